@@ -1,0 +1,224 @@
+//! The command line (DESIGN.md §3): parsing with clap, and the read-only
+//! views of the store (`games`, `show`, `export`) as text, JSON and PGN.
+
+use crate::message::render;
+use crate::referee::decide::days_left;
+use crate::referee::game::Game;
+use crate::referee::tournament::{Lang, League, Tournament};
+use chrono::NaiveDate;
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use shakmaty::fen::Fen;
+use shakmaty::{Color, EnPassantMode};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mailarbiter",
+    version,
+    about = "Referees correspondence chess games played by e-mail"
+)]
+pub struct Cli {
+    /// The config file [default: $MAILARBITER_CONFIG, else config/mailarbiter.toml]
+    #[arg(long, global = true)]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LangArg {
+    En,
+    Ru,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::En => Lang::En,
+            LangArg::Ru => Lang::Ru,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The daemon: read the inbox, referee, send; stop with Ctrl-C or SIGTERM
+    Run {
+        /// Process every waiting mail, run the timers, send the outbox, exit
+        #[arg(long)]
+        once: bool,
+        /// The day the timers run as of (YYYY-MM-DD) [default: today]
+        #[arg(long, requires = "once")]
+        today: Option<NaiveDate>,
+    },
+    /// Validate the config: list every problem with its line; exit 2 on error
+    Check,
+    /// A table of the games: moves, side to move, clocks, status
+    Games {
+        #[arg(long)]
+        tournament: Option<String>,
+        /// The day the clocks are read on [default: today]
+        #[arg(long)]
+        today: Option<NaiveDate>,
+    },
+    /// One game: the standard form with a board (or --json, --pgn, --schedule)
+    Show {
+        /// The game id, e.g. RUS-EM-2026/1
+        game: String,
+        #[arg(long, conflicts_with_all = ["pgn", "schedule"])]
+        json: bool,
+        #[arg(long, conflicts_with = "schedule")]
+        pgn: bool,
+        #[arg(long)]
+        schedule: bool,
+        /// The language of the form and the schedule
+        #[arg(long, value_enum, default_value = "en")]
+        lang: LangArg,
+    },
+    /// PGN of all games
+    Export {
+        #[arg(long, required = true)]
+        pgn: bool,
+        #[arg(long)]
+        tournament: Option<String>,
+    },
+    /// Play a sample game on the embedded default in var/demo/ and say where the mails are
+    Demo {
+        /// The folder of the demo tournament
+        #[arg(long, default_value = "var/demo")]
+        dir: PathBuf,
+    },
+}
+
+/// The `games` table.
+pub fn games_table(
+    league: &League,
+    games: &BTreeMap<String, Game>,
+    tournament: Option<&str>,
+    today: NaiveDate,
+) -> String {
+    let mut rows = vec![[
+        "game".to_string(),
+        "White".into(),
+        "Black".into(),
+        "moves".into(),
+        "to move".into(),
+        "White days".into(),
+        "Black days".into(),
+        "status".into(),
+    ]];
+    for (t, spec) in league
+        .games()
+        .filter(|(t, _)| tournament.is_none_or(|id| t.id == id))
+    {
+        let game = &games[&spec.id];
+        let clock = |c: Color| format!("{} ({} left)", game.total(c), days_left(t, game, c, today));
+        rows.push([
+            spec.id.clone(),
+            t.player_of(spec, Color::White).name.clone(),
+            t.player_of(spec, Color::Black).name.clone(),
+            game.plies.len().div_ceil(2).to_string(),
+            if game.ending.is_some() {
+                "-".into()
+            } else {
+                render::color_name(game.to_move(), Lang::En).to_lowercase()
+            },
+            clock(Color::White),
+            clock(Color::Black),
+            match game.ending {
+                Some(e) => format!("finished {}", e.result.as_str()),
+                None => game.status().as_str().replace('_', " "),
+            },
+        ]);
+    }
+    let widths: Vec<usize> = (0..8)
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for row in rows {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, w)| format!("{cell}{}", " ".repeat(w - cell.chars().count())))
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  ").trim_end());
+    }
+    out
+}
+
+/// `show GAME --json` (DESIGN.md §6).
+pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
+    let side = |c: Color| {
+        json!({
+            "player": game.spec.player_id(c),
+            "days": game.days(c),
+            "penalty_days": game.penalty_days(c),
+            "total": game.total(c),
+            "leave_days": game.leave_days(c),
+        })
+    };
+    let moves: Vec<serde_json::Value> = game
+        .plies
+        .iter()
+        .map(|p| {
+            json!({
+                "number": p.number,
+                "side": if p.color == Color::White { "white" } else { "black" },
+                "san": p.san,
+                "numeric": p.numeric,
+                "received": p.received.to_string(),
+                "sent": p.sent.to_string(),
+                "days": p.days,
+                "total": p.total,
+                "draw_offer": p.draw_offer,
+            })
+        })
+        .collect();
+    let penalties: Vec<serde_json::Value> = game
+        .penalties
+        .iter()
+        .map(|p| {
+            json!({
+                "side": if p.color == Color::White { "white" } else { "black" },
+                "days": p.days,
+                "on": p.on.to_string(),
+                "reason": p.reason,
+            })
+        })
+        .collect();
+    json!({
+        "id": game.id(),
+        "tournament": t.id,
+        "status": game.status().as_str(),
+        "result": game.result_str(),
+        "to_move": if game.to_move() == Color::White { "white" } else { "black" },
+        "white": side(Color::White),
+        "black": side(Color::Black),
+        "moves": moves,
+        "penalties": penalties,
+        "end_reason": game.ending.map(|e| render::end_reason(e.reason, Lang::En)),
+        "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
+        "pgn": render::pgn(t, game),
+    })
+}
+
+/// `show GAME`: the standard form and the board.
+pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
+    let mut out = render::standard_form(t, game, lang);
+    out.push('\n');
+    out.push_str(&render::board(game.position(), lang));
+    if let Some(end) = game.ending {
+        let _ = writeln!(
+            out,
+            "\n{}: {} ({}, {})",
+            render::tr(lang, "Result", "Результат"),
+            end.result.as_str(),
+            render::end_reason(end.reason, lang),
+            render::date(end.on)
+        );
+    }
+    out
+}

@@ -1,0 +1,735 @@
+//! The TOML configuration (DESIGN.md §4, §7), read in two stages: raw values
+//! as close to the file as possible (unknown keys refused), then validation
+//! into typed values. Every problem found is listed with its line.
+
+use crate::notation::Notation;
+use crate::referee::rules::{RuleKind, RuleSet};
+use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
+use chrono::NaiveDate;
+use chrono_tz::Tz;
+use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// The embedded default configuration (`config/mailarbiter.toml`), used by `demo`.
+pub const EMBEDDED_DEFAULT: &str = include_str!("../config/mailarbiter.toml");
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    gateway: RawGateway,
+    inbox: RawInbox,
+    outbox: RawOutbox,
+    #[serde(default)]
+    security: Option<RawSecurity>,
+    #[serde(default)]
+    tournament: Vec<RawTournament>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGateway {
+    address: Spanned<String>,
+    name: Option<String>,
+    state: Spanned<String>,
+    timezone: Option<Spanned<String>>,
+}
+
+/// The IMAP, SMTP and authentication fields are accepted so that a config
+/// written for them parses; validation refuses the kinds not supported yet.
+#[allow(dead_code)]
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInbox {
+    kind: Spanned<String>,
+    path: Option<Spanned<String>>,
+    host: Option<String>,
+    port: Option<u16>,
+    tls: Option<String>,
+    user: Option<String>,
+    password_file: Option<String>,
+    folder: Option<String>,
+    processed_folder: Option<String>,
+    quarantine_folder: Option<String>,
+    idle: Option<bool>,
+    poll_seconds: Option<u64>,
+}
+
+/// The IMAP, SMTP and authentication fields are accepted so that a config
+/// written for them parses; validation refuses the kinds not supported yet.
+#[allow(dead_code)]
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOutbox {
+    kind: Spanned<String>,
+    path: Option<Spanned<String>>,
+    host: Option<String>,
+    port: Option<u16>,
+    tls: Option<String>,
+    user: Option<String>,
+    password_file: Option<String>,
+}
+
+/// The IMAP, SMTP and authentication fields are accepted so that a config
+/// written for them parses; validation refuses the kinds not supported yet.
+#[allow(dead_code)]
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSecurity {
+    sender_auth: Option<Spanned<String>>,
+    authserv_id: Option<String>,
+    max_mail_bytes: Option<usize>,
+    replies_per_hour: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTournament {
+    id: Spanned<String>,
+    name: String,
+    start: Spanned<String>,
+    director: Spanned<String>,
+    rules: Option<Spanned<String>>,
+    notation: Option<Spanned<String>>,
+    days_per_control: Option<u32>,
+    moves_per_control: Option<Spanned<u32>>,
+    penalty_days: Option<u32>,
+    leave_days_per_year: Option<u32>,
+    reminder_days: Option<u32>,
+    inactivity_days: Option<u32>,
+    warning_days: Option<u32>,
+    #[serde(default)]
+    player: Vec<RawPlayer>,
+    #[serde(default)]
+    game: Vec<RawGame>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    id: Spanned<String>,
+    name: String,
+    #[serde(default)]
+    country: String,
+    email: Spanned<Vec<Spanned<String>>>,
+    language: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    white: Spanned<String>,
+    black: Spanned<String>,
+}
+
+/// Where mail comes in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InboxConfig {
+    /// A Maildir folder (`new/`, `cur/`, `tmp/`).
+    Maildir { path: PathBuf },
+}
+
+/// Where mail goes out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OutboxConfig {
+    /// One `.eml` file per mail in a folder.
+    File { path: PathBuf },
+}
+
+/// The validated configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub league: League,
+    /// The sled folder.
+    pub state: PathBuf,
+    /// The zone in which calendar days are counted.
+    pub timezone: Tz,
+    pub inbox: InboxConfig,
+    pub outbox: OutboxConfig,
+    /// Mails larger than this are answered "too large" and kept aside.
+    pub max_mail_bytes: usize,
+    /// How often `run` looks at the inbox.
+    pub poll_seconds: u64,
+}
+
+/// One problem of a config file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// 1-based line, when the problem has a place.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+/// Every problem found in a config file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub file: PathBuf,
+    pub problems: Vec<Problem>,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            match p.line {
+                Some(line) => write!(f, "{}:{line}: {}", self.file.display(), p.message)?,
+                None => write!(f, "{}: {}", self.file.display(), p.message)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Reads and validates the config file at `path`.
+    ///
+    /// # Errors
+    /// [`ConfigError`] listing every problem, each with its line.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            file: path.to_path_buf(),
+            problems: vec![Problem {
+                line: None,
+                message: format!("cannot read the config: {e}"),
+            }],
+        })?;
+        let base = path
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let base = if base.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            base
+        };
+        Config::parse(&text, &base, true).map_err(|problems| ConfigError {
+            file: path.to_path_buf(),
+            problems,
+        })
+    }
+
+    /// Validates config text; relative paths are taken from `base`.
+    /// `check_folders` also requires the inbox and outbox folders to exist.
+    ///
+    /// # Errors
+    /// Every problem, each with its line.
+    pub fn parse(text: &str, base: &Path, check_folders: bool) -> Result<Config, Vec<Problem>> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| {
+            vec![Problem {
+                line: e.span().map(|s| line_of(text, s.start)),
+                message: e.message().trim().to_string(),
+            }]
+        })?;
+        Validator {
+            text,
+            base,
+            check_folders,
+            problems: Vec::new(),
+        }
+        .run(raw)
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+struct Validator<'a> {
+    text: &'a str,
+    base: &'a Path,
+    check_folders: bool,
+    problems: Vec<Problem>,
+}
+
+impl Validator<'_> {
+    fn problem<T>(&mut self, at: &Spanned<T>, message: String) {
+        self.problems.push(Problem {
+            line: Some(line_of(self.text, at.span().start)),
+            message,
+        });
+    }
+
+    fn path(&self, p: &str) -> PathBuf {
+        let p = Path::new(p);
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.base.join(p)
+        }
+    }
+
+    fn folder(&mut self, at: &Spanned<String>, what: &str) -> PathBuf {
+        let path = self.path(at.get_ref());
+        if self.check_folders && !path.is_dir() {
+            self.problem(
+                at,
+                format!("{what} folder {} does not exist", path.display()),
+            );
+        }
+        path
+    }
+
+    fn run(mut self, raw: RawConfig) -> Result<Config, Vec<Problem>> {
+        let address = raw.gateway.address.get_ref().trim().to_lowercase();
+        if !is_address(&address) {
+            self.problem(
+                &raw.gateway.address,
+                format!("\"{address}\" is not an e-mail address"),
+            );
+        }
+        let timezone = match &raw.gateway.timezone {
+            None => Tz::UTC,
+            Some(tz) => tz.get_ref().parse::<Tz>().unwrap_or_else(|_| {
+                self.problem(
+                    tz,
+                    format!(
+                        "unknown time zone \"{}\" (use an IANA name such as Europe/Moscow)",
+                        tz.get_ref()
+                    ),
+                );
+                Tz::UTC
+            }),
+        };
+        let inbox = match raw.inbox.kind.get_ref().as_str() {
+            "maildir" => match &raw.inbox.path {
+                Some(p) => {
+                    let path = self.folder(p, "inbox Maildir");
+                    if self.check_folders && path.is_dir() && !path.join("new").is_dir() {
+                        self.problem(
+                            p,
+                            format!("inbox {} is not a Maildir (no new/ folder)", path.display()),
+                        );
+                    }
+                    Some(InboxConfig::Maildir { path })
+                }
+                None => {
+                    self.problem(
+                        &raw.inbox.kind,
+                        "inbox kind \"maildir\" needs a path".into(),
+                    );
+                    None
+                }
+            },
+            "imap" => {
+                self.problem(
+                    &raw.inbox.kind,
+                    "inbox kind \"imap\" is not supported by this version yet; use \"maildir\""
+                        .into(),
+                );
+                None
+            }
+            other => {
+                self.problem(
+                    &raw.inbox.kind,
+                    format!("unknown inbox kind \"{other}\" (\"maildir\" or \"imap\")"),
+                );
+                None
+            }
+        };
+        let outbox = match raw.outbox.kind.get_ref().as_str() {
+            "file" => match &raw.outbox.path {
+                Some(p) => Some(OutboxConfig::File {
+                    path: self.folder(p, "outbox"),
+                }),
+                None => {
+                    self.problem(&raw.outbox.kind, "outbox kind \"file\" needs a path".into());
+                    None
+                }
+            },
+            "smtp" => {
+                self.problem(
+                    &raw.outbox.kind,
+                    "outbox kind \"smtp\" is not supported by this version yet; use \"file\""
+                        .into(),
+                );
+                None
+            }
+            other => {
+                self.problem(
+                    &raw.outbox.kind,
+                    format!("unknown outbox kind \"{other}\" (\"file\" or \"smtp\")"),
+                );
+                None
+            }
+        };
+        let mut max_mail_bytes = 1_048_576;
+        if let Some(security) = &raw.security {
+            if let Some(auth) = &security.sender_auth {
+                if auth.get_ref() != "none" {
+                    self.problem(
+                        auth,
+                        format!(
+                            "sender_auth \"{}\" is not supported by this version yet; use \"none\"",
+                            auth.get_ref()
+                        ),
+                    );
+                }
+            }
+            if let Some(max) = security.max_mail_bytes {
+                max_mail_bytes = max;
+            }
+        }
+        let mut tournaments = Vec::new();
+        let mut tournament_ids = HashSet::new();
+        let mut owners: HashMap<String, String> = HashMap::new();
+        for rt in &raw.tournament {
+            if !tournament_ids.insert(rt.id.get_ref().clone()) {
+                self.problem(
+                    &rt.id,
+                    format!("tournament id \"{}\" is used twice", rt.id.get_ref()),
+                );
+            }
+            if let Some(t) = self.tournament(rt, &mut owners) {
+                tournaments.push(t);
+            }
+        }
+        if raw.tournament.is_empty() {
+            self.problems.push(Problem {
+                line: None,
+                message: "no [[tournament]] is configured".into(),
+            });
+        }
+        match (inbox, outbox, self.problems.is_empty()) {
+            (Some(inbox), Some(outbox), true) => Ok(Config {
+                league: League {
+                    address,
+                    name: raw
+                        .gateway
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| "Tournament arbiter".into()),
+                    tournaments,
+                },
+                state: self.path(raw.gateway.state.get_ref()),
+                timezone,
+                inbox,
+                outbox,
+                max_mail_bytes,
+                poll_seconds: raw.inbox.poll_seconds.unwrap_or(5).max(1),
+            }),
+            _ => Err(self.problems),
+        }
+    }
+
+    fn tournament(
+        &mut self,
+        rt: &RawTournament,
+        owners: &mut HashMap<String, String>,
+    ) -> Option<Tournament> {
+        let id = rt.id.get_ref().trim().to_string();
+        if id.is_empty() || id.contains(['[', ']', '/', ' ']) {
+            self.problem(
+                &rt.id,
+                format!(
+                    "tournament id \"{id}\" must be non-empty, without spaces, '/', '[' or ']'"
+                ),
+            );
+        }
+        let start = NaiveDate::parse_from_str(rt.start.get_ref(), "%Y-%m-%d").ok();
+        if start.is_none() {
+            self.problem(
+                &rt.start,
+                format!("bad date \"{}\" (write YYYY-MM-DD)", rt.start.get_ref()),
+            );
+        }
+        let director = rt.director.get_ref().trim().to_lowercase();
+        if !is_address(&director) {
+            self.problem(
+                &rt.director,
+                format!("\"{director}\" is not an e-mail address"),
+            );
+        }
+        let kind = match rt.rules.as_ref().map(|r| r.get_ref().as_str()) {
+            None | Some("email") => RuleKind::Email,
+            Some("postal") => RuleKind::Postal,
+            Some(other) => {
+                let at = rt.rules.as_ref().expect("matched Some");
+                self.problem(
+                    at,
+                    format!("unknown rules \"{other}\" (\"email\" or \"postal\")"),
+                );
+                RuleKind::Email
+            }
+        };
+        let mut rules = RuleSet::defaults(kind);
+        let overrides = [
+            (rt.days_per_control, &mut rules.days_per_control),
+            (rt.penalty_days, &mut rules.penalty_days),
+            (rt.leave_days_per_year, &mut rules.leave_days_per_year),
+            (rt.reminder_days, &mut rules.reminder_days),
+            (rt.inactivity_days, &mut rules.inactivity_days),
+            (rt.warning_days, &mut rules.warning_days),
+        ];
+        for (value, slot) in overrides {
+            if let Some(v) = value {
+                *slot = v;
+            }
+        }
+        if let Some(m) = &rt.moves_per_control {
+            if *m.get_ref() == 0 {
+                self.problem(m, "moves_per_control must be at least 1".into());
+            }
+            rules.moves_per_control = (*m.get_ref()).max(1);
+        }
+        let notation = match rt.notation.as_ref().map(|n| n.get_ref().as_str()) {
+            None | Some("numeric") => Notation::Numeric,
+            Some("san") => Notation::San,
+            Some("ru") => Notation::Ru,
+            Some(other) => {
+                let at = rt.notation.as_ref().expect("matched Some");
+                self.problem(
+                    at,
+                    format!("unknown notation \"{other}\" (\"numeric\", \"san\" or \"ru\")"),
+                );
+                Notation::Numeric
+            }
+        };
+        let mut players = Vec::new();
+        let mut player_ids = HashSet::new();
+        for rp in &rt.player {
+            let pid = rp.id.get_ref().clone();
+            if !player_ids.insert(pid.clone()) {
+                self.problem(
+                    &rp.id,
+                    format!("player id \"{pid}\" is used twice in tournament {id}"),
+                );
+            }
+            let mut emails = Vec::new();
+            for e in rp.email.get_ref() {
+                let address = e.get_ref().trim().to_lowercase();
+                if !is_address(&address) {
+                    self.problem(e, format!("\"{address}\" is not an e-mail address"));
+                }
+                let owner = format!("{id}/{pid}");
+                match owners.get(&address) {
+                    Some(other) if *other != owner => {
+                        self.problem(
+                            e,
+                            format!(
+                                "address {address} is used by two players: {other} and {owner}"
+                            ),
+                        );
+                    }
+                    _ => {
+                        owners.insert(address.clone(), owner);
+                    }
+                }
+                emails.push(address);
+            }
+            if emails.is_empty() {
+                self.problem(&rp.email, format!("player \"{pid}\" has no e-mail address"));
+            }
+            let language = match rp.language.as_ref().map(|l| l.get_ref().as_str()) {
+                None | Some("en") => Lang::En,
+                Some("ru") => Lang::Ru,
+                Some(other) => {
+                    let at = rp.language.as_ref().expect("matched Some");
+                    self.problem(
+                        at,
+                        format!("unknown language \"{other}\" (\"ru\" or \"en\")"),
+                    );
+                    Lang::En
+                }
+            };
+            players.push(Player {
+                id: pid,
+                name: rp.name.clone(),
+                country: rp.country.clone(),
+                emails,
+                language,
+            });
+        }
+        let mut games = Vec::new();
+        for (n, rg) in rt.game.iter().enumerate() {
+            for side in [&rg.white, &rg.black] {
+                if !player_ids.contains(side.get_ref()) {
+                    self.problem(
+                        side,
+                        format!(
+                            "game {id}/{} names unknown player \"{}\"",
+                            n + 1,
+                            side.get_ref()
+                        ),
+                    );
+                }
+            }
+            if rg.white.get_ref() == rg.black.get_ref() {
+                self.problem(
+                    &rg.black,
+                    format!("game {id}/{}: a player cannot play against themself", n + 1),
+                );
+            }
+            games.push(GameSpec {
+                id: format!("{id}/{}", n + 1),
+                white: rg.white.get_ref().clone(),
+                black: rg.black.get_ref().clone(),
+            });
+        }
+        Some(Tournament {
+            id,
+            name: rt.name.clone(),
+            start: start?,
+            director,
+            rules,
+            notation,
+            players,
+            games,
+        })
+    }
+}
+
+fn is_address(s: &str) -> bool {
+    match s.split_once('@') {
+        Some((local, domain)) => {
+            !local.is_empty()
+                && domain.contains('.')
+                && !s.contains(char::is_whitespace)
+                && !domain.contains('@')
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problems(text: &str) -> Vec<String> {
+        match Config::parse(text, Path::new("/nonexistent"), false) {
+            Ok(_) => vec![],
+            Err(ps) => ps
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}: {}",
+                        p.line.map_or("-".into(), |l| l.to_string()),
+                        p.message
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    const GOOD: &str = r#"
+[gateway]
+address = "arbiter@example.test"
+state = "var/state"
+timezone = "Europe/Moscow"
+
+[inbox]
+kind = "maildir"
+path = "var/mail/inbox"
+
+[outbox]
+kind = "file"
+path = "var/mail/sent"
+
+[[tournament]]
+id = "T1"
+name = "Test"
+start = "2026-05-10"
+director = "td@example.test"
+
+[[tournament.player]]
+id = "a"
+name = "A, A"
+email = ["a@example.test"]
+
+[[tournament.player]]
+id = "b"
+name = "B, B"
+email = ["b@example.test"]
+language = "ru"
+
+[[tournament.game]]
+white = "a"
+black = "b"
+"#;
+
+    #[test]
+    fn a_good_config_validates_into_typed_values() {
+        let c = Config::parse(GOOD, Path::new("/etc/ma"), false).unwrap();
+        assert_eq!(c.league.tournaments[0].games[0].id, "T1/1");
+        assert_eq!(c.timezone, chrono_tz::Europe::Moscow);
+        assert_eq!(c.state, PathBuf::from("/etc/ma/var/state"));
+        assert_eq!(c.league.tournaments[0].rules, RuleSet::email());
+        assert_eq!(c.league.tournaments[0].players[1].language, Lang::Ru);
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_with_its_line() {
+        let text = GOOD.replace(
+            "timezone = \"Europe/Moscow\"",
+            "timezone = \"UTC\"\ncolour = \"red\"",
+        );
+        let ps = problems(&text);
+        assert_eq!(ps.len(), 1);
+        assert!(ps[0].starts_with("6: unknown field `colour`"), "{ps:?}");
+    }
+
+    #[test]
+    fn every_semantic_problem_is_listed_with_its_line() {
+        let text = GOOD
+            .replace("Europe/Moscow", "Mars/Olympus")
+            .replace("start = \"2026-05-10\"", "start = \"10.05.2026\"")
+            .replace("id = \"b\"", "id = \"a\"")
+            .replace("black = \"b\"", "black = \"zed\"");
+        let ps = problems(&text);
+        assert!(
+            ps.contains(
+                &"5: unknown time zone \"Mars/Olympus\" (use an IANA name such as Europe/Moscow)"
+                    .to_string()
+            ),
+            "{ps:?}"
+        );
+        assert!(
+            ps.contains(&"18: bad date \"10.05.2026\" (write YYYY-MM-DD)".to_string()),
+            "{ps:?}"
+        );
+        assert!(
+            ps.contains(&"27: player id \"a\" is used twice in tournament T1".to_string()),
+            "{ps:?}"
+        );
+        let shared = GOOD.replace(
+            "email = [\"b@example.test\"]",
+            "email = [\"a@example.test\"]",
+        );
+        assert_eq!(
+            problems(&shared),
+            ["29: address a@example.test is used by two players: T1/a and T1/b"]
+        );
+        assert!(
+            ps.contains(&"34: game T1/1 names unknown player \"zed\"".to_string()),
+            "{ps:?}"
+        );
+    }
+
+    #[test]
+    fn a_missing_folder_is_a_problem() {
+        let ps = match Config::parse(GOOD, Path::new("/nonexistent"), true) {
+            Err(ps) => ps,
+            Ok(_) => panic!("missing folders must be refused"),
+        };
+        assert!(
+            ps.iter().any(|p| p.line == Some(9)
+                && p.message
+                    .contains("inbox Maildir folder /nonexistent/var/mail/inbox does not exist")),
+            "{ps:?}"
+        );
+        assert!(
+            ps.iter()
+                .any(|p| p.line == Some(13) && p.message.contains("outbox folder")),
+            "{ps:?}"
+        );
+    }
+
+    #[test]
+    fn the_embedded_default_is_valid() {
+        Config::parse(EMBEDDED_DEFAULT, Path::new("."), false).unwrap();
+    }
+}

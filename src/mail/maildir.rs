@@ -1,0 +1,87 @@
+//! A Maildir inbox: mails wait in `new/`; after its commit a mail moves to
+//! `cur/` with the seen flag (or without it when kept aside). The arrival is
+//! the file's modification time; mails are taken in that order, then by name.
+
+use super::{Inbox, MailError, Waiting};
+use chrono::{DateTime, Utc};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+pub struct Maildir {
+    root: PathBuf,
+}
+
+impl Maildir {
+    pub fn new(root: PathBuf) -> Maildir {
+        Maildir { root }
+    }
+
+    /// Creates `new/`, `cur/` and `tmp/` under `root`.
+    ///
+    /// # Errors
+    /// When the folders cannot be made.
+    pub fn create(root: &Path) -> std::io::Result<()> {
+        for sub in ["new", "cur", "tmp"] {
+            fs::create_dir_all(root.join(sub))?;
+        }
+        Ok(())
+    }
+
+    fn io(&self, path: &Path, source: std::io::Error) -> MailError {
+        MailError::Io {
+            path: path.display().to_string(),
+            source,
+        }
+    }
+}
+
+/// The unique part of a Maildir file name (before `:2,flags`).
+fn unique(name: &str) -> &str {
+    name.split_once(':').map_or(name, |(u, _)| u)
+}
+
+impl Inbox for Maildir {
+    fn waiting(&mut self) -> Result<Vec<Waiting>, MailError> {
+        let new = self.root.join("new");
+        let entries = fs::read_dir(&new).map_err(|e| self.io(&new, e))?;
+        let mut waiting = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| self.io(&new, e))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let meta = entry.metadata().map_err(|e| self.io(&entry.path(), e))?;
+            if !meta.is_file() {
+                continue;
+            }
+            let modified = meta.modified().map_err(|e| self.io(&entry.path(), e))?;
+            waiting.push(Waiting {
+                key: format!("maildir:{}", unique(&name)),
+                arrived: DateTime::<Utc>::from(modified),
+                location: name,
+            });
+        }
+        waiting.sort_by(|a, b| {
+            a.arrived
+                .cmp(&b.arrived)
+                .then_with(|| a.location.cmp(&b.location))
+        });
+        Ok(waiting)
+    }
+
+    fn fetch(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
+        let path = self.root.join("new").join(&mail.location);
+        fs::read(&path).map_err(|e| self.io(&path, e))
+    }
+
+    fn done(&mut self, mail: &Waiting, seen: bool) -> Result<(), MailError> {
+        let from = self.root.join("new").join(&mail.location);
+        let flags = if seen { "S" } else { "" };
+        let to = self
+            .root
+            .join("cur")
+            .join(format!("{}:2,{flags}", unique(&mail.location)));
+        fs::rename(&from, &to).map_err(|e| self.io(&from, e))
+    }
+}

@@ -1,0 +1,665 @@
+//! Reading an inbound mail: the headers that matter (sender, subject, game
+//! tag, Message-ID, `Date:`), whether a robot sent it, the sender's own text
+//! (quotes, attributions, forwarded messages and signatures cut away), and
+//! what that text says: numbered moves, commands, the header block.
+//!
+//! Pure: bytes in, plain data out. The arrival day is the adapter's business.
+
+use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
+use mail_parser::{HeaderValue, MessageParser, MimeHeaders};
+use shakmaty::Color;
+use thiserror::Error;
+
+/// Why a mail could not be read at all.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ReadError {
+    /// Bigger than `max_mail_bytes`.
+    #[error("the mail is {0} bytes, more than the {1} allowed")]
+    TooLarge(usize, usize),
+    /// mail-parser found no message (or failed on it).
+    #[error("the mail cannot be parsed")]
+    Unparseable,
+}
+
+/// What the referee needs from one inbound mail.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Mail {
+    /// The Message-ID without angle brackets.
+    pub message_id: Option<String>,
+    /// The From address, lower case.
+    pub from: Option<String>,
+    /// The decoded subject.
+    pub subject: String,
+    /// The sender's `Date:` header.
+    pub date: Option<DateTime<FixedOffset>>,
+    /// Why this mail came from a robot and must never be answered.
+    pub robot: Option<String>,
+    /// The sender's own text.
+    pub text: String,
+    /// `References` of the mail, for threading the reply.
+    pub references: Vec<String>,
+}
+
+/// Reads a raw RFC 5322 mail.
+///
+/// # Errors
+/// [`ReadError::TooLarge`] over `max_bytes`; [`ReadError::Unparseable`] when
+/// mail-parser finds no message or panics on it.
+pub fn read_mail(raw: &[u8], max_bytes: usize) -> Result<Mail, ReadError> {
+    if raw.len() > max_bytes {
+        return Err(ReadError::TooLarge(raw.len(), max_bytes));
+    }
+    std::panic::catch_unwind(|| read_parsed(raw))
+        .ok()
+        .flatten()
+        .ok_or(ReadError::Unparseable)
+}
+
+fn read_parsed(raw: &[u8]) -> Option<Mail> {
+    let msg = MessageParser::default().parse(raw)?;
+    let from = msg
+        .from()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .map(|a| a.trim().to_lowercase());
+    let date = msg.date().and_then(|d| {
+        let offset = (i32::from(d.tz_hour) * 3600 + i32::from(d.tz_minute) * 60)
+            * if d.tz_before_gmt { -1 } else { 1 };
+        FixedOffset::east_opt(offset)?
+            .timestamp_opt(d.to_timestamp(), 0)
+            .single()
+    });
+    let references = match msg.references() {
+        HeaderValue::Text(t) => vec![t.to_string()],
+        HeaderValue::TextList(list) => list.iter().map(|t| t.to_string()).collect(),
+        _ => vec![],
+    };
+    Some(Mail {
+        message_id: msg.message_id().map(str::to_string),
+        robot: robot_reason(&msg, from.as_deref()),
+        from,
+        subject: msg.subject().unwrap_or_default().to_string(),
+        date,
+        text: own_text(&body_text(&msg)),
+        references,
+    })
+}
+
+/// The text of the mail: the plain part, or an HTML part read as text with
+/// its quoted blocks removed first.
+fn body_text(msg: &mail_parser::Message) -> String {
+    let plain = msg
+        .text_bodies()
+        .find(|p| !p.is_text_html())
+        .and_then(|p| p.text_contents());
+    if let Some(text) = plain {
+        return text.to_string();
+    }
+    match msg.body_html(0) {
+        Some(html) => mail_parser::decoders::html::html_to_text(&strip_html_quotes(&html)),
+        None => String::new(),
+    }
+}
+
+/// Removes `<blockquote>` elements and Gmail's quote container from HTML.
+fn strip_html_quotes(html: &str) -> String {
+    let lower = html.to_lowercase();
+    for marker in [
+        "<div class=\"gmail_quote",
+        "<div id=\"divrplyfwdmsg",
+        "<div id=\"appendonsend",
+    ] {
+        if let Some(at) = lower.find(marker) {
+            return strip_html_quotes(&html[..at]);
+        }
+    }
+    let mut out = String::new();
+    let mut rest = html;
+    loop {
+        let lower = rest.to_lowercase();
+        let Some(start) = lower.find("<blockquote") else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..start]);
+        // Skip to the matching close tag, counting nested quotes.
+        let mut depth = 0usize;
+        let mut at = start;
+        loop {
+            let open = lower[at + 1..].find("<blockquote").map(|i| i + at + 1);
+            let close = lower[at + 1..].find("</blockquote").map(|i| i + at + 1);
+            match (open, close) {
+                (Some(o), Some(c)) if o < c => {
+                    depth += 1;
+                    at = o;
+                }
+                (_, Some(c)) if depth > 0 => {
+                    depth -= 1;
+                    at = c;
+                }
+                (_, Some(c)) => {
+                    let end = lower[c..].find('>').map_or(lower.len(), |i| c + i + 1);
+                    rest = &rest[end..];
+                    break;
+                }
+                (_, None) => return out,
+            }
+        }
+    }
+}
+
+/// Why a mail is automatic (RFC 3834 and practice), or `None` for a person's mail.
+fn robot_reason(msg: &mail_parser::Message, from: Option<&str>) -> Option<String> {
+    let header = |name: &str| msg.header_raw(name).map(|v| v.trim().to_lowercase());
+    if let Some(v) = header("Auto-Submitted").filter(|v| !v.starts_with("no")) {
+        return Some(format!("Auto-Submitted: {v}"));
+    }
+    if let Some(v) = header("Precedence").filter(|v| matches!(v.as_str(), "bulk" | "list" | "junk"))
+    {
+        return Some(format!("Precedence: {v}"));
+    }
+    if header("List-Id").is_some() {
+        return Some("List-Id present".into());
+    }
+    if header("X-Auto-Response-Suppress").is_some_and(|v| v.contains("all")) {
+        return Some("X-Auto-Response-Suppress: All".into());
+    }
+    if header("Return-Path").is_some_and(|v| v == "<>" || v.is_empty()) {
+        return Some("empty Return-Path (a bounce)".into());
+    }
+    let report = msg.root_part().content_type().is_some_and(|ct| {
+        ct.ctype().eq_ignore_ascii_case("multipart")
+            && ct
+                .subtype()
+                .is_some_and(|s| s.eq_ignore_ascii_case("report"))
+    });
+    if report {
+        return Some("a delivery or disposition report".into());
+    }
+    let local = from.and_then(|f| f.split('@').next()).unwrap_or("");
+    if matches!(
+        local,
+        "mailer-daemon" | "postmaster" | "noreply" | "no-reply"
+    ) || local.ends_with("-request")
+        || local.ends_with("-relay")
+    {
+        return Some(format!("sent by {local}"));
+    }
+    None
+}
+
+/// The sender's own text: quoted lines (`>`), attribution lines, a previous
+/// message below a separator or an Outlook header block, and the signature
+/// after `-- ` are dropped.
+pub fn own_text(body: &str) -> String {
+    let lines: Vec<&str> = body.lines().collect();
+    let mut own = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim();
+        if line.trim_end() == "--" || *line == "-- " || is_separator(trimmed) {
+            break;
+        }
+        if is_header_block(&lines[i..]) {
+            break;
+        }
+        if trimmed.starts_with('>') || is_attribution(trimmed, lines.get(i + 1).copied()) {
+            continue;
+        }
+        own.push(*line);
+    }
+    own.join("\n")
+}
+
+fn is_separator(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    let dashed = lower.trim_matches(|c| c == '-' || c == ' ');
+    (lower.starts_with("-----") || lower.starts_with("--- "))
+        && [
+            "original message",
+            "исходное сообщение",
+            "forwarded message",
+            "пересылаемое сообщение",
+            "переадресованное сообщение",
+        ]
+        .iter()
+        .any(|m| dashed.starts_with(m))
+        || (line.len() >= 20 && line.chars().all(|c| c == '_'))
+}
+
+/// An Outlook-style block of the previous message's headers: `From:` (or
+/// `От:`) followed within three lines by `Sent:`/`Date:` (`Отправлено:`/`Дата:`).
+fn is_header_block(lines: &[&str]) -> bool {
+    let starts = |l: &str, names: &[&str]| {
+        let l = l.trim_start_matches(['*', ' ']).to_lowercase();
+        names.iter().any(|n| l.starts_with(n))
+    };
+    let Some(first) = lines.first() else {
+        return false;
+    };
+    starts(first, &["from:", "от:", "от кого:"])
+        && lines.iter().skip(1).take(3).any(|l| {
+            starts(
+                l,
+                &["sent:", "date:", "отправлено:", "дата:", "кому:", "to:"],
+            )
+        })
+}
+
+/// `On … wrote:` and `… пишет:` lines that introduce a quote.
+fn is_attribution(line: &str, next: Option<&str>) -> bool {
+    let lower = line.to_lowercase();
+    let ends = [
+        "wrote:",
+        "пишет:",
+        "написал:",
+        "написала:",
+        "написал(а):",
+        "a écrit :",
+        "schrieb:",
+    ];
+    if ends.iter().any(|e| lower.ends_with(e)) {
+        return true;
+    }
+    // Gmail folds a long attribution over two lines: "On …, Name <" + "addr> wrote:".
+    (lower.starts_with("on ") || lower.starts_with("в ") || lower.contains(" в "))
+        && next.is_some_and(|n| {
+            let n = n.trim().to_lowercase();
+            ends.iter().any(|e| n.ends_with(e)) && !n.starts_with('>')
+        })
+}
+
+/// The game tag `[<tournament id>/<n>]` anywhere in the subject.
+pub fn find_tag(subject: &str) -> Option<String> {
+    let mut rest = subject;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(']') else { break };
+        let inner = after[..close].trim();
+        if let Some((tournament, number)) = inner.rsplit_once('/') {
+            if !tournament.is_empty()
+                && !number.is_empty()
+                && number.chars().all(|c| c.is_ascii_digit())
+                && !tournament.contains(char::is_whitespace)
+            {
+                return Some(inner.to_string());
+            }
+        }
+        rest = after;
+    }
+    None
+}
+
+/// One move as written in a numbered record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenPly {
+    /// The move number as written.
+    pub number: u32,
+    pub color: Color,
+    /// The move as written, marks stripped.
+    pub text: String,
+}
+
+impl WrittenPly {
+    /// The 0-based half-move index this written move claims to be.
+    pub fn index(&self) -> usize {
+        (self.number.max(1) as usize - 1) * 2 + usize::from(self.color == Color::Black)
+    }
+}
+
+/// A command on a line of its own (DESIGN.md §5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    Resign,
+    DrawOffer,
+    AcceptDraw,
+    ClaimDraw,
+    Status,
+    Leave {
+        from: NaiveDate,
+        to: NaiveDate,
+    },
+    LeaveEnd,
+    Confirm,
+    Reject,
+    Result(String),
+    Penalty {
+        color: Color,
+        days: u32,
+    },
+    GrantLeave {
+        player: String,
+        from: NaiveDate,
+        to: NaiveDate,
+    },
+}
+
+impl Command {
+    /// The command's name in the fixtures and logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Resign => "resign",
+            Command::DrawOffer => "draw_offer",
+            Command::AcceptDraw => "accept_draw",
+            Command::ClaimDraw => "claim_draw",
+            Command::Status => "status",
+            Command::Leave { .. } => "leave",
+            Command::LeaveEnd => "leave_end",
+            Command::Confirm => "confirm",
+            Command::Reject => "reject",
+            Command::Result(_) => "result",
+            Command::Penalty { .. } => "penalty",
+            Command::GrantLeave { .. } => "grant_leave",
+        }
+    }
+}
+
+/// The header block of a move mail (RULES.md §2, App.3).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HeaderBlock {
+    pub tournament: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+/// What the sender's own text says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The numbered moves, in the order written.
+    pub plies: Vec<WrittenPly>,
+    pub commands: Vec<Command>,
+    pub header: HeaderBlock,
+}
+
+impl Written {
+    pub fn has(&self, name: &str) -> bool {
+        self.commands.iter().any(|c| c.name() == name)
+    }
+}
+
+/// Reads the numbered move record, the commands and the header block.
+pub fn scan(text: &str) -> Written {
+    let mut written = Written::default();
+    for line in text.lines() {
+        let line = line.trim().trim_start_matches('.');
+        if let Some(command) = command(line) {
+            written.commands.push(command);
+            continue;
+        }
+        header_line(line, &mut written.header);
+        scan_line(line, &mut written.plies);
+        if line.contains("(=)") && !written.has("draw_offer") {
+            written.commands.push(Command::DrawOffer);
+        }
+    }
+    written
+}
+
+/// Splits `8.exf7+` into the number and the move, `12...` into a black number.
+fn split_number(token: &str) -> Option<(u32, Color, &str)> {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let number: u32 = token[..digits].parse().ok()?;
+    let rest = &token[digits..];
+    for (dots, color) in [
+        ("...", Color::Black),
+        ("…", Color::Black),
+        ("..", Color::Black),
+        (".", Color::White),
+    ] {
+        if let Some(after) = rest.strip_prefix(dots) {
+            if after.starts_with(|c: char| c.is_ascii_digit()) && after.len() < 4 {
+                return None; // a date such as 12.05
+            }
+            return Some((number, color, after));
+        }
+    }
+    None
+}
+
+fn scan_line(line: &str, plies: &mut Vec<WrittenPly>) {
+    // (number, colour of the next move) while inside a numbered record
+    let mut expect: Option<(u32, Color)> = None;
+    let tokens = line
+        .split(|c: char| c.is_whitespace() || c == '|' || c == '\u{a0}')
+        .filter(|t| !t.is_empty());
+    for token in tokens {
+        if let Some((number, color, rest)) = split_number(token) {
+            expect = Some((number, color));
+            if rest.is_empty() {
+                continue;
+            }
+            if !take_move(rest, &mut expect, plies) {
+                expect = None;
+            }
+            continue;
+        }
+        if expect.is_none() {
+            continue;
+        }
+        let ignorable = matches!(
+            token,
+            "(=)"
+                | "..."
+                | "…"
+                | "e.p."
+                | "ep"
+                | "в.п."
+                | "!"
+                | "?"
+                | "!!"
+                | "??"
+                | "!?"
+                | "?!"
+                | "+"
+                | "#"
+        ) || token.starts_with('(') && token.ends_with(')');
+        if ignorable {
+            if matches!(token, "..." | "…") {
+                if let Some((n, _)) = expect {
+                    expect = Some((n, Color::Black));
+                }
+            }
+            continue;
+        }
+        if !take_move(token, &mut expect, plies) {
+            expect = None;
+        }
+    }
+}
+
+/// Records `token` as the expected move if it looks like one.
+fn take_move(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<WrittenPly>) -> bool {
+    let Some((number, color)) = *expect else {
+        return false;
+    };
+    let text = crate::notation::strip_marks(token);
+    if !crate::notation::looks_like_move(text) {
+        return false;
+    }
+    plies.push(WrittenPly {
+        number,
+        color,
+        text: text.to_string(),
+    });
+    *expect = match color {
+        Color::White => Some((number, Color::Black)),
+        Color::Black => None,
+    };
+    true
+}
+
+fn header_line(line: &str, header: &mut HeaderBlock) {
+    let fields: [(&[&str], &mut Option<String>); 3] = [
+        (&["турнир", "tournament", "event"], &mut header.tournament),
+        (&["белые", "white"], &mut header.white),
+        (&["черные", "чёрные", "black"], &mut header.black),
+    ];
+    let lower = line.to_lowercase();
+    for (names, slot) in fields {
+        for name in names {
+            if let Some(rest) = lower.strip_prefix(name) {
+                if rest.starts_with([' ', ':', '\t']) && slot.is_none() {
+                    let value = line[line.len() - rest.len()..]
+                        .trim_start_matches([' ', ':', '\t'])
+                        .trim();
+                    if !value.is_empty() {
+                        *slot = Some(value.to_string());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Parses a date written `2026-07-01` or `01.07.2026`.
+pub fn parse_date(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(text, "%d.%m.%Y"))
+        .ok()
+}
+
+fn command(line: &str) -> Option<Command> {
+    let upper = line.to_uppercase();
+    let words: Vec<&str> = upper.split_whitespace().collect();
+    let dates = |a: &str, b: &str| Some((parse_date(a)?, parse_date(b)?));
+    Some(match words.as_slice() {
+        ["RESIGN"] | ["I", "RESIGN"] | ["СДАЮСЬ"] => Command::Resign,
+        ["(=)"] => Command::DrawOffer,
+        ["ACCEPT", "DRAW"] | ["DRAW", "ACCEPTED"] | ["ПРИНИМАЮ", "НИЧЬЮ"] => {
+            Command::AcceptDraw
+        }
+        ["CLAIM", "DRAW"] | ["ТРЕБУЮ", "НИЧЬЮ"] => Command::ClaimDraw,
+        ["STATUS"] | ["СТАТУС"] => Command::Status,
+        ["LEAVE", "END"] | ["ПЕРЕРЫВ", "КОНЕЦ"] | ["КОНЕЦ", "ПЕРЕРЫВА"] => {
+            Command::LeaveEnd
+        }
+        ["LEAVE" | "ПЕРЕРЫВ", from, to] => {
+            let (from, to) = dates(from, to)?;
+            Command::Leave { from, to }
+        }
+        ["LEAVE" | "ПЕРЕРЫВ", _, from, to] => {
+            let (from, to) = dates(from, to)?;
+            let player = line.split_whitespace().nth(1)?.to_string();
+            Command::GrantLeave { player, from, to }
+        }
+        ["CONFIRM"] | ["ПОДТВЕРЖДАЮ"] => Command::Confirm,
+        ["REJECT"] | ["ОТКЛОНЯЮ"] => Command::Reject,
+        ["RESULT" | "РЕЗУЛЬТАТ", result @ ("1-0" | "0-1" | "1/2-1/2" | "½-½")] => {
+            Command::Result(result.replace('½', "1/2"))
+        }
+        ["PENALTY" | "ШТРАФ", side, days] => Command::Penalty {
+            color: match *side {
+                "WHITE" | "БЕЛЫМ" | "БЕЛЫЕ" => Color::White,
+                "BLACK" | "ЧЕРНЫМ" | "ЧЕРНЫЕ" | "ЧЁРНЫМ" | "ЧЁРНЫЕ" => {
+                    Color::Black
+                }
+                _ => return None,
+            },
+            days: days.parse().ok()?,
+        },
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plies(text: &str) -> Vec<String> {
+        scan(text)
+            .plies
+            .iter()
+            .map(|p| {
+                let side = if p.color == Color::White { 'w' } else { 'b' };
+                format!("{}{side} {}", p.number, p.text)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn numbered_records_in_every_shape() {
+        assert_eq!(
+            plies("12. 4244 4745 13. 3234"),
+            ["12w 4244", "12b 4745", "13w 3234"]
+        );
+        assert_eq!(plies("12... 4745 13. 3234"), ["12b 4745", "13w 3234"]);
+        assert_eq!(plies("12. ... 4745"), ["12b 4745"]);
+        assert_eq!(plies("8.exf7+ Kf8 9. Bf4"), ["8w exf7", "8b Kf8", "9w Bf4"]);
+        assert_eq!(plies("12. Кg1-f3 Кb8-c6"), ["12w Кg1-f3", "12b Кb8-c6"]);
+        assert_eq!(plies("25. d5 (=)"), ["25w d5"]);
+        assert_eq!(plies("1. e4!? e5?! 2. Nf3"), ["1w e4", "1b e5", "2w Nf3"]);
+    }
+
+    #[test]
+    fn the_standard_form_table_is_read() {
+        let form = "Пол.  Отв.  Время  N    Белые  Черные  Пол.  Отв.  Время\n\
+                    ---   10/05 0/00   01.  4244   4745    12/05 12/05 0/00\n\
+                    12/05 16/05 4/04   02.  7163   7776    17/05 18/05 1/01\n\
+                    19/05 22/05 3/07   03.  3234\n";
+        assert_eq!(
+            plies(form),
+            ["1w 4244", "1b 4745", "2w 7163", "2b 7776", "3w 3234"]
+        );
+    }
+
+    #[test]
+    fn prose_dates_and_years_are_not_moves() {
+        assert!(plies("Дата старта 10.05.2026\nI got it on 12.05 and 2026 was fine.").is_empty());
+        assert!(plies("Thanks, I expected Nf3 here.").is_empty());
+        assert!(plies("1. I think you are right").is_empty());
+    }
+
+    #[test]
+    fn commands_on_their_own_lines() {
+        let w = scan("RESIGN");
+        assert_eq!(w.commands, [Command::Resign]);
+        assert_eq!(scan("сдаюсь").commands, [Command::Resign]);
+        assert_eq!(scan("Принимаю ничью").commands, [Command::AcceptDraw]);
+        assert_eq!(scan("14. Nf3 (=)").commands, [Command::DrawOffer]);
+        assert_eq!(
+            scan("ПЕРЕРЫВ 01.07.2026 10.07.2026").commands,
+            [Command::Leave {
+                from: NaiveDate::from_ymd_opt(2026, 7, 1).unwrap(),
+                to: NaiveDate::from_ymd_opt(2026, 7, 10).unwrap()
+            }]
+        );
+        assert_eq!(
+            scan("PENALTY black 2").commands,
+            [Command::Penalty {
+                color: Color::Black,
+                days: 2
+            }]
+        );
+        assert!(scan("I resign myself to waiting").commands.is_empty());
+    }
+
+    #[test]
+    fn quoted_text_and_signatures_are_not_own_text() {
+        let body = "13. 3234\n\nOn Tue, 12 May 2026, Petrov <petrov@example.test> wrote:\n> 12... 4745\n> 11. 1111\n-- \nIvan\n14. 5555";
+        assert_eq!(own_text(body).trim(), "13. 3234");
+        let outlook = "2. Nf3\n\nFrom: Smith\nSent: Tuesday\nTo: arbiter\n\n1... e5";
+        assert_eq!(own_text(outlook).trim(), "2. Nf3");
+        let ru = "2. Кg1-f3\n-----Исходное сообщение-----\n1... e7-e5";
+        assert_eq!(own_text(ru).trim(), "2. Кg1-f3");
+    }
+
+    #[test]
+    fn game_tag_anywhere_in_the_subject() {
+        assert_eq!(
+            find_tag("[SUSPECTED SPAM] Re: [RUS-EM-2026/1] Ivanov - Petrov"),
+            Some("RUS-EM-2026/1".into())
+        );
+        assert_eq!(find_tag("Re: move"), None);
+        assert_eq!(find_tag("[1/2] nothing"), Some("1/2".into()));
+    }
+
+    #[test]
+    fn header_block_fields() {
+        let w = scan("Турнир RUS-EM-2026\nБелые: Иванов, Иван\nBlack Petrov, Petr");
+        assert_eq!(w.header.tournament.as_deref(), Some("RUS-EM-2026"));
+        assert_eq!(w.header.white.as_deref(), Some("Иванов, Иван"));
+        assert_eq!(w.header.black.as_deref(), Some("Petrov, Petr"));
+    }
+}

@@ -1,0 +1,473 @@
+//! Chess move notation: reading a move as a player wrote it (ICCF numeric,
+//! English SAN, long algebraic, coordinates, Russian piece letters) and
+//! writing one in the tournament's notation (RULES.md §1).
+//!
+//! Reading is settled by the position: a written move is turned into a
+//! pattern (which pieces, which squares) and matched against the legal moves.
+//! Exactly one match is the move; none is an impossible move; more than one is
+//! an ambiguous move, and the error names the candidates.
+
+pub mod algebraic;
+pub mod numeric;
+
+use shakmaty::{san::SanPlus, CastlingSide, Chess, Color, Move, Position, Role, Square};
+use thiserror::Error;
+
+/// The notation the daemon writes moves in (`notation` in the config).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Notation {
+    /// ICCF numeric: `5254`, promotions with a fifth digit.
+    Numeric,
+    /// English short algebraic (PGN): `e4`, `Nf3`, `O-O`, `e8=Q`.
+    San,
+    /// Russian long algebraic: `e2-e4`, `Кg1-f3`, `e4:d5`, `0-0`, `e7-e8Ф`.
+    Ru,
+}
+
+/// Why a written move is not a move of the position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text cannot be read as a move in any notation (illegible, III.3.4).
+    #[error("\"{written}\" cannot be read as a move")]
+    Illegible { written: String },
+    /// The text reads as a move, but no legal move fits it (impossible, III.3.1).
+    #[error("\"{written}\" is not possible: {reason}")]
+    Impossible { written: String, reason: String },
+    /// More than one legal move fits the text (ambiguous, III.3.4).
+    #[error("\"{written}\" is ambiguous: it may be {}", candidates.join(" or "))]
+    Ambiguous {
+        written: String,
+        candidates: Vec<String>,
+    },
+}
+
+impl MoveError {
+    /// The move as the player wrote it.
+    pub fn written(&self) -> &str {
+        match self {
+            MoveError::Illegible { written }
+            | MoveError::Impossible { written, .. }
+            | MoveError::Ambiguous { written, .. } => written,
+        }
+    }
+}
+
+/// A written move reduced to what it says about the move, before the position
+/// is consulted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    Castle(CastlingSide),
+    Squares {
+        /// The pieces the letter may stand for; empty means "any piece".
+        roles: Vec<Role>,
+        from_file: Option<shakmaty::File>,
+        from_rank: Option<shakmaty::Rank>,
+        to: Square,
+        /// The promotion pieces the text may stand for; empty means none written.
+        promotion: Vec<Role>,
+    },
+}
+
+/// Strips what III.3.6 says to ignore around a move: check and mate signs,
+/// annotation marks, a draw offer written onto the move.
+pub fn strip_marks(token: &str) -> &str {
+    let token = token.trim();
+    let token = token.strip_suffix("(=)").unwrap_or(token);
+    token.trim_end_matches(['+', '#', '!', '?', '†', '‡', ',', ';'])
+}
+
+/// Whether `token` has the shape of a move in one of the notations, without
+/// asking whether it is legal anywhere.
+pub fn looks_like_move(token: &str) -> bool {
+    let token = strip_marks(token);
+    numeric::pattern(token).is_some() || algebraic::pattern_with(token, Letters::Mixed).is_some()
+}
+
+/// How a mail's letters are to be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Letters {
+    /// Only Latin letters in the mail's moves: English SAN, `K` is the king.
+    #[default]
+    English,
+    /// The mail's moves use Cyrillic piece letters: a Latin `K` may be a
+    /// Russian knight typed in Latin, and the position settles it (DESIGN.md §5).
+    Mixed,
+}
+
+impl Letters {
+    /// `Mixed` when any of the written moves has a Cyrillic letter.
+    pub fn of<'a>(moves: impl IntoIterator<Item = &'a str>) -> Letters {
+        let cyrillic = |c: char| ('\u{400}'..='\u{4ff}').contains(&c);
+        if moves.into_iter().any(|m| m.chars().any(cyrillic)) {
+            Letters::Mixed
+        } else {
+            Letters::English
+        }
+    }
+}
+
+/// Reads a written move in `pos`, a Latin `K` being the king.
+///
+/// # Errors
+/// As [`parse_move_with`].
+pub fn parse_move(pos: &Chess, written: &str) -> Result<Move, MoveError> {
+    parse_move_with(pos, written, Letters::English)
+}
+
+/// Reads a written move in `pos`, with the letters read as `letters` says.
+///
+/// # Errors
+/// [`MoveError::Illegible`] when the text is in no notation,
+/// [`MoveError::Impossible`] when no legal move fits it,
+/// [`MoveError::Ambiguous`] when several do.
+pub fn parse_move_with(pos: &Chess, written: &str, letters: Letters) -> Result<Move, MoveError> {
+    let text = strip_marks(written);
+    let pattern = numeric::pattern(text)
+        .or_else(|| algebraic::pattern_with(text, letters))
+        .ok_or_else(|| MoveError::Illegible {
+            written: written.trim().to_string(),
+        })?;
+    let legal = pos.legal_moves();
+    let matches: Vec<Move> = legal
+        .iter()
+        .filter(|m| fits(&pattern, m))
+        .cloned()
+        .collect();
+    match matches.len() {
+        1 => Ok(matches[0]),
+        0 => Err(MoveError::Impossible {
+            written: written.trim().to_string(),
+            reason: why_impossible(pos, &pattern),
+        }),
+        _ => Err(MoveError::Ambiguous {
+            written: written.trim().to_string(),
+            candidates: {
+                let mut names: Vec<String> = matches
+                    .iter()
+                    .map(|m| SanPlus::from_move(pos.clone(), *m).to_string())
+                    .collect();
+                names.sort();
+                names
+            },
+        }),
+    }
+}
+
+/// The square the king lands on for castling, the target square otherwise.
+pub fn destination(m: &Move) -> Square {
+    match *m {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            Square::from_coords(file, king.rank())
+        }
+        _ => m.to(),
+    }
+}
+
+fn fits(pattern: &Pattern, m: &Move) -> bool {
+    match pattern {
+        Pattern::Castle(side) => m.castling_side() == Some(*side),
+        Pattern::Squares {
+            roles,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        } => {
+            let Some(from) = m.from() else { return false };
+            (roles.is_empty() || roles.contains(&m.role()))
+                && from_file.is_none_or(|f| f == from.file())
+                && from_rank.is_none_or(|r| r == from.rank())
+                && destination(m) == *to
+                && match m.promotion() {
+                    None => promotion.is_empty(),
+                    Some(p) => promotion.is_empty() || promotion.contains(&p),
+                }
+        }
+    }
+}
+
+fn why_impossible(pos: &Chess, pattern: &Pattern) -> String {
+    let board = pos.board();
+    match pattern {
+        Pattern::Castle(side) => format!("castling {} is not allowed now", side_name(*side)),
+        Pattern::Squares {
+            roles,
+            from_file: Some(file),
+            from_rank: Some(rank),
+            to,
+            ..
+        } => {
+            let from = Square::from_coords(*file, *rank);
+            match board.piece_at(from) {
+                None => format!("there is no piece on {from}"),
+                Some(p) if p.color != pos.turn() => {
+                    format!("the piece on {from} is {}'s", color_name(p.color))
+                }
+                Some(p) if !roles.is_empty() && !roles.contains(&p.role) => {
+                    format!("the piece on {from} is a {}", role_name(p.role))
+                }
+                Some(p) => format!("the {} on {from} cannot move to {to}", role_name(p.role)),
+            }
+        }
+        Pattern::Squares { roles, to, .. } => {
+            let what = if roles.is_empty() {
+                "no piece".to_string()
+            } else {
+                let names: Vec<&str> = roles.iter().map(|r| role_name(*r)).collect();
+                format!("no {}", names.join(" or "))
+            };
+            format!("{what} of {} can move to {to}", color_name(pos.turn()))
+        }
+    }
+}
+
+fn side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "short (O-O)",
+        CastlingSide::QueenSide => "long (O-O-O)",
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// Writes `m` (legal in `pos`) in `notation`, with the check or mate sign
+/// where the notation uses one.
+pub fn write_move(pos: &Chess, m: &Move, notation: Notation) -> String {
+    match notation {
+        Notation::Numeric => numeric::write(m),
+        Notation::San => SanPlus::from_move(pos.clone(), *m).to_string(),
+        Notation::Ru => algebraic::write_russian(pos, m),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn uci(pos: &Chess, written: &str) -> Result<String, MoveError> {
+        parse_move(pos, written).map(|m| m.to_uci(CastlingMode::Standard).to_string())
+    }
+
+    /// Every notation form of RULES.md §1, read in a position where it is legal.
+    #[test]
+    fn every_notation_form_reads_as_the_same_move() {
+        let start = Chess::default();
+        let table: &[(&str, &str)] = &[
+            ("5254", "e2e4"),
+            ("e4", "e2e4"),
+            ("e2-e4", "e2e4"),
+            ("e2e4", "e2e4"),
+            ("e2–e4", "e2e4"),
+            ("Nf3", "g1f3"),
+            ("Ng1-f3", "g1f3"),
+            ("Кg1-f3", "g1f3"),
+            ("Кf3", "g1f3"),
+            ("7163", "g1f3"),
+            ("g1f3", "g1f3"),
+            ("e4!?", "e2e4"),
+            ("e4+", "e2e4"),
+            ("1214", "a2a4"),
+        ];
+        for (written, expected) in table {
+            assert_eq!(uci(&start, written).as_deref(), Ok(*expected), "{written}");
+        }
+    }
+
+    #[test]
+    fn captures_with_x_colon_and_russian_pieces() {
+        // 1. e4 d5: the pawn takes on d5 in every form.
+        let pos = position("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        for written in [
+            "exd5", "e4xd5", "e4:d5", "e:d5", "5445", "ed5", "e4d5", "e4×d5",
+        ] {
+            assert_eq!(uci(&pos, written).as_deref(), Ok("e4d5"), "{written}");
+        }
+        // Queen and bishop in Russian letters.
+        let pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assert_eq!(uci(&pos, "Фh5").as_deref(), Ok("d1h5"));
+        assert_eq!(uci(&pos, "Фd1-h5").as_deref(), Ok("d1h5"));
+        assert_eq!(uci(&pos, "Сc4").as_deref(), Ok("f1c4"));
+        assert_eq!(uci(&pos, "Cc4").as_deref(), Ok("f1c4"));
+        assert_eq!(uci(&pos, "Сf1-c4").as_deref(), Ok("f1c4"));
+        assert_eq!(uci(&pos, "Крe2").as_deref(), Ok("e1e2"));
+        assert_eq!(uci(&pos, "Kpe1-e2").as_deref(), Ok("e1e2"));
+    }
+
+    #[test]
+    fn castling_both_sides_in_every_form() {
+        let pos = position("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+        for written in ["O-O", "0-0", "5171", "e1g1", "Крe1-g1", "О-О"] {
+            assert_eq!(uci(&pos, written).as_deref(), Ok("e1g1"), "{written}");
+        }
+        for written in ["O-O-O", "0-0-0", "5131", "e1c1"] {
+            assert_eq!(uci(&pos, written).as_deref(), Ok("e1c1"), "{written}");
+        }
+        let pos = position("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R b KQkq - 0 1");
+        assert_eq!(uci(&pos, "5878").as_deref(), Ok("e8g8"));
+        assert_eq!(uci(&pos, "5838").as_deref(), Ok("e8c8"));
+        assert_eq!(uci(&pos, "0-0-0").as_deref(), Ok("e8c8"));
+    }
+
+    #[test]
+    fn promotion_in_every_form() {
+        let pos = position("8/4P3/8/8/8/8/k6p/4K3 w - - 0 1");
+        for (written, expected) in [
+            ("57581", "e7e8q"),
+            ("57582", "e7e8r"),
+            ("57583", "e7e8b"),
+            ("57584", "e7e8n"),
+            ("e8=Q", "e7e8q"),
+            ("e8Q", "e7e8q"),
+            ("e8Ф", "e7e8q"),
+            ("e7-e8Ф", "e7e8q"),
+            ("e7-e8=Л", "e7e8r"),
+            ("e8=N", "e7e8n"),
+            ("e8К", "e7e8n"),
+            ("e7e8q", "e7e8q"),
+        ] {
+            assert_eq!(uci(&pos, written).as_deref(), Ok(expected), "{written}");
+        }
+        let pos = position("8/4P3/8/8/8/8/k6p/4K3 b - - 0 1");
+        assert_eq!(uci(&pos, "82814").as_deref(), Ok("h2h1n"));
+        match parse_move(&pos, "h1") {
+            Err(MoveError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 4),
+            other => panic!("a promotion without a piece is ambiguous, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn en_passant_is_the_pawns_diagonal_move() {
+        // Black pawn e4 takes f3 after f2-f4 (RULES.md §1 example).
+        let pos = position("rnbqkbnr/pppp1ppp/8/8/4pP2/8/PPPPP1PP/RNBQKBNR b KQkq f3 0 3");
+        for written in ["5463", "exf3", "e4:f3", "exf3e.p.", "e4-f3"] {
+            assert_eq!(uci(&pos, written).as_deref(), Ok("e4f3"), "{written}");
+        }
+    }
+
+    #[test]
+    fn two_knights_to_one_square_is_ambiguous_and_names_both() {
+        let pos = position("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        match parse_move(&pos, "Nd2") {
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates, vec!["Nbd2".to_string(), "Nfd2".to_string()])
+            }
+            other => panic!("expected ambiguity, got {other:?}"),
+        }
+        assert_eq!(uci(&pos, "Nbd2").as_deref(), Ok("b1d2"));
+        assert_eq!(uci(&pos, "Nfd2").as_deref(), Ok("f1d2"));
+    }
+
+    #[test]
+    fn latin_k_is_settled_by_the_position() {
+        // Both the king (e1) and a knight (g1) can reach f3? No: king from e2.
+        let pos = position("4k3/8/8/8/8/8/4K3/6N1 w - - 0 1");
+        match parse_move_with(&pos, "Kf3", Letters::Mixed) {
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates, vec!["Kf3".to_string(), "Nf3".to_string()])
+            }
+            other => {
+                panic!("in a Russian mail, Latin K for king or knight is ambiguous here: {other:?}")
+            }
+        }
+        // In an English mail, K is the king.
+        assert_eq!(uci(&pos, "Kf3").as_deref(), Ok("e2f3"));
+        // Where only the knight can go, a Latin K in a Russian mail is the knight.
+        let lone_knight = position("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+        assert_eq!(
+            parse_move_with(&lone_knight, "Kh3", Letters::Mixed)
+                .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                .as_deref(),
+            Ok("g1h3")
+        );
+        assert_eq!(Letters::of(["Кg1-f3", "e4"]), Letters::Mixed);
+        assert_eq!(Letters::of(["Kb1", "e4"]), Letters::English);
+        assert_eq!(uci(&pos, "Nf3").as_deref(), Ok("g1f3"));
+        assert_eq!(uci(&pos, "Кf3").as_deref(), Ok("g1f3"));
+        assert_eq!(uci(&pos, "Крf3").as_deref(), Ok("e2f3"));
+    }
+
+    #[test]
+    fn impossible_moves_say_why() {
+        let start = Chess::default();
+        let reason = |w: &str| match parse_move(&start, w) {
+            Err(MoveError::Impossible { reason, .. }) => reason,
+            other => panic!("{w}: expected impossible, got {other:?}"),
+        };
+        assert_eq!(reason("5355"), "there is no piece on e3");
+        assert_eq!(reason("5756"), "the piece on e7 is Black's");
+        assert_eq!(reason("5155"), "the king on e1 cannot move to e5");
+        assert_eq!(reason("Qh5"), "no queen of White can move to h5");
+        assert_eq!(reason("O-O"), "castling short (O-O) is not allowed now");
+        assert!(matches!(
+            parse_move(&start, "hello"),
+            Err(MoveError::Illegible { .. })
+        ));
+        assert!(matches!(
+            parse_move(&start, "5299"),
+            Err(MoveError::Illegible { .. })
+        ));
+    }
+
+    #[test]
+    fn written_moves_read_back_in_every_notation() {
+        // Play the opening of the App.4 game and round-trip every move.
+        let mut pos = Chess::default();
+        for san in [
+            "e4", "d6", "d4", "g6", "Nf3", "Bg7", "Be2", "Nf6", "Nc3", "Nbd7", "e5", "Ng4",
+        ] {
+            let m = parse_move(&pos, san).unwrap();
+            for notation in [Notation::Numeric, Notation::San, Notation::Ru] {
+                let written = write_move(&pos, &m, notation);
+                assert_eq!(parse_move(&pos, &written), Ok(m), "{written}");
+            }
+            pos = pos.play(m).unwrap();
+        }
+    }
+
+    #[test]
+    fn writing_in_each_notation() {
+        let pos = Chess::default();
+        let m = parse_move(&pos, "Nf3").unwrap();
+        assert_eq!(write_move(&pos, &m, Notation::Numeric), "7163");
+        assert_eq!(write_move(&pos, &m, Notation::San), "Nf3");
+        assert_eq!(write_move(&pos, &m, Notation::Ru), "Кg1-f3");
+        let pos = position("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        let m = parse_move(&pos, "O-O-O").unwrap();
+        assert_eq!(write_move(&pos, &m, Notation::Numeric), "5838");
+        assert_eq!(write_move(&pos, &m, Notation::Ru), "0-0-0");
+        let pos = position("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        let m = parse_move(&pos, "e8=Q").unwrap();
+        assert_eq!(write_move(&pos, &m, Notation::Numeric), "57581");
+        assert_eq!(write_move(&pos, &m, Notation::Ru), "e7-e8Ф");
+    }
+}

@@ -1,0 +1,359 @@
+//! The harness of the integration tests: a tournament in a temporary folder
+//! on the embedded transports (a Maildir inbox, a folder of sent `.eml`
+//! files), players' mails dropped into the inbox with their arrival day, the
+//! real binary run as a user runs it, and the sent mails read back with
+//! mail-parser.
+#![allow(dead_code)]
+
+use chrono::NaiveDate;
+use mail_parser::{MessageParser, MimeHeaders};
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+pub fn day(s: &str) -> NaiveDate {
+    s.parse().expect("a YYYY-MM-DD date")
+}
+
+/// A config with one tournament, `players` as (id, name, email, language)
+/// and `games` as (white, black).
+pub fn config(
+    id: &str,
+    start: &str,
+    notation: &str,
+    players: &[(&str, &str, &str, &str)],
+    games: &[(&str, &str)],
+) -> String {
+    let mut text = format!(
+        "[gateway]\naddress = \"arbiter@example.test\"\nname = \"Test arbiter\"\nstate = \"state\"\ntimezone = \"Europe/Moscow\"\n\n\
+         [inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n[outbox]\nkind = \"file\"\npath = \"sent\"\n\n\
+         [[tournament]]\nid = \"{id}\"\nname = \"Test championship\"\nstart = \"{start}\"\ndirector = \"td@example.test\"\n\
+         rules = \"email\"\nnotation = \"{notation}\"\n"
+    );
+    for (pid, name, email, lang) in players {
+        text.push_str(&format!(
+            "\n[[tournament.player]]\nid = \"{pid}\"\nname = \"{name}\"\ncountry = \"RUS\"\nemail = [\"{email}\"]\nlanguage = \"{lang}\"\n"
+        ));
+    }
+    for (w, b) in games {
+        text.push_str(&format!(
+            "\n[[tournament.game]]\nwhite = \"{w}\"\nblack = \"{b}\"\n"
+        ));
+    }
+    text
+}
+
+/// The standard two players: Ivanov (ru) and Petrov (en).
+pub fn two_players(notation: &str) -> String {
+    config(
+        "RUS-EM-2026",
+        "2026-05-10",
+        notation,
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "ru"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+        ],
+        &[("ivanov", "petrov")],
+    )
+}
+
+/// A mail read back from the sent folder.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub file: PathBuf,
+    pub to: Vec<String>,
+    pub cc: Vec<String>,
+    pub subject: String,
+    pub body: String,
+    pub message_id: String,
+    pub in_reply_to: Option<String>,
+    pub auto_submitted: Option<String>,
+}
+
+impl Sent {
+    pub fn is_to(&self, to: &[&str], cc: &[&str]) -> bool {
+        let mut a = self.to.clone();
+        a.sort();
+        let mut b: Vec<String> = to.iter().map(|s| s.to_string()).collect();
+        b.sort();
+        let mut c = self.cc.clone();
+        c.sort();
+        let mut d: Vec<String> = cc.iter().map(|s| s.to_string()).collect();
+        d.sort();
+        a == b && c == d
+    }
+}
+
+/// A tournament in a temporary folder.
+pub struct Arena {
+    pub dir: tempfile::TempDir,
+    seen: BTreeSet<PathBuf>,
+    counter: u32,
+}
+
+impl Arena {
+    pub fn new(config: &str) -> Arena {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for sub in ["inbox/new", "inbox/cur", "inbox/tmp", "sent"] {
+            fs::create_dir_all(dir.path().join(sub)).expect("folders");
+        }
+        fs::write(dir.path().join("mailarbiter.toml"), config).expect("config");
+        Arena {
+            dir,
+            seen: BTreeSet::new(),
+            counter: 0,
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Runs the binary with the arena's config; returns (exit code, stdout, stderr).
+    pub fn cli(&self, args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
+            .arg("--config")
+            .arg(self.path().join("mailarbiter.toml"))
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// `run --once --today DAY`, which must succeed.
+    pub fn run(&self, today: &str) {
+        let (code, out, err) = self.cli(&["run", "--once", "--today", today]);
+        assert_eq!(code, 0, "run --once failed:\n{out}\n{err}");
+    }
+
+    /// Drops a raw mail into the inbox, arriving at noon (Moscow) of `day`.
+    pub fn deliver_raw(&mut self, raw: &[u8], arrival_day: &str) {
+        self.counter += 1;
+        let name = format!("{:06}.test.{}", self.counter, std::process::id());
+        let tmp = self.path().join("inbox/tmp").join(&name);
+        fs::write(&tmp, raw).expect("write mail");
+        let secs = day(arrival_day)
+            .and_hms_opt(9, 0, 0)
+            .unwrap()
+            .and_utc()
+            .timestamp() as u64;
+        let arrival = SystemTime::UNIX_EPOCH + Duration::from_secs(secs);
+        fs::File::options()
+            .write(true)
+            .open(&tmp)
+            .unwrap()
+            .set_modified(arrival)
+            .unwrap();
+        fs::rename(&tmp, self.path().join("inbox/new").join(&name)).expect("deliver");
+    }
+
+    /// A plain UTF-8 mail from `from` with `subject` and `body`.
+    pub fn send(&mut self, from: &str, subject: &str, body: &str, arrival_day: &str) {
+        let raw = mail(from, subject, body, arrival_day, Encoding::Utf8);
+        self.deliver_raw(raw.as_bytes(), arrival_day);
+    }
+
+    /// Sends and runs the daemon on the arrival day; returns the new sent mails.
+    pub fn exchange(
+        &mut self,
+        from: &str,
+        subject: &str,
+        body: &str,
+        arrival_day: &str,
+    ) -> Vec<Sent> {
+        self.send(from, subject, body, arrival_day);
+        self.run(arrival_day);
+        self.new_sent()
+    }
+
+    /// The sent mails not seen before, in sending order (by Message-ID sequence).
+    pub fn new_sent(&mut self) -> Vec<Sent> {
+        let mut fresh = Vec::new();
+        for entry in fs::read_dir(self.path().join("sent")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "eml") && self.seen.insert(path.clone()) {
+                fresh.push(read_sent(&path));
+            }
+        }
+        fresh.sort_by(|a, b| a.message_id.cmp(&b.message_id));
+        fresh
+    }
+
+    pub fn json(&self, game: &str) -> serde_json::Value {
+        let (code, out, err) = self.cli(&["show", game, "--json"]);
+        assert_eq!(code, 0, "show --json failed: {err}");
+        serde_json::from_str(&out).expect("show --json prints JSON")
+    }
+
+    /// The files in the inbox's new/ and cur/.
+    pub fn inbox_counts(&self) -> (usize, usize) {
+        let count = |d: &str| {
+            fs::read_dir(self.path().join("inbox").join(d))
+                .unwrap()
+                .count()
+        };
+        (count("new"), count("cur"))
+    }
+}
+
+pub fn read_sent(path: &Path) -> Sent {
+    let raw = fs::read(path).unwrap();
+    let msg = MessageParser::default()
+        .parse(&raw)
+        .expect("a sent mail parses");
+    let addresses = |a: Option<&mail_parser::Address>| -> Vec<String> {
+        a.map(|a| {
+            a.iter()
+                .filter_map(|x| x.address().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+    };
+    assert!(
+        msg.content_type().is_none_or(|ct| ct.ctype() == "text"),
+        "plain text mail"
+    );
+    Sent {
+        file: path.to_path_buf(),
+        to: addresses(msg.to()),
+        cc: addresses(msg.cc()),
+        subject: msg.subject().unwrap_or_default().to_string(),
+        body: msg.body_text(0).unwrap_or_default().to_string(),
+        message_id: msg.message_id().unwrap_or_default().to_string(),
+        in_reply_to: msg.in_reply_to().as_text().map(str::to_string),
+        auto_submitted: msg
+            .header_raw("Auto-Submitted")
+            .map(|s| s.trim().to_string()),
+    }
+}
+
+/// How a test mail's body is encoded.
+#[derive(Debug, Clone, Copy)]
+pub enum Encoding {
+    Utf8,
+    /// windows-1251, quoted-printable (Outlook in Russia).
+    Cp1251Qp,
+    /// KOI8-R, base64.
+    Koi8rBase64,
+}
+
+static MESSAGE_COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// A raw mail as a client would write it, dated 10:00 Moscow of `date_day`.
+pub fn mail(from: &str, subject: &str, body: &str, date_day: &str, encoding: Encoding) -> String {
+    let n = MESSAGE_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let date = day(date_day)
+        .and_hms_opt(10, 0, 0)
+        .unwrap()
+        .format("%a, %d %b %Y %H:%M:%S +0300");
+    let (charset, cte, encoded) = match encoding {
+        Encoding::Utf8 => ("utf-8", "8bit", body.replace('\n', "\r\n")),
+        Encoding::Cp1251Qp => (
+            "windows-1251",
+            "quoted-printable",
+            quoted_printable(&encode_cyrillic(body, cp1251)),
+        ),
+        Encoding::Koi8rBase64 => ("koi8-r", "base64", base64(&encode_cyrillic(body, koi8r))),
+    };
+    format!(
+        "From: {from}\r\nTo: arbiter@example.test\r\nSubject: {subject}\r\nDate: {date}\r\n\
+         Message-ID: <t{n}.{}@client.example.test>\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset={charset}\r\nContent-Transfer-Encoding: {cte}\r\n\r\n{encoded}\r\n",
+        std::process::id()
+    )
+}
+
+fn encode_cyrillic(text: &str, table: fn(char) -> Option<u8>) -> Vec<u8> {
+    let mut out = Vec::new();
+    for c in text.replace('\n', "\r\n").chars() {
+        if c.is_ascii() {
+            out.push(c as u8);
+        } else {
+            out.push(table(c).unwrap_or(b'?'));
+        }
+    }
+    out
+}
+
+fn cp1251(c: char) -> Option<u8> {
+    match c {
+        'А'..='я' => Some((c as u32 - 'А' as u32 + 0xC0) as u8),
+        'Ё' => Some(0xA8),
+        'ё' => Some(0xB8),
+        _ => None,
+    }
+}
+
+fn koi8r(c: char) -> Option<u8> {
+    const ORDER: &str = "юабцдефгхийклмнопярстужвьызшэщчъ";
+    let lower: Vec<char> = ORDER.chars().collect();
+    if let Some(i) = lower.iter().position(|&x| x == c) {
+        return Some(0xC0 + i as u8);
+    }
+    let upper: Vec<char> = ORDER.chars().flat_map(char::to_uppercase).collect();
+    if let Some(i) = upper.iter().position(|&x| x == c) {
+        return Some(0xE0 + i as u8);
+    }
+    match c {
+        'ё' => Some(0xA3),
+        'Ё' => Some(0xB3),
+        _ => None,
+    }
+}
+
+fn quoted_printable(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            continue;
+        }
+        if b == b'\n' {
+            out.push_str("\r\n");
+            line_len = 0;
+            continue;
+        }
+        let piece = if (33..=126).contains(&b) && b != b'=' || b == b' ' {
+            (b as char).to_string()
+        } else {
+            format!("={b:02X}")
+        };
+        if line_len + piece.len() > 72 {
+            out.push_str("=\r\n");
+            line_len = 0;
+        }
+        line_len += piece.len();
+        out.push_str(&piece);
+    }
+    out
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for (i, chunk) in bytes.chunks(3).enumerate() {
+        if i > 0 && i % 19 == 0 {
+            out.push_str("\r\n");
+        }
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(ABC[((n >> (18 - 6 * k)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,283 @@
+//! Whole games played by mail through the real binary on the embedded
+//! transports: the acceptance of the referee core (DESIGN.md §5, §6).
+
+mod common;
+
+use chrono::Days;
+use common::*;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{Chess, Move, Position};
+
+/// The example game of App.4 (seed 000), 27 moves, 1-0.
+const APP4: &str =
+    "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 \
+O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
+Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
+
+/// ICCF numeric of a move, computed here independently of the crate.
+fn numeric(m: &Move) -> String {
+    let sq = |s: shakmaty::Square| format!("{}{}", s.file().to_u32() + 1, s.rank().to_u32() + 1);
+    let from = m.from().unwrap();
+    let to = match m {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            shakmaty::Square::from_coords(file, king.rank())
+        }
+        _ => m.to(),
+    };
+    let promo = match m.promotion() {
+        Some(shakmaty::Role::Queen) => "1",
+        Some(shakmaty::Role::Rook) => "2",
+        Some(shakmaty::Role::Bishop) => "3",
+        Some(shakmaty::Role::Knight) => "4",
+        _ => "",
+    };
+    format!("{}{}{promo}", sq(from), sq(to))
+}
+
+/// The game's moves with their positions.
+fn moves(sans: &str) -> Vec<(Chess, Move)> {
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    for san in sans.split_whitespace() {
+        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+        out.push((pos.clone(), m));
+        pos = pos.play(m).unwrap();
+    }
+    out
+}
+
+fn numbered(ply: usize, text: &str) -> String {
+    if ply.is_multiple_of(2) {
+        format!("{}. {text}", ply / 2 + 1)
+    } else {
+        format!("{}... {text}", ply / 2 + 1)
+    }
+}
+
+const SUBJECT: &str = "Re: [RUS-EM-2026/1] Ivanov - Petrov";
+const WHITE: &str = "ivanov@example.test";
+const BLACK: &str = "petrov@example.test";
+
+/// Arrival day of ply `i`: a varied but fixed schedule.
+fn arrival(i: usize) -> String {
+    (day("2026-05-10") + Days::new((i * 2 + i % 3) as u64)).to_string()
+}
+
+#[test]
+fn app4_game_in_numeric_with_full_records() {
+    let mut arena = Arena::new(&two_players("numeric"));
+    arena.run("2026-05-10");
+    let opening = arena.new_sent();
+    assert_eq!(opening.len(), 1, "one opening mail");
+    assert!(opening[0].is_to(&[WHITE, BLACK], &[]));
+    assert!(opening[0].subject.contains("[RUS-EM-2026/1]"));
+
+    let game = moves(APP4);
+    assert_eq!(game.len(), 53);
+    for (i, (_, m)) in game.iter().enumerate() {
+        // The full record: every move so far, numbered, then the new one.
+        let mut record = String::new();
+        for (j, (_, mj)) in game[..=i].iter().enumerate() {
+            if j % 2 == 0 {
+                record.push_str(&format!("{}. ", j / 2 + 1));
+            }
+            record.push_str(&numeric(mj));
+            record.push(if j % 2 == 0 { ' ' } else { '\n' });
+        }
+        let (mover, opponent) = if i % 2 == 0 {
+            (WHITE, BLACK)
+        } else {
+            (BLACK, WHITE)
+        };
+        let sent = arena.exchange(mover, SUBJECT, &record, &arrival(i));
+        assert_eq!(sent.len(), 1, "ply {i}: exactly one mail, got {sent:#?}");
+        let forward = &sent[0];
+        assert!(
+            forward.is_to(&[opponent], &[mover]),
+            "ply {i}: To the opponent, Cc the mover: {forward:?}"
+        );
+        let expected = numbered(i, &numeric(m));
+        assert!(
+            forward.subject.ends_with(&expected),
+            "ply {i}: subject {:?} names {expected}",
+            forward.subject
+        );
+        assert!(
+            forward.body.contains(&expected),
+            "ply {i}: body names the move"
+        );
+        assert_eq!(forward.auto_submitted.as_deref(), Some("auto-replied"));
+        assert!(forward.in_reply_to.is_some(), "threaded as an answer");
+    }
+
+    let sent = arena.exchange(BLACK, SUBJECT, "RESIGN", &arrival(53));
+    assert_eq!(sent.len(), 1, "one result mail: {sent:#?}");
+    let result = &sent[0];
+    assert!(
+        result.is_to(&[WHITE, BLACK], &["td@example.test"]),
+        "{result:?}"
+    );
+    assert!(result.subject.contains("1-0"));
+    assert!(result.body.contains("[Result \"1-0\"]"));
+    assert!(result.body.contains("[PlyCount \"53\"]"));
+    assert!(result.body.contains("27. Nxb5 1-0"));
+
+    // show --json: the moves and the times of §6.
+    let json = arena.json("RUS-EM-2026/1");
+    assert_eq!(json["status"], "finished");
+    assert_eq!(json["result"], "1-0");
+    let stored = json["moves"].as_array().unwrap();
+    assert_eq!(stored.len(), 53);
+    let mut totals = [0i64, 0];
+    for (i, (pos, m)) in game.iter().enumerate() {
+        let received = if i == 0 {
+            day("2026-05-10")
+        } else {
+            day(&arrival(i - 1))
+        };
+        let sent_day = day(&arrival(i));
+        let days = (sent_day - received).num_days();
+        totals[i % 2] += days;
+        let mv = &stored[i];
+        assert_eq!(mv["numeric"], numeric(m), "ply {i}");
+        assert_eq!(
+            mv["san"],
+            SanPlus::from_move(pos.clone(), *m).to_string(),
+            "ply {i}"
+        );
+        assert_eq!(mv["side"], if i % 2 == 0 { "white" } else { "black" });
+        assert_eq!(mv["number"], (i / 2 + 1) as u64);
+        assert_eq!(mv["received"], received.to_string(), "ply {i}");
+        assert_eq!(mv["sent"], sent_day.to_string(), "ply {i}");
+        assert_eq!(mv["days"], days, "ply {i}");
+        assert_eq!(mv["total"], totals[i % 2], "ply {i}");
+    }
+    assert_eq!(json["white"]["days"], totals[0]);
+    assert_eq!(json["white"]["total"], totals[0]);
+    assert_eq!(json["black"]["total"], totals[1]);
+    assert_eq!(json["white"]["penalty_days"], 0);
+
+    // show --pgn reads back as the same game.
+    let (code, pgn, _) = arena.cli(&["show", "RUS-EM-2026/1", "--pgn"]);
+    assert_eq!(code, 0);
+    assert!(pgn.contains("[Event \"RUS-EM-2026\"]") && pgn.contains("[Site \"ICCF Email\"]"));
+    assert!(
+        pgn.contains("[White \"Ivanov, Ivan (RUS)\"]") && pgn.contains("[Date \"2026.05.10\"]")
+    );
+    let movetext: String = pgn
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut pos = Chess::default();
+    let mut replayed = Vec::new();
+    for word in movetext.split_whitespace() {
+        if word.ends_with('.') || word == "1-0" {
+            continue;
+        }
+        let m = word.parse::<San>().unwrap().to_move(&pos).unwrap();
+        replayed.push(m);
+        pos = pos.play(m).unwrap();
+    }
+    assert_eq!(
+        replayed,
+        game.iter().map(|(_, m)| *m).collect::<Vec<_>>()
+    );
+
+    // A second run changes nothing and sends nothing.
+    arena.run(&arrival(53));
+    assert!(arena.new_sent().is_empty());
+    assert_eq!(arena.json("RUS-EM-2026/1"), json);
+    assert_eq!(arena.inbox_counts(), (0, 54), "every mail moved to cur/");
+}
+
+/// Russian long algebraic in windows-1251 quoted-printable against English
+/// SAN in KOI8-R base64, each mail repeating only the partner's last move.
+#[test]
+fn russian_long_against_english_san_in_legacy_charsets() {
+    let opening =
+        "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 O-O-O c6";
+    let game = moves(opening);
+    let russian = |pos: &Chess, m: &Move| -> String {
+        if let Some(side) = m.castling_side() {
+            return if side == shakmaty::CastlingSide::KingSide {
+                "0-0".into()
+            } else {
+                "0-0-0".into()
+            };
+        }
+        let letter = match m.role() {
+            shakmaty::Role::King => "Кр",
+            shakmaty::Role::Queen => "Ф",
+            shakmaty::Role::Rook => "Л",
+            shakmaty::Role::Bishop => "С",
+            shakmaty::Role::Knight => "К",
+            shakmaty::Role::Pawn => "",
+        };
+        let _ = pos;
+        let sep = if m.is_capture() { ":" } else { "-" };
+        format!("{letter}{}{sep}{}", m.from().unwrap(), m.to())
+    };
+    let mut arena = Arena::new(&two_players("numeric"));
+    arena.run("2026-05-10");
+    arena.new_sent();
+    for (i, (pos, m)) in game.iter().enumerate() {
+        let own = if i % 2 == 0 {
+            russian(pos, m)
+        } else {
+            San::from_move(pos, *m).to_string()
+        };
+        let mut body = String::new();
+        if i > 0 {
+            let (ppos, pm) = &game[i - 1];
+            // the partner's last move, in the sender's own notation
+            let partner = if i % 2 == 0 {
+                russian(ppos, pm)
+            } else {
+                San::from_move(ppos, *pm).to_string()
+            };
+            body.push_str(&numbered(i - 1, &partner));
+            body.push(' ');
+        }
+        body.push_str(&numbered(i, &own));
+        let (from, encoding, text) = if i % 2 == 0 {
+            (
+                WHITE,
+                Encoding::Cp1251Qp,
+                format!("Добрый день!\n\n{body}\n\nС уважением, Иван"),
+            )
+        } else {
+            (
+                BLACK,
+                Encoding::Koi8rBase64,
+                format!("Hello,\n\n{body}\n\nРегарды, Петр"),
+            )
+        };
+        let raw = mail(from, SUBJECT, &text, &arrival(i), encoding);
+        arena.deliver_raw(raw.as_bytes(), &arrival(i));
+        arena.run(&arrival(i));
+        let sent = arena.new_sent();
+        assert_eq!(sent.len(), 1, "ply {i} ({body}): {sent:#?}");
+        assert!(
+            !sent[0].subject.contains("not accepted"),
+            "ply {i}: {}",
+            sent[0].body
+        );
+    }
+    let json = arena.json("RUS-EM-2026/1");
+    let numerics: Vec<String> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["numeric"].as_str().unwrap().to_string())
+        .collect();
+    let expected: Vec<String> = game.iter().map(|(_, m)| numeric(m)).collect();
+    assert_eq!(numerics, expected);
+    assert_eq!(json["white"]["penalty_days"], 0);
+    assert_eq!(json["black"]["penalty_days"], 0);
+}
