@@ -184,10 +184,7 @@ fn app4_game_in_numeric_with_full_records() {
         replayed.push(m);
         pos = pos.play(m).unwrap();
     }
-    assert_eq!(
-        replayed,
-        game.iter().map(|(_, m)| *m).collect::<Vec<_>>()
-    );
+    assert_eq!(replayed, game.iter().map(|(_, m)| *m).collect::<Vec<_>>());
 
     // A second run changes nothing and sends nothing.
     arena.run(&arrival(53));

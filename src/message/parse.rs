@@ -96,9 +96,37 @@ fn body_text(msg: &mail_parser::Message) -> String {
         return text.to_string();
     }
     match msg.body_html(0) {
-        Some(html) => mail_parser::decoders::html::html_to_text(&strip_html_quotes(&html)),
+        Some(html) => {
+            mail_parser::decoders::html::html_to_text(&break_blocks(&strip_html_quotes(&html)))
+        }
         None => String::new(),
     }
+}
+
+/// Puts a line break before block-level tags, so that paragraphs, divisions
+/// and table rows become lines of text (the converter joins them otherwise).
+fn break_blocks(html: &str) -> String {
+    const BLOCKS: [&str; 10] = [
+        "<p", "</p", "<div", "</div", "<tr", "</tr", "<li", "<h", "<table", "</table",
+    ];
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len() + 64);
+    let mut last = 0;
+    for (i, _) in lower.match_indices('<') {
+        let rest = &lower[i..];
+        let is_block = BLOCKS.iter().any(|b| {
+            rest.starts_with(b)
+                && rest[b.len()..]
+                    .starts_with(|c: char| c == '>' || c == ' ' || c == '/' || c.is_ascii_digit())
+        });
+        if is_block {
+            out.push_str(&html[last..i]);
+            out.push_str("<br>");
+            last = i;
+        }
+    }
+    out.push_str(&html[last..]);
+    out
 }
 
 /// Removes `<blockquote>` elements and Gmail's quote container from HTML.

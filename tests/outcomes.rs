@@ -1,0 +1,208 @@
+//! Every outcome of a move mail (DESIGN.md §5), with the recipients §5
+//! names, through the real binary.
+
+mod common;
+
+use common::*;
+
+const SUBJECT: &str = "Re: [RUS-EM-2026/1] Ivanov - Petrov";
+const WHITE: &str = "ivanov@example.test";
+const BLACK: &str = "petrov@example.test";
+const GAME: &str = "RUS-EM-2026/1";
+
+fn started(notation: &str) -> Arena {
+    let mut arena = Arena::new(&two_players(notation));
+    arena.run("2026-05-10");
+    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
+    arena
+}
+
+fn one(sent: Vec<Sent>) -> Sent {
+    assert_eq!(sent.len(), 1, "exactly one mail: {sent:#?}");
+    sent.into_iter().next().unwrap()
+}
+
+#[test]
+fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
+    let mut arena = started("numeric");
+    let reply = one(arena.exchange(WHITE, SUBJECT, "1. 5355", "2026-05-11"));
+    assert!(reply.is_to(&[WHITE], &[]), "{reply:?}");
+    assert!(reply.subject.contains("[RUS-EM-2026/1]"));
+    // Ivanov reads Russian: the reply quotes the move and says why.
+    assert!(reply.body.contains("1. 5355"), "{}", reply.body);
+    assert!(
+        reply.body.contains("there is no piece on e3"),
+        "{}",
+        reply.body
+    );
+    assert!(reply.body.contains("Штраф: 2"), "{}", reply.body);
+    let json = arena.json(GAME);
+    assert_eq!(json["white"]["penalty_days"], 2);
+    // the days of a move count when it is made; the penalty counts at once
+    assert_eq!(json["white"]["total"], 2);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 0);
+    // The corrected move is accepted afterwards.
+    let forward = one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-12"));
+    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    let json = arena.json(GAME);
+    assert_eq!(json["moves"][0]["days"], 2);
+    assert_eq!(json["moves"][0]["total"], 4);
+}
+
+#[test]
+fn iii_4_7_wrong_repetition_costs_two_days() {
+    let mut arena = started("numeric");
+    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    // Black repeats 1. e2-e3 instead of 1. e2-e4.
+    let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5253 5755", "2026-05-11"));
+    assert!(reply.is_to(&[BLACK], &[]), "{reply:?}");
+    assert!(
+        reply.body.contains("where the record has 1. 5254"),
+        "{}",
+        reply.body
+    );
+    assert!(reply.body.contains("Penalty: 2 days"), "{}", reply.body);
+    // Black forgets the repetition altogether.
+    let reply = one(arena.exchange(BLACK, SUBJECT, "1... 5755", "2026-05-11"));
+    assert!(
+        reply
+            .body
+            .contains("does not repeat the partner's last move 1. 5254"),
+        "{}",
+        reply.body
+    );
+    let json = arena.json(GAME);
+    assert_eq!(json["black"]["penalty_days"], 4);
+    assert_eq!(
+        json["moves"].as_array().unwrap().len(),
+        1,
+        "nothing applied"
+    );
+}
+
+#[test]
+fn iii_3_5_a_mail_without_a_move_is_an_illegible_move() {
+    let mut arena = started("numeric");
+    let reply = one(arena.exchange(WHITE, SUBJECT, "Thanks, I will think.", "2026-05-10"));
+    assert!(reply.is_to(&[WHITE], &[]));
+    assert!(reply.body.contains("III.3.5"), "{}", reply.body);
+    assert_eq!(arena.json(GAME)["white"]["penalty_days"], 2);
+}
+
+#[test]
+fn iii_3_4_ambiguous_san_names_both_knights() {
+    let mut arena = started("san");
+    one(arena.exchange(WHITE, SUBJECT, "1. d4", "2026-05-10"));
+    one(arena.exchange(BLACK, SUBJECT, "1. d4 d5", "2026-05-10"));
+    one(arena.exchange(WHITE, SUBJECT, "1... d5 2. Nf3", "2026-05-11"));
+    one(arena.exchange(BLACK, SUBJECT, "2. Nf3 Nf6", "2026-05-11"));
+    let reply = one(arena.exchange(WHITE, SUBJECT, "2... Nf6 3. Nd2", "2026-05-12"));
+    assert!(reply.is_to(&[WHITE], &[]));
+    assert!(reply.body.contains("3. Nd2"), "{}", reply.body);
+    assert!(reply.body.contains("Nbd2 или Nfd2"), "{}", reply.body);
+    assert_eq!(arena.json(GAME)["white"]["penalty_days"], 2);
+    one(arena.exchange(WHITE, SUBJECT, "2... Nf6 3. Nbd2", "2026-05-12"));
+    assert_eq!(arena.json(GAME)["moves"][4]["san"], "Nbd2");
+}
+
+#[test]
+fn iii_3_2_a_typo_that_is_a_legal_move_stands() {
+    let mut arena = started("numeric");
+    // meant 1. 5254, typed 5253: e2-e3 is legal, so it is the move
+    let forward = one(arena.exchange(WHITE, SUBJECT, "1. 5253", "2026-05-10"));
+    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    assert!(forward.subject.ends_with("1. 5253"));
+    assert_eq!(arena.json(GAME)["moves"][0]["san"], "e3");
+}
+
+#[test]
+fn a_stranger_and_a_player_out_of_turn_get_a_reply_and_change_nothing() {
+    let mut arena = started("numeric");
+    let before = arena.json(GAME);
+    let reply = one(arena.exchange("someone@example.org", SUBJECT, "1. 5254", "2026-05-10"));
+    assert!(reply.is_to(&["someone@example.org"], &[]));
+    assert!(reply.body.contains("not registered"));
+    let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-10"));
+    assert!(reply.is_to(&[BLACK], &[]));
+    assert!(reply.body.contains("not your turn"), "{}", reply.body);
+    assert_eq!(arena.json(GAME), before);
+}
+
+#[test]
+fn robots_get_nothing_at_all() {
+    let mut arena = started("numeric");
+    let before = arena.json(GAME);
+    let headers = [
+        "Auto-Submitted: auto-replied (vacation)\r\n",
+        "Precedence: bulk\r\n",
+        "List-Id: <players.example.test>\r\n",
+        "Return-Path: <>\r\n",
+    ];
+    for extra in headers {
+        let raw = mail(WHITE, SUBJECT, "1. 5254", "2026-05-10", Encoding::Utf8);
+        arena.deliver_raw(format!("{extra}{raw}").as_bytes(), "2026-05-10");
+    }
+    let bounce = "From: MAILER-DAEMON@example.test\r\nTo: arbiter@example.test\r\nSubject: Undelivered Mail Returned to Sender\r\n\
+                  MIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\r\n\r\n\
+                  --b\r\nContent-Type: text/plain\r\n\r\n1. 5254\r\n--b--\r\n";
+    arena.deliver_raw(bounce.as_bytes(), "2026-05-10");
+    arena.run("2026-05-10");
+    assert!(arena.new_sent().is_empty(), "no answer to a robot");
+    assert_eq!(arena.json(GAME), before);
+    assert_eq!(arena.inbox_counts(), (0, 5), "kept, out of new/");
+}
+
+#[test]
+fn moves_in_quoted_text_are_ignored_and_html_only_mail_is_read() {
+    let mut arena = started("numeric");
+    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    // Black's own text has the move; the quote below holds another.
+    let body = "1. 5254 5755\n\nOn Sun, 10 May 2026, Arbiter <arbiter@example.test> wrote:\n> 1. 5254 4745\n> 2. 7163";
+    let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
+    assert!(
+        forward.subject.ends_with("1... 5755"),
+        "{}",
+        forward.subject
+    );
+    // An HTML-only mail, with a quote in a blockquote.
+    let html = "From: ivanov@example.test\r\nTo: arbiter@example.test\r\nSubject: Re: [RUS-EM-2026/1]\r\n\
+                Date: Tue, 12 May 2026 10:00:00 +0300\r\nMessage-ID: <html-1@example.test>\r\nMIME-Version: 1.0\r\n\
+                Content-Type: text/html; charset=utf-8\r\n\r\n\
+                <html><body><div>1...&nbsp;5755</div><div>2. 7163</div>\
+                <blockquote><div>2. 4244</div></blockquote></body></html>\r\n";
+    arena.deliver_raw(html.as_bytes(), "2026-05-12");
+    arena.run("2026-05-12");
+    let forward = one(arena.new_sent());
+    assert!(forward.subject.ends_with("2. 7163"), "{}", forward.subject);
+}
+
+#[test]
+fn a_second_run_sends_nothing_and_changes_nothing() {
+    let mut arena = started("numeric");
+    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    one(arena.exchange(WHITE, SUBJECT, "1. 5299", "2026-05-11"));
+    let json = arena.json(GAME);
+    arena.run("2026-05-11");
+    arena.run("2026-05-12");
+    assert!(arena.new_sent().is_empty());
+    assert_eq!(arena.json(GAME), json);
+}
+
+#[test]
+fn the_date_header_is_a_claim_and_the_arrival_day_counts() {
+    let mut arena = started("numeric");
+    // dated 11 May, arrived 14 May
+    let raw = mail(WHITE, SUBJECT, "1. 5254", "2026-05-11", Encoding::Utf8);
+    arena.deliver_raw(raw.as_bytes(), "2026-05-14");
+    arena.run("2026-05-14");
+    let forward = one(arena.new_sent());
+    assert!(
+        forward
+            .body
+            .contains("ваше письмо датировано 11.05.2026, оно пришло 14.05.2026"),
+        "{}",
+        forward.body
+    );
+    assert_eq!(arena.json(GAME)["moves"][0]["sent"], "2026-05-14");
+    assert_eq!(arena.json(GAME)["white"]["days"], 4);
+}
