@@ -128,6 +128,7 @@ pub fn compose(
         builder = builder.references(refs.join(" "));
     }
     let mut message = builder
+        .header(lettre::message::header::ContentType::TEXT_PLAIN)
         .body(mail.body.clone())
         .map_err(|e| err(e.to_string()))?;
     let auto = match mail.kind {

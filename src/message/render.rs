@@ -347,3 +347,51 @@ pub fn end_reason(reason: EndReason, lang: Lang) -> &'static str {
         EndReason::DrawAgreed => tr(lang, "draw agreed", "ничья по соглашению"),
     }
 }
+
+/// Why a move is impossible, in the reader's language.
+pub fn impossibility(reason: &crate::notation::Impossibility, lang: Lang) -> String {
+    use crate::notation::Impossibility as I;
+    if lang == Lang::En {
+        return reason.to_string();
+    }
+    let piece = |role: shakmaty::Role| match role {
+        shakmaty::Role::Pawn => "пешка",
+        shakmaty::Role::Knight => "конь",
+        shakmaty::Role::Bishop => "слон",
+        shakmaty::Role::Rook => "ладья",
+        shakmaty::Role::Queen => "ферзь",
+        shakmaty::Role::King => "король",
+    };
+    let side = |c: Color| {
+        if c == Color::White {
+            "белых"
+        } else {
+            "черных"
+        }
+    };
+    match reason {
+        I::Castling(shakmaty::CastlingSide::KingSide) => {
+            "короткая рокировка (0-0) сейчас невозможна".into()
+        }
+        I::Castling(shakmaty::CastlingSide::QueenSide) => {
+            "длинная рокировка (0-0-0) сейчас невозможна".into()
+        }
+        I::NoPiece(sq) => format!("на поле {sq} нет фигуры"),
+        I::NotYours(sq, c) => format!("фигура на поле {sq} — {}", side(*c)),
+        I::OtherPiece(sq, role) => format!("на поле {sq} стоит {}", piece(*role)),
+        I::CannotMove(role, from, to) => {
+            format!("{} с поля {from} не может пойти на {to}", piece(*role))
+        }
+        I::NoneReaches(roles, c, to) if roles.is_empty() => {
+            format!("ни одна фигура {} не может пойти на {to}", side(*c))
+        }
+        I::NoneReaches(roles, c, to) => {
+            let names: Vec<&str> = roles.iter().map(|r| piece(*r)).collect();
+            format!(
+                "{} {} не может пойти на {to}",
+                names.join(" или "),
+                side(*c)
+            )
+        }
+    }
+}

@@ -33,7 +33,10 @@ pub enum MoveError {
     Illegible { written: String },
     /// The text reads as a move, but no legal move fits it (impossible, III.3.1).
     #[error("\"{written}\" is not possible: {reason}")]
-    Impossible { written: String, reason: String },
+    Impossible {
+        written: String,
+        reason: Impossibility,
+    },
     /// More than one legal move fits the text (ambiguous, III.3.4).
     #[error("\"{written}\" is ambiguous: it may be {}", candidates.join(" or "))]
     Ambiguous {
@@ -192,10 +195,59 @@ fn fits(pattern: &Pattern, m: &Move) -> bool {
     }
 }
 
-fn why_impossible(pos: &Chess, pattern: &Pattern) -> String {
-    let board = pos.board();
+/// Why no legal move fits a written move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Impossibility {
+    /// Castling on that side is not allowed in the position.
+    Castling(CastlingSide),
+    /// The from-square is empty.
+    NoPiece(Square),
+    /// The piece on the from-square belongs to the other side.
+    NotYours(Square, Color),
+    /// The piece on the from-square is not the piece named.
+    OtherPiece(Square, Role),
+    /// The piece on the from-square cannot reach the target.
+    CannotMove(Role, Square, Square),
+    /// No piece of the named kinds (any, when empty) of the side to move reaches the target.
+    NoneReaches(Vec<Role>, Color, Square),
+}
+
+impl std::fmt::Display for Impossibility {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Impossibility::Castling(side) => {
+                write!(f, "castling {} is not allowed now", side_name(*side))
+            }
+            Impossibility::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
+            Impossibility::NotYours(sq, c) => {
+                write!(f, "the piece on {sq} is {}'s", color_name(*c))
+            }
+            Impossibility::OtherPiece(sq, role) => {
+                write!(f, "the piece on {sq} is a {}", role_name(*role))
+            }
+            Impossibility::CannotMove(role, from, to) => {
+                write!(f, "the {} on {from} cannot move to {to}", role_name(*role))
+            }
+            Impossibility::NoneReaches(roles, color, to) => {
+                if roles.is_empty() {
+                    write!(f, "no piece of {} can move to {to}", color_name(*color))
+                } else {
+                    let names: Vec<&str> = roles.iter().map(|r| role_name(*r)).collect();
+                    write!(
+                        f,
+                        "no {} of {} can move to {to}",
+                        names.join(" or "),
+                        color_name(*color)
+                    )
+                }
+            }
+        }
+    }
+}
+
+fn why_impossible(pos: &Chess, pattern: &Pattern) -> Impossibility {
     match pattern {
-        Pattern::Castle(side) => format!("castling {} is not allowed now", side_name(*side)),
+        Pattern::Castle(side) => Impossibility::Castling(*side),
         Pattern::Squares {
             roles,
             from_file: Some(file),
@@ -204,44 +256,36 @@ fn why_impossible(pos: &Chess, pattern: &Pattern) -> String {
             ..
         } => {
             let from = Square::from_coords(*file, *rank);
-            match board.piece_at(from) {
-                None => format!("there is no piece on {from}"),
-                Some(p) if p.color != pos.turn() => {
-                    format!("the piece on {from} is {}'s", color_name(p.color))
-                }
+            match pos.board().piece_at(from) {
+                None => Impossibility::NoPiece(from),
+                Some(p) if p.color != pos.turn() => Impossibility::NotYours(from, p.color),
                 Some(p) if !roles.is_empty() && !roles.contains(&p.role) => {
-                    format!("the piece on {from} is a {}", role_name(p.role))
+                    Impossibility::OtherPiece(from, p.role)
                 }
-                Some(p) => format!("the {} on {from} cannot move to {to}", role_name(p.role)),
+                Some(p) => Impossibility::CannotMove(p.role, from, *to),
             }
         }
         Pattern::Squares { roles, to, .. } => {
-            let what = if roles.is_empty() {
-                "no piece".to_string()
-            } else {
-                let names: Vec<&str> = roles.iter().map(|r| role_name(*r)).collect();
-                format!("no {}", names.join(" or "))
-            };
-            format!("{what} of {} can move to {to}", color_name(pos.turn()))
+            Impossibility::NoneReaches(roles.clone(), pos.turn(), *to)
         }
     }
 }
 
-fn side_name(side: CastlingSide) -> &'static str {
+pub fn side_name(side: CastlingSide) -> &'static str {
     match side {
         CastlingSide::KingSide => "short (O-O)",
         CastlingSide::QueenSide => "long (O-O-O)",
     }
 }
 
-fn color_name(color: Color) -> &'static str {
+pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "White",
         Color::Black => "Black",
     }
 }
 
-fn role_name(role: Role) -> &'static str {
+pub fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",
@@ -420,7 +464,7 @@ mod tests {
     fn impossible_moves_say_why() {
         let start = Chess::default();
         let reason = |w: &str| match parse_move(&start, w) {
-            Err(MoveError::Impossible { reason, .. }) => reason,
+            Err(MoveError::Impossible { reason, .. }) => reason.to_string(),
             other => panic!("{w}: expected impossible, got {other:?}"),
         };
         assert_eq!(reason("5355"), "there is no piece on e3");

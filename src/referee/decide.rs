@@ -634,7 +634,7 @@ impl Context<'_> {
         if natural_end.is_none() {
             let _ = writeln!(
                 body,
-                "\n{}\n    {} {}...\n",
+                "\n{}\n    {} {} {}\n",
                 tr(
                     lang,
                     "Answer to this address with at least this move and yours, for example:",
@@ -645,7 +645,8 @@ impl Context<'_> {
                     format!("{}...", after.plies[index].number)
                 } else {
                     format!("{}.", after.plies[index].number + 1)
-                }
+                },
+                tr(lang, "<your move>", "<ваш ход>")
             );
         }
         let notes = self.notes_for_mover(variant);
