@@ -1,8 +1,26 @@
 #![forbid(unsafe_code)]
-//! mailarbiter referees correspondence chess games played by e-mail.
+//! mailarbiter referees correspondence chess games played by e-mail: it
+//! reads the tournament mailbox, checks each move against the stored game,
+//! counts thinking time in days, forwards accepted moves, answers mistakes,
+//! and sends results with the ICCF PGN.
 //!
 //! # Layout
-//! - `notation/`: reading and writing moves (numeric, algebraic, Russian).
+//! The referee core (no I/O, no clock):
+//! - [`notation`]: reading moves in every notation, writing them in one
+//!   (`numeric.rs`, `algebraic.rs`).
+//! - [`message`]: reading a mail (`parse.rs`: own text, tag, commands, move
+//!   record) and writing what people read (`render.rs`: standard form,
+//!   board, PGN, schedule).
+//! - [`referee`]: tournaments (`tournament.rs`), games and their events
+//!   (`game.rs`), days and controls (`clock.rs`), rule sets (`rules.rs`),
+//!   the decisions (`decide.rs`).
+//!
+//! The adapters:
+//! - [`config`]: the TOML file into typed values, every problem with its line.
+//! - [`store`]: sled behind the [`store::Store`] trait; one transaction per mail.
+//! - [`mail`]: the Maildir inbox, the file outbox (lettre), composing mails.
+//! - [`daemon`]: fetch → parse → decide → commit → mark → send, and the timers.
+//! - [`cli`]: the command line and the read-only views; [`demo`]: the demo.
 pub mod cli;
 pub mod config;
 pub mod daemon;

@@ -515,3 +515,54 @@ mod tests {
         assert_eq!(write_move(&pos, &m, Notation::Ru), "e7-e8Ф");
     }
 }
+
+#[cfg(test)]
+mod round_trip {
+    use super::*;
+
+    /// A small deterministic generator, so the walk is the same every run.
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n
+        }
+    }
+
+    /// Random games: every legal move, written in every notation, reads back
+    /// as itself (parse ∘ write = id), and Latin-only SAN never needs the
+    /// position to settle a letter.
+    #[test]
+    fn every_written_move_reads_back_in_random_games() {
+        let mut rng = Lcg(2026);
+        let mut checked = 0;
+        for _game in 0..30 {
+            let mut pos = Chess::default();
+            for _ply in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for m in &legal {
+                    for notation in [Notation::Numeric, Notation::San, Notation::Ru] {
+                        let written = write_move(&pos, m, notation);
+                        assert_eq!(
+                            parse_move(&pos, &written),
+                            Ok(*m),
+                            "{written} in {:?}",
+                            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                                .to_string()
+                        );
+                        checked += 1;
+                    }
+                }
+                let m = legal[rng.next(legal.len())];
+                pos = pos.play(m).expect("legal");
+            }
+        }
+        assert!(checked > 10_000, "{checked} moves checked");
+    }
+}

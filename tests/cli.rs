@@ -1,0 +1,183 @@
+//! The command line as an operator meets it: `check` on good and bad
+//! configs, the read-only views, and recovery after a crash between the
+//! commit and the marking of a mail.
+
+mod common;
+
+use common::*;
+use std::fs;
+
+#[test]
+fn check_lists_every_problem_with_its_line_and_exits_2() {
+    let bad = two_players("numeric")
+        .replace(
+            "timezone = \"Europe/Moscow\"",
+            "timezone = \"Europe/Atlantis\"",
+        )
+        .replace("start = \"2026-05-10\"", "start = \"2026-13-01\"")
+        .replace("black = \"petrov\"", "black = \"sidorov\"");
+    let arena = Arena::new(&bad);
+    let (code, out, err) = arena.cli(&["check"]);
+    assert_eq!(code, 2, "{out}{err}");
+    let config = arena.path().join("mailarbiter.toml");
+    let at = |line: usize| format!("{}:{line}: ", config.display());
+    assert!(
+        err.contains(&format!("{}unknown time zone \"Europe/Atlantis\"", at(5))),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{}bad date \"2026-13-01\"", at(18))),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "{}game RUS-EM-2026/1 names unknown player \"sidorov\"",
+            at(39)
+        )),
+        "{err}"
+    );
+    assert!(err.contains("3 problems in the config"), "{err}");
+
+    let unknown_key = two_players("numeric").replace("[inbox]\n", "[inbox]\ncolour = \"red\"\n");
+    let arena = Arena::new(&unknown_key);
+    let (code, _, err) = arena.cli(&["check"]);
+    assert_eq!(code, 2);
+    assert!(err.contains(":8: unknown field `colour`"), "{err}");
+
+    let arena = Arena::new(&two_players("numeric"));
+    fs::remove_dir_all(arena.path().join("sent")).unwrap();
+    let (code, _, err) = arena.cli(&["check"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(":13: outbox folder") && err.contains("does not exist"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_accepts_a_good_config_and_run_refuses_a_bad_one() {
+    let arena = Arena::new(&two_players("numeric"));
+    let (code, out, _) = arena.cli(&["check"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("OK (1 tournament(s), 1 game(s))"), "{out}");
+    fs::write(arena.path().join("mailarbiter.toml"), "[gateway]\n").unwrap();
+    let (code, _, err) = arena.cli(&["run", "--once"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn games_show_and_export_read_the_store() {
+    let mut arena = Arena::new(&two_players("ru"));
+    arena.run("2026-05-10");
+    arena.exchange(
+        "ivanov@example.test",
+        "[RUS-EM-2026/1]",
+        "1. Кg1-f3",
+        "2026-05-12",
+    );
+    let (code, table, _) = arena.cli(&["games", "--today", "2026-05-13"]);
+    assert_eq!(code, 0);
+    let row = table.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with("RUS-EM-2026/1  Ivanov, Ivan  Petrov, Petr  1"),
+        "{table}"
+    );
+    // White used 2 days of 60; Black has thought 1 day so far
+    assert!(
+        row.contains("black")
+            && row.contains("2 (58 left)")
+            && row.contains("0 (59 left)")
+            && row.contains("in progress"),
+        "{table}"
+    );
+    let (_, form, _) = arena.cli(&["show", "RUS-EM-2026/1", "--lang", "ru"]);
+    assert!(
+        form.contains("Кg1-f3") && form.contains("Пол.") && form.contains("2/02"),
+        "{form}"
+    );
+    let (_, schedule, _) = arena.cli(&["show", "RUS-EM-2026/1", "--schedule"]);
+    assert!(
+        schedule.contains("10.05.2026") && schedule.contains("12.05.2026"),
+        "{schedule}"
+    );
+    let (_, pgn, _) = arena.cli(&["export", "--pgn"]);
+    assert!(pgn.contains("1. Nf3 *"), "{pgn}");
+    let (code, _, err) = arena.cli(&["show", "NOPE/1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no game NOPE/1"), "{err}");
+}
+
+/// A crash after the commit but before the mail left `new/`: the next run
+/// moves it without deciding again, and sends nothing twice.
+#[test]
+fn a_mail_committed_but_not_marked_is_not_applied_twice() {
+    let mut arena = Arena::new(&two_players("numeric"));
+    arena.run("2026-05-10");
+    arena.new_sent();
+    arena.exchange(
+        "ivanov@example.test",
+        "[RUS-EM-2026/1]",
+        "1. 5254",
+        "2026-05-10",
+    );
+    let json = arena.json("RUS-EM-2026/1");
+    // put the processed mail back into new/, as if the move to cur/ never happened
+    let cur = arena.path().join("inbox/cur");
+    let file = fs::read_dir(&cur).unwrap().next().unwrap().unwrap().path();
+    let name = file
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    fs::rename(&file, arena.path().join("inbox/new").join(name)).unwrap();
+    arena.run("2026-05-10");
+    assert!(arena.new_sent().is_empty());
+    assert_eq!(arena.json("RUS-EM-2026/1"), json);
+    assert_eq!(arena.inbox_counts(), (0, 1));
+}
+
+#[test]
+fn a_mail_without_a_tag_finds_its_game_or_asks() {
+    let config = config(
+        "RUS-EM-2026",
+        "2026-05-10",
+        "numeric",
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "en"),
+        ],
+        &[("ivanov", "petrov"), ("ivanov", "sidorov")],
+    );
+    let mut arena = Arena::new(&config);
+    arena.run("2026-05-10");
+    arena.new_sent();
+    // two games to move in, no tag, no header: the sender is asked
+    let sent = arena.exchange("ivanov@example.test", "move", "1. 5254", "2026-05-10");
+    assert!(
+        sent[0].body.contains("[RUS-EM-2026/2]")
+            && sent[0].body.contains("does not say which game"),
+        "{}",
+        sent[0].body
+    );
+    // the header block names the game
+    let body = "Tournament Test championship\nWhite Ivanov, Ivan\nBlack Sidorov, Sidor\n\n1. 5254";
+    let sent = arena.exchange("ivanov@example.test", "my move", body, "2026-05-10");
+    assert_eq!(sent.len(), 1);
+    assert!(
+        sent[0].subject.starts_with("[RUS-EM-2026/2]"),
+        "{}",
+        sent[0].subject
+    );
+    // Ivanov is now to move in game 1 only
+    let sent = arena.exchange("ivanov@example.test", "move", "1. 4244", "2026-05-11");
+    assert!(
+        sent[0].subject.starts_with("[RUS-EM-2026/1]") && sent[0].subject.ends_with("1. 4244"),
+        "{}",
+        sent[0].subject
+    );
+    assert_eq!(arena.json("RUS-EM-2026/1")["white"]["penalty_days"], 0);
+}
