@@ -1,6 +1,7 @@
 //! The command line (DESIGN.md §3): parsing with clap, and the read-only
 //! views of the store (`games`, `show`, `export`) as text, JSON and PGN.
 
+use crate::config::Config;
 use crate::message::render;
 use crate::referee::decide::days_left;
 use crate::referee::game::Game;
@@ -221,4 +222,57 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
         );
     }
     out
+}
+
+/// The read-only views (`games`, `show`, `export`) as text; `Err` is a
+/// message for a command that cannot be answered (exit 1).
+///
+/// # Errors
+/// An unknown game, or a command that is not a view.
+pub fn view(
+    config: &Config,
+    games: &BTreeMap<String, Game>,
+    command: &Command,
+) -> Result<String, String> {
+    let league = &config.league;
+    match command {
+        Command::Games { tournament, today } => {
+            let today = today.unwrap_or_else(|| crate::daemon::today(config));
+            Ok(games_table(league, games, tournament.as_deref(), today))
+        }
+        Command::Show {
+            game,
+            json,
+            pgn,
+            schedule,
+            lang,
+        } => {
+            let (Some((t, _)), Some(state)) = (league.game(game), games.get(game)) else {
+                return Err(format!("no game {game} in the config"));
+            };
+            Ok(if *json {
+                let mut text =
+                    serde_json::to_string_pretty(&game_json(t, state)).unwrap_or_default();
+                text.push('\n');
+                text
+            } else if *pgn {
+                render::pgn(t, state)
+            } else if *schedule {
+                render::schedule(t, state, (*lang).into())
+            } else {
+                game_text(t, state, (*lang).into())
+            })
+        }
+        Command::Export { tournament, .. } => {
+            let mut out = String::new();
+            for (t, spec) in league.games() {
+                if tournament.as_deref().is_none_or(|id| id == t.id) {
+                    out.push_str(&render::pgn(t, &games[&spec.id]));
+                    out.push('\n');
+                }
+            }
+            Ok(out)
+        }
+        _ => Err("not a view command".into()),
+    }
 }

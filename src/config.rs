@@ -37,19 +37,16 @@ struct RawGateway {
     timezone: Option<Spanned<String>>,
 }
 
-/// The IMAP, SMTP and authentication fields are accepted so that a config
-/// written for them parses; validation refuses the kinds not supported yet.
-#[allow(dead_code)]
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawInbox {
     kind: Spanned<String>,
     path: Option<Spanned<String>>,
-    host: Option<String>,
+    host: Option<Spanned<String>>,
     port: Option<u16>,
-    tls: Option<String>,
+    tls: Option<Spanned<String>>,
     user: Option<String>,
-    password_file: Option<String>,
+    password_file: Option<Spanned<String>>,
     folder: Option<String>,
     processed_folder: Option<String>,
     quarantine_folder: Option<String>,
@@ -57,19 +54,37 @@ struct RawInbox {
     poll_seconds: Option<u64>,
 }
 
-/// The IMAP, SMTP and authentication fields are accepted so that a config
-/// written for them parses; validation refuses the kinds not supported yet.
-#[allow(dead_code)]
+/// The fields every mail server connection has, as written.
+struct RawServer<'a> {
+    host: &'a Option<Spanned<String>>,
+    port: Option<u16>,
+    tls: &'a Option<Spanned<String>>,
+    user: &'a Option<String>,
+    password_file: &'a Option<Spanned<String>>,
+}
+
+macro_rules! server_fields {
+    ($raw:expr) => {
+        RawServer {
+            host: &$raw.host,
+            port: $raw.port,
+            tls: &$raw.tls,
+            user: &$raw.user,
+            password_file: &$raw.password_file,
+        }
+    };
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawOutbox {
     kind: Spanned<String>,
     path: Option<Spanned<String>>,
-    host: Option<String>,
+    host: Option<Spanned<String>>,
     port: Option<u16>,
-    tls: Option<String>,
+    tls: Option<Spanned<String>>,
     user: Option<String>,
-    password_file: Option<String>,
+    password_file: Option<Spanned<String>>,
 }
 
 /// The IMAP, SMTP and authentication fields are accepted so that a config
@@ -124,11 +139,52 @@ struct RawGame {
     black: Spanned<String>,
 }
 
+/// How a mail server connection is protected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tls {
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Implicit,
+    /// Plain first, then STARTTLS (IMAP 143, submission 587).
+    Starttls,
+    /// No TLS: only for a server on this machine (loopback).
+    None,
+}
+
+/// An IMAP mailbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImapConfig {
+    pub host: String,
+    pub port: u16,
+    pub tls: Tls,
+    pub user: String,
+    pub password_file: PathBuf,
+    /// The folder players' mail arrives in.
+    pub folder: String,
+    /// Where processed mail is moved; `None`: it is flagged `\Seen` instead.
+    pub processed_folder: Option<String>,
+    /// Where mail that cannot be read is moved; `None`: it stays unseen.
+    pub quarantine_folder: Option<String>,
+    /// Use IDLE where the server has it.
+    pub idle: bool,
+}
+
+/// An SMTP server to send through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmtpConfig {
+    pub host: String,
+    pub port: u16,
+    pub tls: Tls,
+    pub user: Option<String>,
+    pub password_file: Option<PathBuf>,
+}
+
 /// Where mail comes in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InboxConfig {
     /// A Maildir folder (`new/`, `cur/`, `tmp/`).
     Maildir { path: PathBuf },
+    /// An IMAP folder.
+    Imap(ImapConfig),
 }
 
 /// Where mail goes out.
@@ -136,6 +192,24 @@ pub enum InboxConfig {
 pub enum OutboxConfig {
     /// One `.eml` file per mail in a folder.
     File { path: PathBuf },
+    /// An SMTP server.
+    Smtp(SmtpConfig),
+}
+
+/// Reads a password file: the first line, without its line end.
+///
+/// # Errors
+/// When the file cannot be read.
+pub fn read_password(path: &Path) -> std::io::Result<String> {
+    let text = std::fs::read_to_string(path)?;
+    Ok(text.lines().next().unwrap_or("").to_string())
+}
+
+fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// The validated configuration.
@@ -274,6 +348,89 @@ impl Validator<'_> {
         path
     }
 
+    /// The connection fields of an IMAP or SMTP server. `login_required`:
+    /// a user and a password file must be given.
+    fn server(
+        &mut self,
+        kind: &Spanned<String>,
+        raw: &RawServer<'_>,
+        implicit_port: u16,
+        starttls_port: u16,
+        login_required: bool,
+    ) -> Option<SmtpConfig> {
+        let what = kind.get_ref().clone();
+        let Some(host) = raw.host else {
+            self.problem(kind, format!("{what} needs a host"));
+            return None;
+        };
+        let tls = match raw.tls.as_ref().map(|t| t.get_ref().as_str()) {
+            None | Some("implicit") => Tls::Implicit,
+            Some("starttls") => Tls::Starttls,
+            Some("none") => {
+                if !is_loopback(host.get_ref()) {
+                    let at = raw.tls.as_ref().expect("matched Some");
+                    self.problem(at, format!("tls = \"none\" is allowed only for a server on this machine (loopback), not {}", host.get_ref()));
+                }
+                Tls::None
+            }
+            Some(other) => {
+                let at = raw.tls.as_ref().expect("matched Some");
+                self.problem(
+                    at,
+                    format!("unknown tls \"{other}\" (\"implicit\", \"starttls\" or \"none\")"),
+                );
+                Tls::Implicit
+            }
+        };
+        let port = raw.port.unwrap_or(if tls == Tls::Implicit {
+            implicit_port
+        } else {
+            starttls_port
+        });
+        if login_required && raw.user.is_none() {
+            self.problem(kind, format!("{what} needs a user"));
+        }
+        let password_file = match raw.password_file {
+            Some(p) => {
+                let path = self.password_path(p.get_ref());
+                if self.check_folders {
+                    if let Err(e) = read_password(&path) {
+                        self.problem(
+                            p,
+                            format!("cannot read password_file {}: {e}", path.display()),
+                        );
+                    }
+                }
+                Some(path)
+            }
+            None => {
+                if login_required || raw.user.is_some() {
+                    self.problem(kind, format!("{what} with a user needs a password_file"));
+                }
+                None
+            }
+        };
+        Some(SmtpConfig {
+            host: host.get_ref().clone(),
+            port,
+            tls,
+            user: raw.user.clone(),
+            password_file,
+        })
+    }
+
+    /// A password file path; `$CREDENTIALS_DIRECTORY/` is expanded (systemd `LoadCredential=`).
+    fn password_path(&self, p: &str) -> PathBuf {
+        for prefix in ["$CREDENTIALS_DIRECTORY/", "${CREDENTIALS_DIRECTORY}/"] {
+            if let Some(rest) = p.strip_prefix(prefix) {
+                let dir = std::env::var_os("CREDENTIALS_DIRECTORY")
+                    .map_or_else(|| PathBuf::from("/run/credentials"), PathBuf::from);
+                return dir.join(rest);
+            }
+        }
+        self.path(p)
+    }
+
     fn run(mut self, raw: RawConfig) -> Result<Config, Vec<Problem>> {
         let address = raw.gateway.address.get_ref().trim().to_lowercase();
         if !is_address(&address) {
@@ -315,14 +472,21 @@ impl Validator<'_> {
                     None
                 }
             },
-            "imap" => {
-                self.problem(
-                    &raw.inbox.kind,
-                    "inbox kind \"imap\" is not supported by this version yet; use \"maildir\""
-                        .into(),
-                );
-                None
-            }
+            "imap" => self
+                .server(&raw.inbox.kind, &server_fields!(raw.inbox), 993, 143, true)
+                .map(|server| {
+                    InboxConfig::Imap(ImapConfig {
+                        host: server.host,
+                        port: server.port,
+                        tls: server.tls,
+                        user: server.user.unwrap_or_default(),
+                        password_file: server.password_file.unwrap_or_default(),
+                        folder: raw.inbox.folder.clone().unwrap_or_else(|| "INBOX".into()),
+                        processed_folder: raw.inbox.processed_folder.clone(),
+                        quarantine_folder: raw.inbox.quarantine_folder.clone(),
+                        idle: raw.inbox.idle.unwrap_or(true),
+                    })
+                }),
             other => {
                 self.problem(
                     &raw.inbox.kind,
@@ -341,14 +505,15 @@ impl Validator<'_> {
                     None
                 }
             },
-            "smtp" => {
-                self.problem(
+            "smtp" => self
+                .server(
                     &raw.outbox.kind,
-                    "outbox kind \"smtp\" is not supported by this version yet; use \"file\""
-                        .into(),
-                );
-                None
-            }
+                    &server_fields!(raw.outbox),
+                    465,
+                    587,
+                    false,
+                )
+                .map(OutboxConfig::Smtp),
             other => {
                 self.problem(
                     &raw.outbox.kind,

@@ -2,11 +2,19 @@
 //! timer pass. Each inbound mail is one store commit; the mail is marked
 //! only after the commit, and the outbox is sent after that, each entry
 //! removed once the transport accepted it (DESIGN.md §2).
+//!
+//! [`serve`] is `run`: the loop under systemd, with IDLE (or polling),
+//! reconnection with backoff, the outbox relay retrying with backoff, the
+//! timers after each local midnight, a clean stop on SIGTERM/SIGINT,
+//! `sd_notify` READY/WATCHDOG/STOPPING, and the control socket through which
+//! `games`, `show` and `export` read the state while the daemon holds the store.
 
-use crate::config::{Config, InboxConfig, OutboxConfig};
+use crate::config::{read_password, Config, InboxConfig, OutboxConfig};
 use crate::mail::file::FileOutbound;
+use crate::mail::imap::ImapInbox;
 use crate::mail::maildir::Maildir;
-use crate::mail::{compose, Inbox, MailError, Outbound, Waiting};
+use crate::mail::smtp::SmtpOutbound;
+use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
 use crate::message::parse::{read_mail, Mail, ReadError};
 use crate::referee::decide::{
     decide_mail, timers, Decision, Inbound, MailKind, OutMail, Recipient, Verdict,
@@ -16,8 +24,12 @@ use crate::referee::tournament::League;
 use crate::store::{Commit, Processed, SledStore, Store, StoreError};
 use chrono::{NaiveDate, Utc};
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use thiserror::Error;
-use tracing::{info, info_span, warn};
+use tokio::sync::watch;
+use tracing::{error, info, info_span, warn, Instrument};
 
 #[derive(Debug, Error)]
 pub enum DaemonError {
@@ -27,6 +39,11 @@ pub enum DaemonError {
     Mail(#[from] MailError),
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    #[error("reading {path}: {source}")]
+    Password {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// The games of the league, replayed from the store.
@@ -53,56 +70,83 @@ pub struct Report {
     pub mails_sent: usize,
 }
 
+/// The games as the control socket sees them, updated after each commit.
+pub type Snapshot = Arc<Mutex<BTreeMap<String, Game>>>;
+
 /// The daemon's parts, wired from the config.
 pub struct Pipeline {
     pub config: Config,
-    pub store: Box<dyn Store>,
-    pub inbox: Box<dyn Inbox>,
-    pub outbound: Box<dyn Outbound>,
+    store: Box<dyn Store>,
+    inbox: Inbox,
+    outbox: Outbox,
     games: BTreeMap<String, Game>,
+    snapshot: Snapshot,
+}
+
+fn password(path: &Path) -> Result<String, DaemonError> {
+    read_password(path).map_err(|source| DaemonError::Password {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 impl Pipeline {
-    /// Opens the store and the transports named in the config.
+    /// Opens the store and prepares the transports named in the config
+    /// (nothing connects yet).
     ///
     /// # Errors
-    /// When the store cannot be opened or a game record is damaged.
+    /// When the store cannot be opened, a game record is damaged or a
+    /// password file cannot be read.
     pub fn open(config: Config) -> Result<Pipeline, DaemonError> {
         let store: Box<dyn Store> = Box::new(SledStore::open(&config.state)?);
-        let inbox: Box<dyn Inbox> = match &config.inbox {
-            InboxConfig::Maildir { path } => Box::new(Maildir::new(path.clone())),
+        let inbox = match &config.inbox {
+            InboxConfig::Maildir { path } => Inbox::Maildir(Maildir::new(path.clone())),
+            InboxConfig::Imap(imap) => Inbox::Imap(Box::new(ImapInbox::new(
+                imap.clone(),
+                password(&imap.password_file)?,
+            ))),
         };
-        let outbound: Box<dyn Outbound> = match &config.outbox {
-            OutboxConfig::File { path } => Box::new(FileOutbound::new(path.clone())),
+        let outbox = match &config.outbox {
+            OutboxConfig::File { path } => Outbox::File(FileOutbound::new(path.clone())),
+            OutboxConfig::Smtp(smtp) => {
+                let secret = smtp.password_file.as_deref().map(password).transpose()?;
+                Outbox::Smtp(Box::new(SmtpOutbound::new(smtp, secret)?))
+            }
         };
         let games = load_games(&config.league, store.as_ref())?;
+        let snapshot = Arc::new(Mutex::new(games.clone()));
         Ok(Pipeline {
             config,
             store,
             inbox,
-            outbound,
+            outbox,
             games,
+            snapshot,
         })
     }
 
     /// The day it is now in the tournament zone.
     pub fn today(&self) -> NaiveDate {
-        Utc::now().with_timezone(&self.config.timezone).date_naive()
+        today(&self.config)
     }
 
     pub fn games(&self) -> &BTreeMap<String, Game> {
         &self.games
     }
 
-    /// One whole pass: the timers as of `today`, every waiting mail, the outbox.
+    /// One whole pass: connect, the timers as of `today`, every waiting mail,
+    /// the outbox.
     ///
     /// # Errors
     /// Operational failures only (store, mailbox, transport).
-    pub fn run_once(&mut self, today: NaiveDate) -> Result<Report, DaemonError> {
+    pub async fn run_once(&mut self, today: NaiveDate) -> Result<Report, DaemonError> {
         let mut report = Report::default();
+        self.inbox.connect().await?;
         self.timers(today, &mut report)?;
-        self.inbox_pass(&mut report)?;
-        self.send_outbox(&mut report)?;
+        let (_keep, stop) = watch::channel(false);
+        self.inbox_pass(&mut report, &stop).await?;
+        self.inbox.close().await;
+        self.send_outbox(&mut report).await?;
         Ok(report)
     }
 
@@ -118,40 +162,97 @@ impl Pipeline {
         Ok(())
     }
 
-    /// Referees every waiting mail, in arrival order.
+    /// Referees every waiting mail in arrival order, stopping between mails
+    /// when `shutdown` is set.
     ///
     /// # Errors
     /// When the mailbox or the store fails; the mail being handled stays waiting.
-    pub fn inbox_pass(&mut self, report: &mut Report) -> Result<(), DaemonError> {
-        for waiting in self.inbox.waiting()? {
-            let span = info_span!("mail", key = %waiting.key);
-            let _guard = span.enter();
-            if self.store.is_processed(&waiting.key)? {
-                // committed before a crash, not yet marked
-                self.inbox.done(&waiting, true)?;
-                continue;
+    pub async fn inbox_pass(
+        &mut self,
+        report: &mut Report,
+        shutdown: &watch::Receiver<bool>,
+    ) -> Result<(), DaemonError> {
+        let cursor = match self.inbox.cursor_key() {
+            Some(key) => self.store.fact(&key)?,
+            None => None,
+        };
+        for waiting in self.inbox.waiting(cursor.as_deref()).await? {
+            if *shutdown.borrow() {
+                info!("stopping between mails");
+                break;
             }
-            let raw = self.inbox.fetch(&waiting)?;
-            report.mails_read += 1;
-            let (decision, message_id, seen) = self.referee(&waiting, &raw);
-            let processed = Processed {
-                message_id,
-                outcome: format!("{:?}", decision.verdicts),
-            };
-            self.commit(Some((waiting.key.clone(), processed)), decision, report)?;
-            self.inbox.done(&waiting, seen)?;
+            let span = info_span!("mail", key = %waiting.key);
+            self.one_mail(&waiting, report).instrument(span).await?;
+            if let Some((key, value)) = &waiting.cursor {
+                self.store.set_fact(key, value)?;
+            }
         }
         Ok(())
     }
 
-    /// Reads and decides one mail: the decision, its Message-ID, and whether
-    /// it is marked seen (a robot's or an unreadable mail stays unseen).
-    fn referee(&self, waiting: &Waiting, raw: &[u8]) -> (Decision, Option<String>, bool) {
+    async fn one_mail(
+        &mut self,
+        waiting: &Waiting,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        if self.store.is_processed(&waiting.key)? {
+            // committed before a crash, not yet marked
+            self.inbox.done(waiting, Disposition::Seen).await?;
+            return Ok(());
+        }
+        let max = self.config.max_mail_bytes;
+        let raw = match waiting.size {
+            Some(size) if size > max => self.inbox.fetch_header(waiting).await?,
+            _ => self.inbox.fetch(waiting).await?,
+        };
+        report.mails_read += 1;
+        let read = match waiting.size {
+            Some(size) if size > max => Err(ReadError::TooLarge(size, max)),
+            _ => read_mail(&raw, max),
+        };
+        if let Ok(Mail {
+            message_id: Some(id),
+            ..
+        }) = &read
+        {
+            if self.inbox.dedup_by_message_id() && self.store.seen_message_id(id)? {
+                info!(message_id = %id, "already processed under another key (mailbox recreated)");
+                let processed = Processed {
+                    message_id: None,
+                    outcome: "duplicate".into(),
+                };
+                self.commit(
+                    Some((waiting.key.clone(), processed)),
+                    Decision::default(),
+                    report,
+                )?;
+                self.inbox.done(waiting, Disposition::Seen).await?;
+                return Ok(());
+            }
+        }
+        let (decision, message_id, disposition) = self.referee(waiting, &raw, read);
+        let processed = Processed {
+            message_id,
+            outcome: format!("{:?}", decision.verdicts),
+        };
+        self.commit(Some((waiting.key.clone(), processed)), decision, report)?;
+        self.inbox.done(waiting, disposition).await?;
+        Ok(())
+    }
+
+    /// Decides one read mail: the decision, its Message-ID, and what becomes
+    /// of it in the mailbox.
+    fn referee(
+        &self,
+        waiting: &Waiting,
+        raw: &[u8],
+        read: Result<Mail, ReadError>,
+    ) -> (Decision, Option<String>, Disposition) {
         let tz = self.config.timezone;
         let arrival = waiting.arrived.with_timezone(&tz).date_naive();
-        match read_mail(raw, self.config.max_mail_bytes) {
+        match read {
             Ok(mail) => {
-                let _game = info_span!(
+                let _span = info_span!(
                     "decide",
                     message_id = mail.message_id.as_deref().unwrap_or("-"),
                     from = mail.from.as_deref().unwrap_or("-")
@@ -166,12 +267,16 @@ impl Pipeline {
                 for verdict in &decision.verdicts {
                     info!(?verdict, "decided");
                 }
-                let seen = mail.robot.is_none();
-                (decision, mail.message_id, seen)
+                let disposition = if mail.robot.is_none() {
+                    Disposition::Seen
+                } else {
+                    Disposition::Kept
+                };
+                (decision, mail.message_id, disposition)
             }
             Err(error) => {
                 warn!(%error, "mail kept aside");
-                (self.kept_aside(raw, &error), None, false)
+                (self.kept_aside(raw, &error), None, Disposition::Kept)
             }
         }
     }
@@ -197,13 +302,15 @@ impl Pipeline {
             return decision;
         }
         decision.mails.push(OutMail {
-            to: vec![Recipient { name: String::new(), email: from }],
+            to: vec![Recipient {
+                name: String::new(),
+                email: from,
+            }],
             cc: vec![],
             subject: "Mail too large / Слишком большое письмо".into(),
             body: format!(
                 "{error}. Please send the move as plain text, without attachments.\n\n\
-                 Письмо слишком большое ({} байт). Пожалуйста, пришлите ход простым текстом, без вложений.\n",
-                raw.len()
+                 Письмо слишком большое. Пожалуйста, пришлите ход простым текстом, без вложений.\n"
             ),
             in_reply_to: message_id.clone(),
             references: message_id.into_iter().collect(),
@@ -231,15 +338,28 @@ impl Pipeline {
                 game.apply(event)?;
             }
         }
+        if !commit.events.is_empty() {
+            if let Ok(mut snapshot) = self.snapshot.lock() {
+                snapshot.clone_from(&self.games);
+            }
+        }
         report.verdicts.extend(decision.verdicts);
         Ok(())
     }
 
-    /// Sends every outbox entry, removing each once delivered.
+    /// Whether mails wait in the outbox.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    pub fn outbox_waiting(&self) -> Result<bool, DaemonError> {
+        Ok(!self.store.outbox()?.is_empty())
+    }
+
+    /// Sends every outbox entry in order, removing each once delivered.
     ///
     /// # Errors
     /// When the store fails or the transport refuses; what was not sent stays.
-    pub fn send_outbox(&mut self, report: &mut Report) -> Result<(), DaemonError> {
+    pub async fn send_outbox(&mut self, report: &mut Report) -> Result<(), DaemonError> {
         let instance = self.store.instance()?;
         let from = Recipient {
             name: self.config.league.name.clone(),
@@ -247,31 +367,189 @@ impl Pipeline {
         };
         for entry in self.store.outbox()? {
             let (envelope, bytes) = compose(&entry, &from, &instance)?;
-            self.outbound.deliver(entry.seq, &envelope, &bytes)?;
+            self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
             self.store.sent(entry.seq)?;
             info!(seq = entry.seq, subject = %entry.mail.subject, "sent");
             report.mails_sent += 1;
         }
         Ok(())
     }
+}
 
-    /// Runs until killed: looks at the inbox every `poll_seconds`, runs the
-    /// timers at start and after each midnight of the tournament zone.
-    ///
-    /// # Errors
-    /// Operational failures.
-    pub fn run_forever(&mut self) -> Result<(), DaemonError> {
-        let mut last_timer_day: Option<NaiveDate> = None;
-        loop {
-            let mut report = Report::default();
-            let today = self.today();
-            if last_timer_day != Some(today) {
-                self.timers(today, &mut report)?;
-                last_timer_day = Some(today);
+/// The day it is now in the config's zone.
+pub fn today(config: &Config) -> NaiveDate {
+    Utc::now().with_timezone(&config.timezone).date_naive()
+}
+
+/// The path of the control socket, in the state folder.
+pub fn control_socket(config: &Config) -> PathBuf {
+    config.state.join("control.sock")
+}
+
+fn notify(state: sd_notify::NotifyState) {
+    if let Err(e) = sd_notify::notify(false, &[state]) {
+        warn!(error = %e, "sd_notify failed");
+    }
+}
+
+/// How long IDLE may wait: five minutes, or half the watchdog interval.
+fn idle_wait() -> Duration {
+    let mut usec = 0;
+    let five_minutes = Duration::from_secs(300);
+    if sd_notify::watchdog_enabled(false, &mut usec) && usec > 0 {
+        five_minutes.min(Duration::from_micros(usec / 2))
+    } else {
+        five_minutes
+    }
+}
+
+/// The growing pause between attempts: 1 s doubling to 60 s.
+struct Backoff(Duration);
+
+impl Backoff {
+    fn new() -> Backoff {
+        Backoff(Duration::from_secs(1))
+    }
+
+    fn next(&mut self) -> Duration {
+        let now = self.0;
+        self.0 = (self.0 * 2).min(Duration::from_secs(60));
+        now
+    }
+
+    fn reset(&mut self) {
+        self.0 = Duration::from_secs(1);
+    }
+}
+
+/// Sleeps `d` unless `shutdown` is set first; true when shutting down.
+async fn pause(d: Duration, shutdown: &mut watch::Receiver<bool>) -> bool {
+    if *shutdown.borrow() {
+        return true;
+    }
+    tokio::select! {
+        _ = tokio::time::sleep(d) => {}
+        _ = shutdown.changed() => {}
+    }
+    *shutdown.borrow()
+}
+
+/// Turns SIGTERM and SIGINT into the shutdown signal.
+fn watch_signals(tx: watch::Sender<bool>) -> std::io::Result<()> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut int = signal(SignalKind::interrupt())?;
+    tokio::spawn(async move {
+        tokio::select! {
+            _ = term.recv() => info!("SIGTERM: stopping"),
+            _ = int.recv() => info!("SIGINT: stopping"),
+        }
+        notify(sd_notify::NotifyState::Stopping);
+        let _ = tx.send(true);
+    });
+    Ok(())
+}
+
+/// `run`: the daemon, until SIGTERM or SIGINT.
+///
+/// # Errors
+/// Fatal failures only: the store, a damaged record, a password file.
+/// Mailbox and transport failures are retried with backoff.
+pub async fn serve(config: Config) -> Result<(), DaemonError> {
+    let (stop_tx, mut shutdown) = watch::channel(false);
+    watch_signals(stop_tx).map_err(|e| MailError::Io {
+        path: "signals".into(),
+        source: e,
+    })?;
+    let mut pipeline = Pipeline::open(config)?;
+    let socket = control_socket(&pipeline.config);
+    crate::control::listen(&socket, pipeline.config.clone(), pipeline.snapshot.clone()).map_err(
+        |e| MailError::Io {
+            path: socket.display().to_string(),
+            source: e,
+        },
+    )?;
+    let mut ready = false;
+    let mut connect_backoff = Backoff::new();
+    let mut send_backoff = Backoff::new();
+    let mut send_retry: Option<tokio::time::Instant> = None;
+    let mut timer_day: Option<NaiveDate> = None;
+    let poll = Duration::from_secs(pipeline.config.poll_seconds);
+    'connection: while !*shutdown.borrow() {
+        if let Err(e) = pipeline.inbox.connect().await {
+            let wait = connect_backoff.next();
+            error!(error = %e, retry_in = ?wait, "mailbox unreachable");
+            notify(sd_notify::NotifyState::Watchdog);
+            if pause(wait, &mut shutdown).await {
+                break;
             }
-            self.inbox_pass(&mut report)?;
-            self.send_outbox(&mut report)?;
-            std::thread::sleep(std::time::Duration::from_secs(self.config.poll_seconds));
+            continue;
+        }
+        connect_backoff.reset();
+        if !ready {
+            notify(sd_notify::NotifyState::Ready);
+            info!("ready");
+            ready = true;
+        }
+        loop {
+            notify(sd_notify::NotifyState::Watchdog);
+            let mut report = Report::default();
+            let today = pipeline.today();
+            if timer_day != Some(today) {
+                pipeline.timers(today, &mut report)?;
+                timer_day = Some(today);
+            }
+            match pipeline.inbox_pass(&mut report, &shutdown).await {
+                Ok(()) => {}
+                Err(DaemonError::Mail(e)) => {
+                    error!(error = %e, "mailbox failed: reconnecting");
+                    pipeline.inbox.close().await;
+                    continue 'connection;
+                }
+                Err(fatal) => return Err(fatal),
+            }
+            if send_retry.is_none_or(|at| tokio::time::Instant::now() >= at) {
+                match pipeline.send_outbox(&mut report).await {
+                    Ok(()) => {
+                        send_retry = None;
+                        send_backoff.reset();
+                    }
+                    Err(DaemonError::Mail(e)) => {
+                        let wait = send_backoff.next();
+                        warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
+                        send_retry = Some(tokio::time::Instant::now() + wait);
+                    }
+                    Err(fatal) => return Err(fatal),
+                }
+            }
+            if *shutdown.borrow() {
+                break 'connection;
+            }
+            let mut wait = idle_wait();
+            if let Some(at) = send_retry {
+                wait = wait.min(
+                    at.saturating_duration_since(tokio::time::Instant::now())
+                        .max(Duration::from_millis(200)),
+                );
+            }
+            // wake for the timers after the local midnight
+            let now = Utc::now().with_timezone(&pipeline.config.timezone);
+            if let Some(midnight) = (now.date_naive() + chrono::Days::new(1)).and_hms_opt(0, 0, 5) {
+                let left = (midnight - now.naive_local())
+                    .to_std()
+                    .unwrap_or(Duration::from_secs(1));
+                wait = wait.min(left);
+            }
+            if let Err(e) = pipeline.inbox.wait(wait, poll, &mut shutdown).await {
+                error!(error = %e, "mailbox failed while waiting: reconnecting");
+                pipeline.inbox.close().await;
+                continue 'connection;
+            }
         }
     }
+    notify(sd_notify::NotifyState::Stopping);
+    pipeline.inbox.close().await;
+    let _ = std::fs::remove_file(&socket);
+    info!("stopped");
+    Ok(())
 }

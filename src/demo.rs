@@ -66,7 +66,7 @@ pub fn noon(day: NaiveDate) -> SystemTime {
 ///
 /// # Errors
 /// When the folder cannot be prepared or the pipeline fails.
-pub fn run(dir: &Path) -> Result<String> {
+pub async fn run(dir: &Path) -> Result<String> {
     for sub in ["state", "mail"] {
         let path = dir.join(sub);
         if path.exists() {
@@ -86,7 +86,7 @@ pub fn run(dir: &Path) -> Result<String> {
     let white = t.player_of(&spec, Color::White).clone();
     let black = t.player_of(&spec, Color::Black).clone();
     let mut pipeline = Pipeline::open(config)?;
-    pipeline.run_once(t.start)?;
+    pipeline.run_once(t.start).await?;
 
     // White writes numeric, Black Russian long algebraic; each mail repeats
     // the partner's last move and adds its own.
@@ -133,7 +133,7 @@ pub fn run(dir: &Path) -> Result<String> {
             &body,
         );
         deliver(&inbox, &format!("demo-{ply:03}"), &mail, noon(day))?;
-        pipeline.run_once(day)?;
+        pipeline.run_once(day).await?;
         previous = Some(own);
         pos = pos.play(m).context("legal")?;
         ply += 1;
@@ -150,7 +150,7 @@ pub fn run(dir: &Path) -> Result<String> {
         "СДАЮСЬ\n",
     );
     deliver(&inbox, "demo-resign", &resign, noon(day))?;
-    pipeline.run_once(day)?;
+    pipeline.run_once(day).await?;
 
     let game = &pipeline.games()[&spec.id];
     let count = fs::read_dir(&sent)?

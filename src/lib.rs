@@ -18,11 +18,14 @@
 //! The adapters:
 //! - [`config`]: the TOML file into typed values, every problem with its line.
 //! - [`store`]: sled behind the [`store::Store`] trait; one transaction per mail.
-//! - [`mail`]: the Maildir inbox, the file outbox (lettre), composing mails.
-//! - [`daemon`]: fetch → parse → decide → commit → mark → send, and the timers.
+//! - [`mail`]: the Maildir and IMAP inboxes, the file and SMTP outboxes
+//!   (lettre), composing mails.
+//! - [`daemon`]: fetch → parse → decide → commit → mark → send, the timers,
+//!   and `run` under systemd; [`control`]: the socket the views use while it runs.
 //! - [`cli`]: the command line and the read-only views; [`demo`]: the demo.
 pub mod cli;
 pub mod config;
+pub mod control;
 pub mod daemon;
 pub mod demo;
 pub mod mail;

@@ -1,11 +1,12 @@
 //! The `mailarbiter` binary: reads the command line, loads the config, runs
 //! the command, and turns errors into a message and an exit code.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::Parser;
 use mailarbiter::cli::{self, Cli, Command};
 use mailarbiter::config::Config;
-use mailarbiter::daemon::Pipeline;
+use mailarbiter::daemon::{self, load_games, Pipeline};
+use mailarbiter::store::SledStore;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -14,9 +15,10 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .with_writer(std::io::stderr)
+        .with_ansi(false)
         .init();
     match run(cli) {
         Ok(code) => code,
@@ -34,13 +36,19 @@ fn config_path(cli: &Cli) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("config/mailarbiter.toml"))
 }
 
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the runtime")
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     let path = config_path(&cli);
     if let Command::Demo { dir } = &cli.command {
-        return mailarbiter::demo::run(dir).map(|summary| {
-            print!("{summary}");
-            ExitCode::SUCCESS
-        });
+        let summary = runtime()?.block_on(mailarbiter::demo::run(dir))?;
+        print!("{summary}");
+        return Ok(ExitCode::SUCCESS);
     }
     let config = match Config::load(&path) {
         Ok(config) => config,
@@ -51,7 +59,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
-    match cli.command {
+    match &cli.command {
         Command::Check => {
             let games: usize = config
                 .league
@@ -65,80 +73,51 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 config.league.tournaments.len()
             );
         }
-        Command::Run { once, today } => {
-            let mut pipeline = open(config)?;
-            if once {
-                let today = today.unwrap_or_else(|| pipeline.today());
-                let report = pipeline.run_once(today)?;
-                println!(
-                    "read {} mail(s), sent {} mail(s), {} decision(s)",
-                    report.mails_read,
-                    report.mails_sent,
-                    report.verdicts.len()
-                );
-            } else {
-                pipeline.run_forever()?;
-            }
-        }
-        Command::Games { tournament, today } => {
-            let pipeline = open(config)?;
+        Command::Run { once: true, today } => {
+            let state = config.state.clone();
+            let mut pipeline = Pipeline::open(config)
+                .with_context(|| format!("opening the store {}", state.display()))?;
             let today = today.unwrap_or_else(|| pipeline.today());
-            print!(
-                "{}",
-                cli::games_table(
-                    &pipeline.config.league,
-                    pipeline.games(),
-                    tournament.as_deref(),
-                    today
-                )
+            let report = runtime()?.block_on(pipeline.run_once(today))?;
+            println!(
+                "read {} mail(s), sent {} mail(s), {} decision(s)",
+                report.mails_read,
+                report.mails_sent,
+                report.verdicts.len()
             );
         }
-        Command::Show {
-            game,
-            json,
-            pgn,
-            schedule,
-            lang,
-        } => {
-            let pipeline = open(config)?;
-            let Some((t, _)) = pipeline.config.league.game(&game) else {
-                bail!("no game {game} in {}", path.display());
-            };
-            let state = &pipeline.games()[&game];
-            if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&cli::game_json(t, state))?
-                );
-            } else if pgn {
-                print!("{}", mailarbiter::message::render::pgn(t, state));
-            } else if schedule {
-                print!(
-                    "{}",
-                    mailarbiter::message::render::schedule(t, state, lang.into())
-                );
-            } else {
-                print!("{}", cli::game_text(t, state, lang.into()));
-            }
-        }
-        Command::Export { tournament, .. } => {
-            let pipeline = open(config)?;
-            for (t, spec) in pipeline.config.league.games() {
-                if tournament.as_deref().is_some_and(|id| id != t.id) {
-                    continue;
-                }
-                println!(
-                    "{}",
-                    mailarbiter::message::render::pgn(t, &pipeline.games()[&spec.id])
-                );
-            }
-        }
-        Command::Demo { .. } => unreachable!("handled above"),
+        Command::Run { once: false, .. } => runtime()?.block_on(daemon::serve(config))?,
+        view => return show(&config, view),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn open(config: Config) -> Result<Pipeline> {
-    let state = config.state.clone();
-    Pipeline::open(config).with_context(|| format!("opening the store {}", state.display()))
+/// A read-only view: from the store, or from the running daemon that holds it.
+fn show(config: &Config, command: &Command) -> Result<ExitCode> {
+    let direct = SledStore::open(&config.state)
+        .map_err(anyhow::Error::from)
+        .and_then(|store| Ok(load_games(&config.league, &store)?));
+    let (code, text) = match direct {
+        Ok(games) => match cli::view(config, &games, command) {
+            Ok(text) => (0, text),
+            Err(text) => (1, text),
+        },
+        Err(store_error) => {
+            let socket = daemon::control_socket(config);
+            let args: Vec<String> = std::env::args().skip(1).collect();
+            mailarbiter::control::ask(&socket, &args).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot open the store {} ({store_error:#}) and no daemon answers on {} ({e})",
+                    config.state.display(),
+                    socket.display()
+                )
+            })?
+        }
+    };
+    if code == 0 {
+        print!("{text}");
+    } else {
+        eprintln!("mailarbiter: {}", text.trim_end());
+    }
+    Ok(ExitCode::from(u8::try_from(code).unwrap_or(1)))
 }

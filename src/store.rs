@@ -86,6 +86,21 @@ pub trait Store {
     /// # Errors
     /// On a storage failure.
     fn instance(&self) -> Result<String, StoreError>;
+    /// Whether a mail with this Message-ID was processed (under any key).
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn seen_message_id(&self, message_id: &str) -> Result<bool, StoreError>;
+    /// A small fact (the IMAP cursor).
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn fact(&self, key: &str) -> Result<Option<String>, StoreError>;
+    /// Records a small fact durably.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn set_fact(&self, key: &str, value: &str) -> Result<(), StoreError>;
 }
 
 /// The sled store.
@@ -184,6 +199,9 @@ impl Store for SledStore {
                 meta.insert(NEXT_SEQ, &seq.to_be_bytes())?;
                 if let Some((key, record)) = &commit.processed {
                     processed.insert(key.as_bytes(), encode(record))?;
+                    if let Some(id) = &record.message_id {
+                        processed.insert(format!("msgid:{id}").as_bytes(), key.as_bytes())?;
+                    }
                 }
                 Ok(())
             },
@@ -209,6 +227,23 @@ impl Store for SledStore {
 
     fn sent(&self, seq: u64) -> Result<(), StoreError> {
         self.outbox.remove(seq.to_be_bytes())?;
+        self.db.flush()?;
+        Ok(())
+    }
+
+    fn seen_message_id(&self, message_id: &str) -> Result<bool, StoreError> {
+        Ok(self.processed.contains_key(format!("msgid:{message_id}"))?)
+    }
+
+    fn fact(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .meta
+            .get(format!("fact:{key}"))?
+            .map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    fn set_fact(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.meta.insert(format!("fact:{key}"), value.as_bytes())?;
         self.db.flush()?;
         Ok(())
     }
@@ -251,7 +286,7 @@ mod tests {
                     processed: Some((
                         "mail-1".into(),
                         Processed {
-                            message_id: None,
+                            message_id: Some("a@b".into()),
                             outcome: "accepted".into(),
                         },
                     )),
@@ -265,6 +300,10 @@ mod tests {
         let store = SledStore::open(dir.path()).unwrap();
         assert!(store.is_processed("mail-1").unwrap());
         assert!(!store.is_processed("mail-2").unwrap());
+        assert!(store.seen_message_id("a@b").unwrap());
+        assert!(!store.seen_message_id("c@d").unwrap());
+        store.set_fact("cursor", "7:42").unwrap();
+        assert_eq!(store.fact("cursor").unwrap().as_deref(), Some("7:42"));
         assert_eq!(
             store.events("T/1").unwrap(),
             vec![Event::Opened { on: day }]

@@ -20,7 +20,12 @@ impl FileOutbound {
 }
 
 impl Outbound for FileOutbound {
-    fn deliver(&mut self, seq: u64, envelope: &Envelope, bytes: &[u8]) -> Result<(), MailError> {
+    async fn deliver(
+        &mut self,
+        seq: u64,
+        envelope: &Envelope,
+        bytes: &[u8],
+    ) -> Result<(), MailError> {
         self.transport
             .send_raw(envelope, bytes)
             .map(|_| ())

@@ -2,7 +2,7 @@
 //! `cur/` with the seen flag (or without it when kept aside). The arrival is
 //! the file's modification time; mails are taken in that order, then by name.
 
-use super::{Inbox, MailError, Waiting};
+use super::{MailError, Waiting};
 use chrono::{DateTime, Utc};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -40,8 +40,12 @@ fn unique(name: &str) -> &str {
     name.split_once(':').map_or(name, |(u, _)| u)
 }
 
-impl Inbox for Maildir {
-    fn waiting(&mut self) -> Result<Vec<Waiting>, MailError> {
+impl Maildir {
+    /// The mails in `new/`, by modification time, then name.
+    ///
+    /// # Errors
+    /// When the folder cannot be read.
+    pub fn waiting(&mut self) -> Result<Vec<Waiting>, MailError> {
         let new = self.root.join("new");
         let entries = fs::read_dir(&new).map_err(|e| self.io(&new, e))?;
         let mut waiting = Vec::new();
@@ -60,6 +64,8 @@ impl Inbox for Maildir {
                 key: format!("maildir:{}", unique(&name)),
                 arrived: DateTime::<Utc>::from(modified),
                 location: name,
+                size: usize::try_from(meta.len()).ok(),
+                cursor: None,
             });
         }
         waiting.sort_by(|a, b| {
@@ -70,12 +76,20 @@ impl Inbox for Maildir {
         Ok(waiting)
     }
 
-    fn fetch(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
+    /// The bytes of a mail in `new/`.
+    ///
+    /// # Errors
+    /// When the file cannot be read.
+    pub fn fetch(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
         let path = self.root.join("new").join(&mail.location);
         fs::read(&path).map_err(|e| self.io(&path, e))
     }
 
-    fn done(&mut self, mail: &Waiting, seen: bool) -> Result<(), MailError> {
+    /// Moves a mail to `cur/`, with the seen flag when `seen`.
+    ///
+    /// # Errors
+    /// When the file cannot be moved.
+    pub fn done(&mut self, mail: &Waiting, seen: bool) -> Result<(), MailError> {
         let from = self.root.join("new").join(&mail.location);
         let flags = if seen { "S" } else { "" };
         let to = self

@@ -1,0 +1,438 @@
+//! The IMAP inbox (async-imap on tokio, TLS by tokio-rustls): `UID FETCH …
+//! BODY.PEEK[]` in UID order with INTERNALDATE as the arrival; the UID
+//! cursor and UIDVALIDITY are remembered in the store; after the commit a
+//! mail is moved to `processed_folder` (`UID MOVE`, else COPY + STORE +
+//! `UID EXPUNGE`) or flagged `\Seen`; IDLE waits for new mail, polling where
+//! the server has no IDLE.
+
+use super::{Disposition, MailError, Waiting};
+use crate::config::{ImapConfig, Tls};
+use async_imap::extensions::idle::IdleResponse;
+use async_imap::types::Fetch;
+use async_imap::{Client, Session};
+use chrono::Utc;
+use futures_util::TryStreamExt;
+use std::fmt;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+use tokio::time::timeout;
+use tracing::{debug, info};
+
+/// The connection under the IMAP session: plain TCP or TLS over TCP.
+pub enum Stream {
+    Plain(TcpStream),
+    Tls(Box<tokio_rustls::client::TlsStream<TcpStream>>),
+}
+
+impl fmt::Debug for Stream {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stream::Plain(_) => "Stream::Plain",
+            Stream::Tls(_) => "Stream::Tls",
+        })
+    }
+}
+
+impl AsyncRead for Stream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_read(cx, buf),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_read(cx, buf),
+        }
+    }
+}
+
+impl AsyncWrite for Stream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_write(cx, buf),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_write(cx, buf),
+        }
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_flush(cx),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_flush(cx),
+        }
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        match self.get_mut() {
+            Stream::Plain(s) => Pin::new(s).poll_shutdown(cx),
+            Stream::Tls(s) => Pin::new(s.as_mut()).poll_shutdown(cx),
+        }
+    }
+}
+
+/// How long one IMAP command may take before the connection is given up.
+const COMMAND_TIMEOUT: Duration = Duration::from_secs(60);
+/// How many messages one FETCH asks for (large fetches can desynchronise).
+const BATCH: usize = 50;
+
+/// What the server can do, learnt at login.
+#[derive(Debug, Clone, Copy, Default)]
+struct Abilities {
+    idle: bool,
+    moves: bool,
+    uidplus: bool,
+}
+
+pub struct ImapInbox {
+    config: ImapConfig,
+    password: String,
+    session: Option<Session<Stream>>,
+    abilities: Abilities,
+    uid_validity: u32,
+}
+
+fn imap_err(what: &str, e: impl fmt::Display) -> MailError {
+    MailError::Imap(format!("{what}: {e}"))
+}
+
+async fn timed<T, E: fmt::Display>(
+    what: &str,
+    fut: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<T, MailError> {
+    match timeout(COMMAND_TIMEOUT, fut).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(imap_err(what, e)),
+        Err(_) => Err(imap_err(what, "timed out")),
+    }
+}
+
+pub(crate) fn tls_connector() -> tokio_rustls::TlsConnector {
+    let roots = rustls::RootCertStore::from_iter(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .expect("ring supports the default protocol versions")
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    tokio_rustls::TlsConnector::from(Arc::new(config))
+}
+
+async fn wrap_tls(tcp: TcpStream, host: &str) -> Result<Stream, MailError> {
+    let name = rustls::pki_types::ServerName::try_from(host.to_string())
+        .map_err(|e| imap_err("TLS server name", e))?;
+    let tls = timed("TLS handshake", tls_connector().connect(name, tcp)).await?;
+    Ok(Stream::Tls(Box::new(tls)))
+}
+
+impl ImapInbox {
+    pub fn new(config: ImapConfig, password: String) -> ImapInbox {
+        ImapInbox {
+            config,
+            password,
+            session: None,
+            abilities: Abilities::default(),
+            uid_validity: 0,
+        }
+    }
+
+    /// The key under which the UID cursor of this folder is stored.
+    pub fn cursor_key(&self) -> String {
+        format!(
+            "imap-cursor:{}@{}:{}",
+            self.config.folder, self.config.host, self.config.user
+        )
+    }
+
+    pub fn is_connected(&self) -> bool {
+        self.session.is_some()
+    }
+
+    /// Connects, logs in, learns the capabilities, creates the processed and
+    /// quarantine folders if missing and selects the folder.
+    ///
+    /// # Errors
+    /// Any network, TLS or IMAP failure.
+    pub async fn connect(&mut self) -> Result<(), MailError> {
+        self.session = None;
+        let c = &self.config;
+        let tcp = timed("connect", TcpStream::connect((c.host.as_str(), c.port))).await?;
+        let stream = match c.tls {
+            Tls::Implicit => wrap_tls(tcp, &c.host).await?,
+            Tls::None | Tls::Starttls => Stream::Plain(tcp),
+        };
+        let mut client = Client::new(stream);
+        timed("greeting", client.read_response()).await?;
+        if c.tls == Tls::Starttls {
+            timed(
+                "STARTTLS",
+                client.run_command_and_check_ok("STARTTLS", None),
+            )
+            .await?;
+            let Stream::Plain(tcp) = client.into_inner() else {
+                unreachable!("STARTTLS starts on a plain stream")
+            };
+            client = Client::new(wrap_tls(tcp, &c.host).await?);
+        }
+        let login = timeout(COMMAND_TIMEOUT, client.login(&c.user, &self.password)).await;
+        let mut session = match login {
+            Ok(Ok(s)) => s,
+            Ok(Err((e, _))) => return Err(imap_err("login", e)),
+            Err(_) => return Err(imap_err("login", "timed out")),
+        };
+        let caps = timed("CAPABILITY", session.capabilities()).await?;
+        self.abilities = Abilities {
+            idle: caps.has_str("IDLE"),
+            moves: caps.has_str("MOVE"),
+            uidplus: caps.has_str("UIDPLUS"),
+        };
+        for folder in [&c.processed_folder, &c.quarantine_folder]
+            .into_iter()
+            .flatten()
+        {
+            let names: Vec<_> = timed("LIST", async {
+                session
+                    .list(None, Some(folder))
+                    .await?
+                    .try_collect::<Vec<_>>()
+                    .await
+            })
+            .await?;
+            if names.is_empty() {
+                timed("CREATE", session.create(folder)).await?;
+                info!(folder, "created the folder");
+            }
+        }
+        let mailbox = timed("SELECT", session.select(&c.folder)).await?;
+        self.uid_validity = mailbox.uid_validity.unwrap_or(0);
+        info!(host = %c.host, folder = %c.folder, uid_validity = self.uid_validity, idle = self.abilities.idle, "IMAP connected");
+        self.session = Some(session);
+        Ok(())
+    }
+
+    fn session(&mut self) -> Result<&mut Session<Stream>, MailError> {
+        self.session
+            .as_mut()
+            .ok_or_else(|| MailError::Imap("not connected".into()))
+    }
+
+    /// The mails after the stored cursor, in UID order. `cursor` is the stored
+    /// `"<uidvalidity>:<last uid>"`; a changed UIDVALIDITY starts from the beginning.
+    ///
+    /// # Errors
+    /// Any IMAP failure.
+    pub async fn waiting(&mut self, cursor: Option<&str>) -> Result<Vec<Waiting>, MailError> {
+        let validity = self.uid_validity;
+        let last: u32 = match cursor.and_then(|c| c.split_once(':')) {
+            Some((v, uid)) if v.parse() == Ok(validity) => uid.parse().unwrap_or(0),
+            _ => 0,
+        };
+        let folder = self.config.folder.clone();
+        let cursor_key = self.cursor_key();
+        let session = self.session()?;
+        let found = timed(
+            "UID SEARCH",
+            session.uid_search(format!("UID {}:*", last + 1)),
+        )
+        .await?;
+        let mut uids: Vec<u32> = found.into_iter().filter(|u| *u > last).collect();
+        uids.sort_unstable();
+        let mut waiting = Vec::new();
+        for chunk in uids.chunks(BATCH) {
+            let set = chunk
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",");
+            let fetched: Vec<Fetch> = timed("UID FETCH", async {
+                session
+                    .uid_fetch(&set, "(UID RFC822.SIZE INTERNALDATE)")
+                    .await?
+                    .try_collect()
+                    .await
+            })
+            .await?;
+            for f in fetched {
+                let Some(uid) = f.uid.filter(|u| chunk.contains(u)) else {
+                    continue;
+                };
+                waiting.push(Waiting {
+                    key: format!("imap:{folder}:{validity}:{uid}"),
+                    arrived: f
+                        .internal_date()
+                        .map_or_else(Utc::now, |d| d.with_timezone(&Utc)),
+                    location: uid.to_string(),
+                    size: f.size.map(|s| s as usize),
+                    cursor: Some((cursor_key.clone(), format!("{validity}:{uid}"))),
+                });
+            }
+        }
+        waiting.sort_by_key(|w| w.location.parse::<u32>().unwrap_or(0));
+        Ok(waiting)
+    }
+
+    async fn fetch_item(&mut self, mail: &Waiting, item: &str) -> Result<Vec<u8>, MailError> {
+        let uid: u32 = mail.location.parse().map_err(|e| imap_err("UID", e))?;
+        let session = self.session()?;
+        let fetched: Vec<Fetch> = timed("UID FETCH", async {
+            session
+                .uid_fetch(uid.to_string(), item)
+                .await?
+                .try_collect()
+                .await
+        })
+        .await?;
+        let f = fetched
+            .iter()
+            .find(|f| f.uid == Some(uid))
+            .ok_or_else(|| MailError::Imap(format!("UID {uid} vanished from the folder")))?;
+        let bytes = if item.contains("HEADER") {
+            f.header()
+        } else {
+            f.body()
+        };
+        bytes
+            .map(<[u8]>::to_vec)
+            .ok_or_else(|| MailError::Imap(format!("UID {uid}: the server sent no {item}")))
+    }
+
+    /// The whole mail, without setting `\Seen`.
+    ///
+    /// # Errors
+    /// Any IMAP failure.
+    pub async fn fetch(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
+        self.fetch_item(mail, "BODY.PEEK[]").await
+    }
+
+    /// The header of a mail too large to fetch whole.
+    ///
+    /// # Errors
+    /// Any IMAP failure.
+    pub async fn fetch_header(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
+        self.fetch_item(mail, "BODY.PEEK[HEADER]").await
+    }
+
+    /// Moves or flags a committed mail.
+    ///
+    /// # Errors
+    /// Any IMAP failure.
+    pub async fn done(
+        &mut self,
+        mail: &Waiting,
+        disposition: Disposition,
+    ) -> Result<(), MailError> {
+        let target = match disposition {
+            Disposition::Seen => self.config.processed_folder.clone(),
+            Disposition::Kept => self.config.quarantine_folder.clone(),
+        };
+        let abilities = self.abilities;
+        let uid = mail.location.clone();
+        let session = self.session()?;
+        match (target, disposition) {
+            (Some(folder), _) if abilities.moves => {
+                timed("UID MOVE", session.uid_mv(&uid, &folder)).await?
+            }
+            (Some(folder), _) => {
+                timed("UID COPY", session.uid_copy(&uid, &folder)).await?;
+                let flags = if abilities.uidplus {
+                    "+FLAGS (\\Seen \\Deleted)"
+                } else {
+                    "+FLAGS (\\Seen)"
+                };
+                timed("UID STORE", async {
+                    session
+                        .uid_store(&uid, flags)
+                        .await?
+                        .try_collect::<Vec<_>>()
+                        .await
+                })
+                .await?;
+                if abilities.uidplus {
+                    timed("UID EXPUNGE", async {
+                        session
+                            .uid_expunge(&uid)
+                            .await?
+                            .try_collect::<Vec<_>>()
+                            .await
+                    })
+                    .await?;
+                }
+            }
+            (None, Disposition::Seen) => {
+                timed("UID STORE", async {
+                    session
+                        .uid_store(&uid, "+FLAGS (\\Seen)")
+                        .await?
+                        .try_collect::<Vec<_>>()
+                        .await
+                })
+                .await?;
+            }
+            (None, Disposition::Kept) => {}
+        }
+        debug!(uid, ?disposition, "marked");
+        Ok(())
+    }
+
+    /// Waits up to `max` for new mail: IDLE where the server has it, else a
+    /// sleep of `poll`. Returns early when `shutdown` changes.
+    ///
+    /// # Errors
+    /// Any IMAP failure.
+    pub async fn wait(
+        &mut self,
+        max: Duration,
+        poll: Duration,
+        shutdown: &mut watch::Receiver<bool>,
+    ) -> Result<(), MailError> {
+        if !self.abilities.idle {
+            tokio::select! {
+                _ = tokio::time::sleep(max.min(poll)) => {}
+                _ = shutdown.changed() => {}
+            }
+            return Ok(());
+        }
+        let session = self
+            .session
+            .take()
+            .ok_or_else(|| MailError::Imap("not connected".into()))?;
+        let mut handle = session.idle();
+        timed("IDLE", handle.init()).await?;
+        let response = {
+            let (idle, stop) = handle.wait_with_timeout(max);
+            let response = tokio::select! {
+                r = idle => Some(r),
+                _ = shutdown.changed() => None,
+            };
+            drop(stop);
+            response
+        };
+        match response {
+            Some(Ok(IdleResponse::NewData(data))) => {
+                debug!(response = ?data.parsed(), "IDLE: news")
+            }
+            Some(Ok(other)) => debug!(?other, "IDLE ended"),
+            Some(Err(e)) => return Err(imap_err("IDLE", e)),
+            None => debug!("IDLE interrupted for shutdown"),
+        }
+        let session = timed("DONE", handle.done()).await?;
+        while session.unsolicited_responses.try_recv().is_ok() {}
+        self.session = Some(session);
+        Ok(())
+    }
+
+    /// Logs out, ignoring errors (the connection may be gone).
+    pub async fn logout(&mut self) {
+        if let Some(mut session) = self.session.take() {
+            let _ = timeout(Duration::from_secs(5), session.logout()).await;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! The SMTP outbox: lettre's async transport with rustls, implicit TLS or
+//! STARTTLS (or plain on loopback), optional login. Every send is inside a
+//! `tokio::time::timeout` (lettre's own timeout covers connecting only), and
+//! each send uses a fresh connection, so a connection the server closed
+//! cannot fail the next one.
+
+use super::{MailError, Outbound};
+use crate::config::{SmtpConfig, Tls};
+use lettre::address::Envelope;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Tls as LettreTls, TlsParameters};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use std::time::Duration;
+
+/// How long one whole send may take.
+const SEND_TIMEOUT: Duration = Duration::from_secs(60);
+
+pub struct SmtpOutbound {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+}
+
+impl SmtpOutbound {
+    /// Builds the transport; nothing connects until the first send.
+    ///
+    /// # Errors
+    /// [`MailError::Smtp`] when the TLS parameters cannot be made.
+    pub fn new(config: &SmtpConfig, password: Option<String>) -> Result<SmtpOutbound, MailError> {
+        let err = |e: lettre::transport::smtp::Error| MailError::Smtp(format!("SMTP setup: {e}"));
+        let tls = match config.tls {
+            Tls::None => LettreTls::None,
+            Tls::Implicit => {
+                LettreTls::Wrapper(TlsParameters::new(config.host.clone()).map_err(err)?)
+            }
+            Tls::Starttls => {
+                LettreTls::Required(TlsParameters::new(config.host.clone()).map_err(err)?)
+            }
+        };
+        let mut builder =
+            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(config.host.clone())
+                .port(config.port)
+                .tls(tls)
+                .timeout(Some(Duration::from_secs(20)));
+        if let (Some(user), Some(password)) = (&config.user, password) {
+            builder = builder.credentials(Credentials::new(user.clone(), password));
+        }
+        Ok(SmtpOutbound {
+            transport: builder.build(),
+        })
+    }
+}
+
+impl Outbound for SmtpOutbound {
+    async fn deliver(
+        &mut self,
+        seq: u64,
+        envelope: &Envelope,
+        bytes: &[u8],
+    ) -> Result<(), MailError> {
+        match tokio::time::timeout(SEND_TIMEOUT, self.transport.send_raw(envelope, bytes)).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(MailError::Send {
+                seq,
+                reason: e.to_string(),
+            }),
+            Err(_) => Err(MailError::Send {
+                seq,
+                reason: "timed out".into(),
+            }),
+        }
+    }
+}
