@@ -144,9 +144,9 @@ impl Pipeline {
         self.inbox.connect().await?;
         self.timers(today, &mut report)?;
         let (_keep, stop) = watch::channel(false);
-        self.inbox_pass(&mut report, &stop).await?;
+        while self.inbox_pass(&mut report, &stop).await? {}
         self.inbox.close().await;
-        self.send_outbox(&mut report).await?;
+        self.send_outbox(&mut report, &stop).await?;
         Ok(report)
     }
 
@@ -162,8 +162,9 @@ impl Pipeline {
         Ok(())
     }
 
-    /// Referees every waiting mail in arrival order, stopping between mails
-    /// when `shutdown` is set.
+    /// Referees up to [`PASS_LIMIT`] waiting mails in arrival order,
+    /// stopping between mails when `shutdown` is set; true when more wait
+    /// (so that the replies of a burst go out while it is worked through).
     ///
     /// # Errors
     /// When the mailbox or the store fails; the mail being handled stays waiting.
@@ -171,15 +172,17 @@ impl Pipeline {
         &mut self,
         report: &mut Report,
         shutdown: &watch::Receiver<bool>,
-    ) -> Result<(), DaemonError> {
+    ) -> Result<bool, DaemonError> {
         let cursor = match self.inbox.cursor_key() {
             Some(key) => self.store.fact(&key)?,
             None => None,
         };
-        for waiting in self.inbox.waiting(cursor.as_deref()).await? {
+        let waiting = self.inbox.waiting(cursor.as_deref()).await?;
+        let more = waiting.len() > PASS_LIMIT;
+        for waiting in waiting.into_iter().take(PASS_LIMIT) {
             if *shutdown.borrow() {
                 info!("stopping between mails");
-                break;
+                return Ok(false);
             }
             let span = info_span!("mail", key = %waiting.key);
             self.one_mail(&waiting, report).instrument(span).await?;
@@ -187,7 +190,7 @@ impl Pipeline {
                 self.store.set_fact(key, value)?;
             }
         }
-        Ok(())
+        Ok(more)
     }
 
     async fn one_mail(
@@ -355,17 +358,26 @@ impl Pipeline {
         Ok(!self.store.outbox()?.is_empty())
     }
 
-    /// Sends every outbox entry in order, removing each once delivered.
+    /// Sends the outbox entries in order, removing each once delivered,
+    /// until done or `shutdown` is set.
     ///
     /// # Errors
     /// When the store fails or the transport refuses; what was not sent stays.
-    pub async fn send_outbox(&mut self, report: &mut Report) -> Result<(), DaemonError> {
+    pub async fn send_outbox(
+        &mut self,
+        report: &mut Report,
+        shutdown: &watch::Receiver<bool>,
+    ) -> Result<(), DaemonError> {
         let instance = self.store.instance()?;
         let from = Recipient {
             name: self.config.league.name.clone(),
             email: self.config.league.address.clone(),
         };
         for entry in self.store.outbox()? {
+            if *shutdown.borrow() {
+                info!("stopping: the rest of the outbox waits for the next start");
+                break;
+            }
             let (envelope, bytes) = compose(&entry, &from, &instance)?;
             self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
             self.store.sent(entry.seq)?;
@@ -375,6 +387,9 @@ impl Pipeline {
         Ok(())
     }
 }
+
+/// How many mails one inbox pass takes before the outbox is sent.
+pub const PASS_LIMIT: usize = 25;
 
 /// The day it is now in the config's zone.
 pub fn today(config: &Config) -> NaiveDate {
@@ -499,17 +514,17 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
                 pipeline.timers(today, &mut report)?;
                 timer_day = Some(today);
             }
-            match pipeline.inbox_pass(&mut report, &shutdown).await {
-                Ok(()) => {}
+            let more = match pipeline.inbox_pass(&mut report, &shutdown).await {
+                Ok(more) => more,
                 Err(DaemonError::Mail(e)) => {
                     error!(error = %e, "mailbox failed: reconnecting");
                     pipeline.inbox.close().await;
                     continue 'connection;
                 }
                 Err(fatal) => return Err(fatal),
-            }
+            };
             if send_retry.is_none_or(|at| tokio::time::Instant::now() >= at) {
-                match pipeline.send_outbox(&mut report).await {
+                match pipeline.send_outbox(&mut report, &shutdown).await {
                     Ok(()) => {
                         send_retry = None;
                         send_backoff.reset();
@@ -524,6 +539,9 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
             }
             if *shutdown.borrow() {
                 break 'connection;
+            }
+            if more {
+                continue;
             }
             let mut wait = idle_wait();
             if let Some(at) = send_retry {

@@ -1,0 +1,664 @@
+//! The daemon on real mail: Dovecot (IMAP) and Postfix (SMTP) on loopback,
+//! started by `tests/run.sh` (`tests/mailserver.sh`), which exports
+//! `MS_ROOT`, `MS_IMAP_PORT` and `MS_SMTP_PORT`. Players send moves by SMTP
+//! to the arbiter address; `mailarbiter run` reads them with IDLE and
+//! forwards them into the opponents' IMAP INBOXes.
+//!
+//! Each test has mailboxes of its own; the tests run one at a time, since
+//! some stop and start the servers.
+
+// Each test has its own runtime on its own thread; the std mutex that
+// serialises them is meant to be held for the whole test, awaits included.
+#![allow(clippy::await_holding_lock)]
+
+mod common;
+
+use async_imap::Session;
+use futures_util::TryStreamExt;
+use mail_parser::MessageParser;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// The running test servers, or `None` (with a note) when the suite runs
+/// without them; `MAILARBITER_REQUIRE_MAILSERVER=1` (set by tests/run.sh)
+/// makes their absence a failure.
+fn servers() -> Option<Servers> {
+    let root = match std::env::var("MS_ROOT") {
+        Ok(root) => root,
+        Err(_) => {
+            assert!(
+                std::env::var_os("MAILARBITER_REQUIRE_MAILSERVER").is_none(),
+                "MS_ROOT is not set: the test mail servers are not running"
+            );
+            eprintln!("skipped: no test mail servers (run tests/run.sh)");
+            return None;
+        }
+    };
+    let port = |name: &str| {
+        std::env::var(name)
+            .unwrap_or_else(|_| panic!("{name} is set with MS_ROOT"))
+            .parse()
+            .unwrap()
+    };
+    Some(Servers {
+        root: PathBuf::from(root),
+        imap: port("MS_IMAP_PORT"),
+        smtp: port("MS_SMTP_PORT"),
+    })
+}
+
+struct Servers {
+    root: PathBuf,
+    imap: u16,
+    smtp: u16,
+}
+
+impl Servers {
+    fn script(&self, args: &[&str]) {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mailserver.sh");
+        let status = Command::new("bash")
+            .arg(script)
+            .arg(args[0])
+            .arg(&self.root)
+            .args(&args[1..])
+            .stdout(Stdio::null())
+            .status()
+            .expect("mailserver.sh runs");
+        assert!(status.success(), "mailserver.sh {args:?} failed");
+    }
+
+    /// Fresh mailboxes for a test: the arbiter, two players, the director.
+    fn users(&self, test: &str) -> Users {
+        // unique per run: mailboxes persist between runs of the servers
+        let run = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis()
+            % 100_000_000;
+        let name = |role: &str| format!("{test}{run}-{role}");
+        for role in ["arb", "white", "black", "td"] {
+            self.script(&["adduser", &name(role)]);
+        }
+        Users {
+            arbiter: format!("{}@example.test", name("arb")),
+            white: format!("{}@example.test", name("white")),
+            black: format!("{}@example.test", name("black")),
+            director: format!("{}@example.test", name("td")),
+        }
+    }
+
+    async fn session(&self, user: &str) -> Session<TcpStream> {
+        let tcp = TcpStream::connect(("127.0.0.1", self.imap))
+            .await
+            .expect("IMAP connects");
+        let mut client = async_imap::Client::new(tcp);
+        client.read_response().await.unwrap();
+        client
+            .login(user, "secret")
+            .await
+            .map_err(|(e, _)| e)
+            .expect("IMAP login")
+    }
+
+    /// The mails in a user's folder: (subject, body text, seen).
+    async fn mails(&self, user: &str, folder: &str) -> Vec<(String, String, bool)> {
+        let mut s = self.session(user).await;
+        let mailbox = s.select(folder).await.expect("select");
+        let mut out = Vec::new();
+        if mailbox.exists > 0 {
+            let fetched: Vec<_> = s
+                .fetch("1:*", "(FLAGS BODY.PEEK[])")
+                .await
+                .unwrap()
+                .try_collect()
+                .await
+                .unwrap();
+            for f in fetched {
+                let seen = f
+                    .flags()
+                    .any(|fl| matches!(fl, async_imap::types::Flag::Seen));
+                let msg = MessageParser::default().parse(f.body().unwrap()).unwrap();
+                out.push((
+                    msg.subject().unwrap_or_default().to_string(),
+                    msg.body_text(0).unwrap_or_default().to_string(),
+                    seen,
+                ));
+            }
+        }
+        s.logout().await.ok();
+        out
+    }
+
+    async fn append(&self, user: &str, folder: &str, raw: &[u8]) {
+        let mut s = self.session(user).await;
+        s.append(folder, None, None, raw).await.expect("APPEND");
+        s.logout().await.ok();
+    }
+
+    async fn send(&self, from: &str, to: &str, raw: &[u8]) {
+        use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+        let smtp = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
+            .port(self.smtp)
+            .build();
+        let envelope =
+            lettre::address::Envelope::new(Some(from.parse().unwrap()), vec![to.parse().unwrap()])
+                .unwrap();
+        smtp.send_raw(&envelope, raw)
+            .await
+            .expect("SMTP accepts the move");
+    }
+
+    /// Waits until `user`'s INBOX holds `count` mails; the time it took.
+    async fn wait_for(&self, user: &str, count: usize, limit: Duration) -> Duration {
+        let start = Instant::now();
+        loop {
+            let n = self.mails(user, "INBOX").await.len();
+            if n >= count {
+                return start.elapsed();
+            }
+            assert!(
+                start.elapsed() < limit,
+                "{user}: {n} mails, waited {limit:?} for {count}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+struct Users {
+    arbiter: String,
+    white: String,
+    black: String,
+    director: String,
+}
+
+/// A tournament folder with an IMAP/SMTP config for `users`.
+fn arena(
+    servers: &Servers,
+    users: &Users,
+    folder: &str,
+    processed: Option<&str>,
+) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("imap-password"), "secret\n").unwrap();
+    let processed = processed.map_or(String::new(), |p| format!("processed_folder = \"{p}\"\n"));
+    let config = format!(
+        "[gateway]\naddress = \"{arb}\"\nstate = \"state\"\ntimezone = \"UTC\"\n\n\
+         [inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = {imap}\ntls = \"none\"\nuser = \"{arb}\"\n\
+         password_file = \"imap-password\"\nfolder = \"{folder}\"\n{processed}poll_seconds = 1\n\n\
+         [outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {smtp}\ntls = \"none\"\n\n\
+         [[tournament]]\nid = \"RT\"\nname = \"Real mail test\"\nstart = \"2026-05-10\"\ndirector = \"{td}\"\n\n\
+         [[tournament.player]]\nid = \"w\"\nname = \"White, Walter\"\nemail = [\"{w}\"]\n\n\
+         [[tournament.player]]\nid = \"b\"\nname = \"Black, Betty\"\nemail = [\"{b}\"]\nlanguage = \"ru\"\n\n\
+         [[tournament.game]]\nwhite = \"w\"\nblack = \"b\"\n",
+        arb = users.arbiter,
+        imap = servers.imap,
+        smtp = servers.smtp,
+        td = users.director,
+        w = users.white,
+        b = users.black,
+    );
+    std::fs::write(dir.path().join("mailarbiter.toml"), config).unwrap();
+    dir
+}
+
+fn binary(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mailarbiter"));
+    cmd.arg("--config")
+        .arg(dir.join("mailarbiter.toml"))
+        .args(args)
+        .env("RUST_LOG", "info");
+    cmd
+}
+
+/// `mailarbiter run`, logging into `daemon.log` in the folder.
+fn start_daemon(dir: &Path) -> Child {
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("daemon.log"))
+        .unwrap();
+    binary(dir, &["run"])
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("the daemon starts")
+}
+
+/// SIGTERM; the exit code and how long the stop took.
+fn stop_daemon(child: &mut Child) -> (i32, Duration) {
+    let start = Instant::now();
+    Command::new("kill")
+        .arg("-TERM")
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status.code().unwrap_or(-1), start.elapsed());
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the daemon did not stop within 15 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn json(dir: &Path) -> serde_json::Value {
+    let out = binary(dir, &["show", "RT/1", "--json"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The opening of a game, numeric: (ply text as written, numbered for the record).
+const MOVES: [&str; 10] = [
+    "5254", "5755", "7163", "2836", "6125", "1716", "2514", "7866", "5171", "6857",
+];
+
+fn numbered(i: usize) -> String {
+    format!(
+        "{}{} {}",
+        i / 2 + 1,
+        if i.is_multiple_of(2) { "." } else { "..." },
+        MOVES[i]
+    )
+}
+
+/// A player's mail for ply `i`, repeating the partner's last move.
+fn move_mail(users: &Users, i: usize) -> (String, Vec<u8>) {
+    let from = if i.is_multiple_of(2) {
+        &users.white
+    } else {
+        &users.black
+    };
+    let record = if i == 0 {
+        numbered(0)
+    } else {
+        format!("{} {}", numbered(i - 1), numbered(i))
+    };
+    let raw = format!(
+        "From: {from}\r\nTo: {arb}\r\nSubject: Re: [RT/1] move\r\nDate: Mon, 30 Nov 2026 10:00:00 +0000\r\n\
+         Message-ID: <ply{i}.{arb}>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{record}\r\n",
+        arb = users.arbiter
+    );
+    (from.clone(), raw.into_bytes())
+}
+
+/// The App.4 game (53 plies) in numeric notation, computed with shakmaty.
+fn app4_numeric() -> Vec<String> {
+    use shakmaty::{san::San, Chess, Position};
+    let sans = "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 \
+                O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
+                Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
+    let mut pos = Chess::default();
+    let mut out = Vec::new();
+    for san in sans.split_whitespace() {
+        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+        let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+        let b = uci.as_bytes();
+        out.push(format!(
+            "{}{}{}{}",
+            b[0] - b'a' + 1,
+            b[1] - b'0',
+            b[2] - b'a' + 1,
+            b[3] - b'0'
+        ));
+        pos = pos.play(m).unwrap();
+    }
+    out
+}
+
+/// A mail for ply `i` of `moves`, repeating the partner's last move.
+fn game_mail(users: &Users, moves: &[String], i: usize) -> Vec<u8> {
+    let num = |j: usize| {
+        format!(
+            "{}{} {}",
+            j / 2 + 1,
+            if j.is_multiple_of(2) { "." } else { "..." },
+            moves[j]
+        )
+    };
+    let from = if i.is_multiple_of(2) {
+        &users.white
+    } else {
+        &users.black
+    };
+    let record = if i == 0 {
+        num(0)
+    } else {
+        format!("{} {}", num(i - 1), num(i))
+    };
+    format!(
+        "From: {from}\r\nTo: {arb}\r\nSubject: Re: [RT/1] move\r\nMessage-ID: <g{i}.{arb}>\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{record}\r\n",
+        arb = users.arbiter
+    )
+    .into_bytes()
+}
+
+fn daemon_log(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("daemon.log")).unwrap_or_default()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn ten_moves_by_smtp_are_forwarded_by_idle_and_a_restart_sends_nothing_twice() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("idle");
+    let dir = arena(&servers, &users, "INBOX", Some("Processed"));
+    let mut daemon = start_daemon(dir.path());
+    // the opening mail reaches both players
+    servers
+        .wait_for(&users.white, 1, Duration::from_secs(10))
+        .await;
+    servers
+        .wait_for(&users.black, 1, Duration::from_secs(10))
+        .await;
+    let mut latencies = Vec::new();
+    for i in 0..10 {
+        let (from, raw) = move_mail(&users, i);
+        let opponent = if i % 2 == 0 {
+            &users.black
+        } else {
+            &users.white
+        };
+        let before = servers.mails(opponent, "INBOX").await.len();
+        let sent_at = Instant::now();
+        servers.send(&from, &users.arbiter, &raw).await;
+        servers
+            .wait_for(opponent, before + 1, Duration::from_secs(5))
+            .await;
+        latencies.push(sent_at.elapsed());
+        let mails = servers.mails(opponent, "INBOX").await;
+        let (subject, _, _) = mails.last().unwrap();
+        assert!(
+            subject.ends_with(&numbered(i)),
+            "ply {i}: {subject}\n{}",
+            daemon_log(dir.path())
+        );
+    }
+    let ms: Vec<u128> = latencies.iter().map(|d| d.as_millis()).collect();
+    println!(
+        "forward latency, SMTP send to the opponent's INBOX (ms): {ms:?}; max {} ms",
+        ms.iter().max().unwrap()
+    );
+    // nothing unseen is left in the arbiter's INBOX: every mail moved to Processed
+    assert!(servers.mails(&users.arbiter, "INBOX").await.is_empty());
+    assert_eq!(servers.mails(&users.arbiter, "Processed").await.len(), 10);
+    // views work while the daemon holds the store (through its socket)
+    assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 10);
+    let (code, took) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0, "{}", daemon_log(dir.path()));
+    println!("SIGTERM to exit: {} ms", took.as_millis());
+    let counts = (
+        servers.mails(&users.white, "INBOX").await.len(),
+        servers.mails(&users.black, "INBOX").await.len(),
+    );
+    assert_eq!(
+        counts,
+        (11, 11),
+        "the opening and ten forwards each (To the opponent, Cc the mover)"
+    );
+    // a restart sends nothing twice
+    let mut daemon = start_daemon(dir.path());
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0);
+    let after = (
+        servers.mails(&users.white, "INBOX").await.len(),
+        servers.mails(&users.black, "INBOX").await.len(),
+    );
+    assert_eq!(after, counts);
+    let json = json(dir.path());
+    let numerics: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["numeric"].as_str().unwrap())
+        .collect();
+    assert_eq!(numerics, MOVES);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn without_a_processed_folder_mail_is_flagged_seen() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("seen");
+    let dir = arena(&servers, &users, "INBOX", None);
+    for i in 0..2 {
+        let (from, raw) = move_mail(&users, i);
+        servers.send(&from, &users.arbiter, &raw).await;
+    }
+    servers
+        .wait_for(&users.arbiter, 2, Duration::from_secs(5))
+        .await;
+    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let inbox = servers.mails(&users.arbiter, "INBOX").await;
+    assert_eq!(inbox.len(), 2);
+    assert!(
+        inbox.iter().all(|(_, _, seen)| *seen),
+        "both flagged \\Seen"
+    );
+    assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 2);
+    // a second pass changes nothing
+    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("read 0 mail(s), sent 0 mail(s)"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn dovecot_stopped_mid_game_loses_nothing() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("imapdown");
+    let dir = arena(&servers, &users, "INBOX", Some("Processed"));
+    let mut daemon = start_daemon(dir.path());
+    servers
+        .wait_for(&users.black, 1, Duration::from_secs(10))
+        .await;
+    let (from, raw) = move_mail(&users, 0);
+    servers.send(&from, &users.arbiter, &raw).await;
+    servers
+        .wait_for(&users.black, 2, Duration::from_secs(5))
+        .await;
+    servers.script(&["imap-stop"]);
+    // Black answers while the mailbox is down: Postfix queues the move
+    let (from, raw) = move_mail(&users, 1);
+    servers.send(&from, &users.arbiter, &raw).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    servers.script(&["imap-start"]);
+    servers.script(&["flush"]);
+    // White: the opening, ply 0 as Cc, ply 1 as To
+    servers
+        .wait_for(&users.white, 3, Duration::from_secs(40))
+        .await;
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0);
+    let log = daemon_log(dir.path());
+    assert!(
+        log.contains("reconnecting") || log.contains("mailbox unreachable"),
+        "the outage was seen:\n{log}"
+    );
+    assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        servers.mails(&users.white, "INBOX").await.len(),
+        3,
+        "nothing twice"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn smtp_unreachable_replies_wait_in_the_outbox_and_arrive_once() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("smtpdown");
+    let dir = arena(&servers, &users, "INBOX", Some("Processed"));
+    let mut daemon = start_daemon(dir.path());
+    servers
+        .wait_for(&users.black, 1, Duration::from_secs(10))
+        .await;
+    servers.script(&["smtp-stop"]);
+    // moves reach the arbiter's mailbox without Postfix (appended over IMAP)
+    for i in 0..3 {
+        let (_, raw) = move_mail(&users, i);
+        servers.append(&users.arbiter, "INBOX", &raw).await;
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while json(dir.path())["moves"].as_array().unwrap().len() < 3 {
+        assert!(Instant::now() < deadline, "{}", daemon_log(dir.path()));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    servers.script(&["smtp-start"]);
+    // each player: the opening and the three forwards (To or Cc)
+    servers
+        .wait_for(&users.black, 4, Duration::from_secs(70))
+        .await;
+    servers
+        .wait_for(&users.white, 4, Duration::from_secs(10))
+        .await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0);
+    assert!(daemon_log(dir.path()).contains("kept for later"));
+    assert_eq!(
+        servers.mails(&users.black, "INBOX").await.len(),
+        4,
+        "each reply once"
+    );
+    assert_eq!(
+        servers.mails(&users.white, "INBOX").await.len(),
+        4,
+        "each reply once"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_recreated_mailbox_applies_no_move_twice() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("uidvalidity");
+    let mut s = servers.session(&users.arbiter).await;
+    s.create("Moves").await.unwrap();
+    s.logout().await.ok();
+    let dir = arena(&servers, &users, "Moves", None);
+    let (_, first) = move_mail(&users, 0);
+    servers.append(&users.arbiter, "Moves", &first).await;
+    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 1);
+    // the folder is deleted and made again (a new UIDVALIDITY) with the old mail and a new one
+    let mut s = servers.session(&users.arbiter).await;
+    s.delete("Moves").await.unwrap();
+    s.create("Moves").await.unwrap();
+    s.logout().await.ok();
+    servers.append(&users.arbiter, "Moves", &first).await;
+    let (_, second) = move_mail(&users, 1);
+    servers.append(&users.arbiter, "Moves", &second).await;
+    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = json(dir.path());
+    let numerics: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["numeric"].as_str().unwrap())
+        .collect();
+    assert_eq!(numerics, ["5254", "5755"]);
+    assert_eq!(json["white"]["penalty_days"], 0);
+    assert_eq!(json["black"]["penalty_days"], 0);
+    // each player: the opening, ply 0 and ply 1 (To or Cc), and no "not your turn"
+    servers
+        .wait_for(&users.white, 3, Duration::from_secs(5))
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for player in [&users.white, &users.black] {
+        let mails = servers.mails(player, "INBOX").await;
+        assert_eq!(mails.len(), 3, "{mails:#?}");
+        assert!(
+            mails
+                .iter()
+                .all(|(s, _, _)| !s.contains("not your turn") && !s.contains("не ваш ход")),
+            "{mails:#?}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn sigterm_during_a_burst_exits_cleanly_and_loses_nothing() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("burst");
+    let dir = arena(&servers, &users, "INBOX", Some("Processed"));
+    let moves = app4_numeric();
+    for i in 0..moves.len() {
+        servers
+            .append(&users.arbiter, "INBOX", &game_mail(&users, &moves, i))
+            .await;
+    }
+    let mut daemon = start_daemon(dir.path());
+    // stop it as soon as it has decided its first mail
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !daemon_log(dir.path()).contains("decided") {
+        assert!(Instant::now() < deadline, "{}", daemon_log(dir.path()));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (code, took) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0, "{}", daemon_log(dir.path()));
+    println!(
+        "SIGTERM during the burst: exit 0 after {} ms",
+        took.as_millis()
+    );
+    let done = json(dir.path())["moves"].as_array().unwrap().len();
+    println!("moves applied before the stop: {done} of {}", moves.len());
+    // the rest on the next start
+    let mut daemon = start_daemon(dir.path());
+    let total = 1 + moves.len();
+    servers
+        .wait_for(&users.white, total, Duration::from_secs(30))
+        .await;
+    servers
+        .wait_for(&users.black, total, Duration::from_secs(30))
+        .await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0);
+    let json = json(dir.path());
+    let numerics: Vec<String> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["numeric"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(numerics, moves);
+    // the opening and every forward (To or Cc) once
+    assert_eq!(servers.mails(&users.white, "INBOX").await.len(), total);
+    assert_eq!(servers.mails(&users.black, "INBOX").await.len(), total);
+    assert!(servers.mails(&users.arbiter, "INBOX").await.is_empty());
+}
