@@ -3,15 +3,14 @@
 
 use crate::config::Config;
 use crate::message::render;
-use crate::referee::decide::days_left;
 use crate::referee::game::Game;
+use crate::referee::state::State;
 use crate::referee::tournament::{Lang, League, Tournament};
 use chrono::NaiveDate;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode};
-use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -97,7 +96,7 @@ pub enum Command {
 /// The `games` table.
 pub fn games_table(
     league: &League,
-    games: &BTreeMap<String, Game>,
+    state: &State,
     tournament: Option<&str>,
     today: NaiveDate,
 ) -> String {
@@ -115,8 +114,14 @@ pub fn games_table(
         .games()
         .filter(|(t, _)| tournament.is_none_or(|id| t.id == id))
     {
-        let game = &games[&spec.id];
-        let clock = |c: Color| format!("{} ({} left)", game.total(c), days_left(t, game, c, today));
+        let game = &state.games[&spec.id];
+        let clock = |c: Color| {
+            format!(
+                "{} ({} left)",
+                game.total(c),
+                game.control(&t.rules, c, today).left()
+            )
+        };
         rows.push([
             spec.id.clone(),
             t.player_of(spec, Color::White).name.clone(),
@@ -229,16 +234,13 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
 ///
 /// # Errors
 /// An unknown game, or a command that is not a view.
-pub fn view(
-    config: &Config,
-    games: &BTreeMap<String, Game>,
-    command: &Command,
-) -> Result<String, String> {
+pub fn view(config: &Config, state: &State, command: &Command) -> Result<String, String> {
     let league = &config.league;
+    let games = &state.games;
     match command {
         Command::Games { tournament, today } => {
             let today = today.unwrap_or_else(|| crate::daemon::today(config));
-            Ok(games_table(league, games, tournament.as_deref(), today))
+            Ok(games_table(league, state, tournament.as_deref(), today))
         }
         Command::Show {
             game,

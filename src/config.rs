@@ -111,6 +111,8 @@ struct RawTournament {
     days_per_control: Option<u32>,
     moves_per_control: Option<Spanned<u32>>,
     penalty_days: Option<u32>,
+    repeat_penalty_days: Option<u32>,
+    loss_on_first_overstep: Option<bool>,
     leave_days_per_year: Option<u32>,
     reminder_days: Option<u32>,
     inactivity_days: Option<u32>,
@@ -622,9 +624,17 @@ impl Validator<'_> {
             }
         };
         let mut rules = RuleSet::defaults(kind);
+        if rt.penalty_days.is_some() && rt.repeat_penalty_days.is_none() && kind == RuleKind::Email
+        {
+            rules.repeat_penalty_days = rt.penalty_days.unwrap_or(rules.penalty_days);
+        }
+        if let Some(loss) = rt.loss_on_first_overstep {
+            rules.loss_on_first_overstep = loss;
+        }
         let overrides = [
             (rt.days_per_control, &mut rules.days_per_control),
             (rt.penalty_days, &mut rules.penalty_days),
+            (rt.repeat_penalty_days, &mut rules.repeat_penalty_days),
             (rt.leave_days_per_year, &mut rules.leave_days_per_year),
             (rt.reminder_days, &mut rules.reminder_days),
             (rt.inactivity_days, &mut rules.inactivity_days),

@@ -56,8 +56,8 @@ async fn answer(stream: UnixStream, config: &Config, snapshot: &Snapshot) -> io:
         Ok(args) => {
             match Cli::try_parse_from(std::iter::once("mailarbiter".to_string()).chain(args)) {
                 Ok(cli) => {
-                    let games = snapshot.lock().map(|g| g.clone()).unwrap_or_default();
-                    match cli::view(config, &games, &cli.command) {
+                    let state = snapshot.lock().map(|s| s.clone()).unwrap_or_default();
+                    match cli::view(config, &state, &cli.command) {
                         Ok(text) => (0, text),
                         Err(text) => (1, text),
                     }

@@ -17,13 +17,14 @@ use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
 use crate::message::parse::{read_mail, Mail, ReadError};
 use crate::referee::decide::{
-    decide_mail, timers, Decision, Inbound, MailKind, OutMail, Recipient, Verdict,
+    decide_mail, Decision, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
-use crate::referee::game::{Game, ReplayError};
+use crate::referee::game::ReplayError;
+use crate::referee::state::State;
+use crate::referee::timers;
 use crate::referee::tournament::League;
 use crate::store::{Commit, Processed, SledStore, Store, StoreError};
 use chrono::{NaiveDate, Utc};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -46,20 +47,16 @@ pub enum DaemonError {
     },
 }
 
-/// The games of the league, replayed from the store.
+/// The referee's state (games and leaves), replayed from the store.
 ///
 /// # Errors
-/// On a storage failure or a damaged game record.
-pub fn load_games(
-    league: &League,
-    store: &dyn Store,
-) -> Result<BTreeMap<String, Game>, DaemonError> {
-    let mut games = BTreeMap::new();
-    for (t, spec) in league.games() {
-        let events = store.events(&spec.id)?;
-        games.insert(spec.id.clone(), Game::replay(t, spec, &events)?);
-    }
-    Ok(games)
+/// On a storage failure or a damaged record.
+pub fn load_state(league: &League, store: &dyn Store) -> Result<State, DaemonError> {
+    State::build(
+        league,
+        |id| store.events(id).map_err(DaemonError::from),
+        |key| store.player_events(key).map_err(DaemonError::from),
+    )
 }
 
 /// What one pass did.
@@ -70,8 +67,8 @@ pub struct Report {
     pub mails_sent: usize,
 }
 
-/// The games as the control socket sees them, updated after each commit.
-pub type Snapshot = Arc<Mutex<BTreeMap<String, Game>>>;
+/// The state as the control socket sees it, updated after each commit.
+pub type Snapshot = Arc<Mutex<State>>;
 
 /// The daemon's parts, wired from the config.
 pub struct Pipeline {
@@ -79,7 +76,7 @@ pub struct Pipeline {
     store: Box<dyn Store>,
     inbox: Inbox,
     outbox: Outbox,
-    games: BTreeMap<String, Game>,
+    state: State,
     snapshot: Snapshot,
 }
 
@@ -113,14 +110,14 @@ impl Pipeline {
                 Outbox::Smtp(Box::new(SmtpOutbound::new(smtp, secret)?))
             }
         };
-        let games = load_games(&config.league, store.as_ref())?;
-        let snapshot = Arc::new(Mutex::new(games.clone()));
+        let state = load_state(&config.league, store.as_ref())?;
+        let snapshot = Arc::new(Mutex::new(state.clone()));
         Ok(Pipeline {
             config,
             store,
             inbox,
             outbox,
-            games,
+            state,
             snapshot,
         })
     }
@@ -130,8 +127,8 @@ impl Pipeline {
         today(&self.config)
     }
 
-    pub fn games(&self) -> &BTreeMap<String, Game> {
-        &self.games
+    pub fn state(&self) -> &State {
+        &self.state
     }
 
     /// One whole pass: connect, the timers as of `today`, every waiting mail,
@@ -142,21 +139,43 @@ impl Pipeline {
     pub async fn run_once(&mut self, today: NaiveDate) -> Result<Report, DaemonError> {
         let mut report = Report::default();
         self.inbox.connect().await?;
-        self.timers(today, &mut report)?;
+        self.openings(today, &mut report)?;
         let (_keep, stop) = watch::channel(false);
         while self.inbox_pass(&mut report, &stop).await? {}
         self.inbox.close().await;
+        self.deadlines(today, &mut report)?;
         self.send_outbox(&mut report, &stop).await?;
         Ok(report)
     }
 
-    /// The timer pass as of `today`.
+    /// The opening mails due by `today` (before the day's mail is read).
     ///
     /// # Errors
     /// When the commit fails.
-    pub fn timers(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
-        let decision = timers(&self.config.league, &self.games, today);
-        if !decision.events.is_empty() || !decision.mails.is_empty() {
+    pub fn openings(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
+        let decision = timers::openings(&self.config.league, &self.state, today);
+        self.commit_if_any(decision, report)
+    }
+
+    /// The deadlines as of `today` (after the day's mail was read, so that a
+    /// move that arrived in time counts before an overstep is claimed).
+    ///
+    /// # Errors
+    /// When the commit fails.
+    pub fn deadlines(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
+        let decision = timers::deadlines(&self.config.league, &self.state, today);
+        self.commit_if_any(decision, report)
+    }
+
+    fn commit_if_any(
+        &mut self,
+        decision: Decision,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        if !decision.events.is_empty()
+            || !decision.mails.is_empty()
+            || !decision.player_events.is_empty()
+        {
             self.commit(None, decision, report)?;
         }
         Ok(())
@@ -266,7 +285,7 @@ impl Pipeline {
                     arrival,
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
                 };
-                let decision = decide_mail(&self.config.league, &self.games, &inbound);
+                let decision = decide_mail(&self.config.league, &self.state, &inbound);
                 for verdict in &decision.verdicts {
                     info!(?verdict, "decided");
                 }
@@ -332,18 +351,16 @@ impl Pipeline {
         let commit = Commit {
             processed,
             events: decision.events,
+            player_events: decision.player_events,
             mails: decision.mails,
             created: Utc::now().to_rfc3339(),
         };
         self.store.commit(&commit)?;
-        for (id, event) in &commit.events {
-            if let Some(game) = self.games.get_mut(id) {
-                game.apply(event)?;
-            }
-        }
-        if !commit.events.is_empty() {
+        self.state
+            .apply(&self.config.league, &commit.events, &commit.player_events)?;
+        if !commit.events.is_empty() || !commit.player_events.is_empty() {
             if let Ok(mut snapshot) = self.snapshot.lock() {
-                snapshot.clone_from(&self.games);
+                snapshot.clone_from(&self.state);
             }
         }
         report.verdicts.extend(decision.verdicts);
@@ -510,10 +527,7 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
             notify(sd_notify::NotifyState::Watchdog);
             let mut report = Report::default();
             let today = pipeline.today();
-            if timer_day != Some(today) {
-                pipeline.timers(today, &mut report)?;
-                timer_day = Some(today);
-            }
+            pipeline.openings(today, &mut report)?;
             let more = match pipeline.inbox_pass(&mut report, &shutdown).await {
                 Ok(more) => more,
                 Err(DaemonError::Mail(e)) => {
@@ -523,6 +537,10 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
                 }
                 Err(fatal) => return Err(fatal),
             };
+            if !more && timer_day != Some(today) {
+                pipeline.deadlines(today, &mut report)?;
+                timer_day = Some(today);
+            }
             if send_retry.is_none_or(|at| tokio::time::Instant::now() >= at) {
                 match pipeline.send_outbox(&mut report, &shutdown).await {
                     Ok(()) => {

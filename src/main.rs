@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use clap::Parser;
 use mailarbiter::cli::{self, Cli, Command};
 use mailarbiter::config::Config;
-use mailarbiter::daemon::{self, load_games, Pipeline};
+use mailarbiter::daemon::{self, load_state, Pipeline};
 use mailarbiter::store::SledStore;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -96,9 +96,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
 fn show(config: &Config, command: &Command) -> Result<ExitCode> {
     let direct = SledStore::open(&config.state)
         .map_err(anyhow::Error::from)
-        .and_then(|store| Ok(load_games(&config.league, &store)?));
+        .and_then(|store| Ok(load_state(&config.league, &store)?));
     let (code, text) = match direct {
-        Ok(games) => match cli::view(config, &games, command) {
+        Ok(state) => match cli::view(config, &state, command) {
             Ok(text) => (0, text),
             Err(text) => (1, text),
         },

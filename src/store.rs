@@ -6,6 +6,7 @@
 
 use crate::referee::decide::OutMail;
 use crate::referee::game::Event;
+use crate::referee::leave::PlayerEvent;
 use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
@@ -49,6 +50,8 @@ pub struct Commit {
     /// The inbound mail's mailbox key, when a mail is behind the commit.
     pub processed: Option<(String, Processed)>,
     pub events: Vec<(String, Event)>,
+    /// Events of players (leaves), by `tournament/player`.
+    pub player_events: Vec<(String, PlayerEvent)>,
     pub mails: Vec<OutMail>,
     /// RFC 3339 time of the commit.
     pub created: String,
@@ -61,6 +64,11 @@ pub trait Store {
     /// # Errors
     /// On a storage failure or a damaged record.
     fn events(&self, game: &str) -> Result<Vec<Event>, StoreError>;
+    /// A player's events (`tournament/player`), in order.
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    fn player_events(&self, key: &str) -> Result<Vec<PlayerEvent>, StoreError>;
     /// Whether the inbound mail with this mailbox key was processed.
     ///
     /// # Errors
@@ -107,6 +115,7 @@ pub trait Store {
 pub struct SledStore {
     db: sled::Db,
     games: sled::Tree,
+    players: sled::Tree,
     processed: sled::Tree,
     outbox: sled::Tree,
     meta: sled::Tree,
@@ -124,6 +133,7 @@ impl SledStore {
         let db = sled::open(path)?;
         let store = SledStore {
             games: db.open_tree("games")?,
+            players: db.open_tree("players")?,
             processed: db.open_tree("processed")?,
             outbox: db.open_tree("outbox")?,
             meta: db.open_tree("meta")?,
@@ -152,10 +162,42 @@ fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).expect("plain data always serialises")
 }
 
+/// Appends events to the lists kept under their keys, in one transaction.
+fn append_all<T: Serialize + for<'de> Deserialize<'de> + Clone>(
+    tree: &sled::transaction::TransactionalTree,
+    items: &[(String, T)],
+) -> Result<(), ConflictableTransactionError<StoreError>> {
+    let mut by_key: Vec<(&String, Vec<T>)> = Vec::new();
+    for (key, item) in items {
+        match by_key.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(item.clone()),
+            None => by_key.push((key, vec![item.clone()])),
+        }
+    }
+    for (key, new_items) in by_key {
+        let mut list: Vec<T> = match tree.get(key.as_bytes())? {
+            Some(bytes) => {
+                decode(key.as_bytes(), &bytes).map_err(ConflictableTransactionError::Abort)?
+            }
+            None => Vec::new(),
+        };
+        list.extend(new_items);
+        tree.insert(key.as_bytes(), encode(&list))?;
+    }
+    Ok(())
+}
+
 impl Store for SledStore {
     fn events(&self, game: &str) -> Result<Vec<Event>, StoreError> {
         match self.games.get(game)? {
             Some(bytes) => decode(game.as_bytes(), &bytes),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    fn player_events(&self, key: &str) -> Result<Vec<PlayerEvent>, StoreError> {
+        match self.players.get(key)? {
+            Some(bytes) => decode(key.as_bytes(), &bytes),
             None => Ok(Vec::new()),
         }
     }
@@ -165,24 +207,16 @@ impl Store for SledStore {
     }
 
     fn commit(&self, commit: &Commit) -> Result<(), StoreError> {
-        let result = (&self.games, &self.processed, &self.outbox, &self.meta).transaction(
-            |(games, processed, outbox, meta)| {
-                let mut by_game: Vec<(&String, Vec<Event>)> = Vec::new();
-                for (game, event) in &commit.events {
-                    match by_game.iter_mut().find(|(g, _)| *g == game) {
-                        Some((_, list)) => list.push(event.clone()),
-                        None => by_game.push((game, vec![event.clone()])),
-                    }
-                }
-                for (game, new_events) in by_game {
-                    let mut events: Vec<Event> = match games.get(game.as_bytes())? {
-                        Some(bytes) => decode(game.as_bytes(), &bytes)
-                            .map_err(ConflictableTransactionError::Abort)?,
-                        None => Vec::new(),
-                    };
-                    events.extend(new_events);
-                    games.insert(game.as_bytes(), encode(&events))?;
-                }
+        let result = (
+            &self.games,
+            &self.players,
+            &self.processed,
+            &self.outbox,
+            &self.meta,
+        )
+            .transaction(|(games, players, processed, outbox, meta)| {
+                append_all(games, &commit.events)?;
+                append_all(players, &commit.player_events)?;
                 let mut seq = match meta.get(NEXT_SEQ)? {
                     Some(bytes) => u64::from_be_bytes(bytes.as_ref().try_into().unwrap_or([0; 8])),
                     None => 1,
@@ -204,8 +238,7 @@ impl Store for SledStore {
                     }
                 }
                 Ok(())
-            },
-        );
+            });
         match result {
             Ok(()) => {}
             Err(TransactionError::Abort(e)) => return Err(e),
@@ -291,6 +324,7 @@ mod tests {
                         },
                     )),
                     events: vec![("T/1".into(), Event::Opened { on: day })],
+                    player_events: vec![("T/ivanov".into(), PlayerEvent::LeaveEnded { on: day })],
                     mails: vec![mail("a"), mail("b")],
                     created: "2026-05-10T00:00:00Z".into(),
                 })

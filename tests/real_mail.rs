@@ -192,11 +192,13 @@ fn arena(
          [inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = {imap}\ntls = \"none\"\nuser = \"{arb}\"\n\
          password_file = \"imap-password\"\nfolder = \"{folder}\"\n{processed}poll_seconds = 1\n\n\
          [outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {smtp}\ntls = \"none\"\n\n\
-         [[tournament]]\nid = \"RT\"\nname = \"Real mail test\"\nstart = \"2026-05-10\"\ndirector = \"{td}\"\n\n\
+         [[tournament]]\nid = \"RT\"\nname = \"Real mail test\"\nstart = \"{start}\"\ndirector = \"{td}\"\n\n\
          [[tournament.player]]\nid = \"w\"\nname = \"White, Walter\"\nemail = [\"{w}\"]\n\n\
          [[tournament.player]]\nid = \"b\"\nname = \"Black, Betty\"\nemail = [\"{b}\"]\nlanguage = \"ru\"\n\n\
          [[tournament.game]]\nwhite = \"w\"\nblack = \"b\"\n",
         arb = users.arbiter,
+        // the game starts today: the daemon counts days on the real clock
+        start = chrono::Utc::now().date_naive(),
         imap = servers.imap,
         smtp = servers.smtp,
         td = users.director,

@@ -345,6 +345,28 @@ pub fn end_reason(reason: EndReason, lang: Lang) -> &'static str {
         }
         EndReason::Resignation => tr(lang, "resignation", "сдача"),
         EndReason::DrawAgreed => tr(lang, "draw agreed", "ничья по соглашению"),
+        EndReason::ThreefoldRepetition => tr(
+            lang,
+            "threefold repetition, claimed",
+            "троекратное повторение позиции, по заявлению",
+        ),
+        EndReason::FiftyMoves => tr(
+            lang,
+            "50-move rule, claimed",
+            "правило 50 ходов, по заявлению",
+        ),
+        EndReason::FivefoldRepetition => tr(
+            lang,
+            "fivefold repetition",
+            "пятикратное повторение позиции",
+        ),
+        EndReason::SeventyFiveMoves => tr(lang, "75-move rule", "правило 75 ходов"),
+        EndReason::TimeForfeit => tr(
+            lang,
+            "time overstep, confirmed by the director",
+            "просрочка времени, подтвержденная судьей",
+        ),
+        EndReason::Adjudication => tr(lang, "the director's decision", "решение судьи"),
     }
 }
 

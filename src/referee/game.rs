@@ -4,10 +4,13 @@
 
 use crate::notation::{self, Notation};
 use crate::referee::clock::{self, Days};
+use crate::referee::rules::RuleSet;
 use crate::referee::tournament::{GameSpec, Tournament};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-use shakmaty::{uci::UciMove, CastlingMode, Chess, Color, Move, Position};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use std::collections::BTreeSet;
 use thiserror::Error;
 
 /// A side of the board, as stored.
@@ -74,6 +77,18 @@ pub enum EndReason {
     InsufficientMaterial,
     Resignation,
     DrawAgreed,
+    /// A valid claim: threefold repetition.
+    ThreefoldRepetition,
+    /// A valid claim: fifty moves without a capture or a pawn move.
+    FiftyMoves,
+    /// The same position for the fifth time ends the game by itself.
+    FivefoldRepetition,
+    /// Seventy-five moves without a capture or a pawn move end it by itself.
+    SeventyFiveMoves,
+    /// A confirmed time overstep (III.6.6, II.6.6).
+    TimeForfeit,
+    /// The director's decision (III.9).
+    Adjudication,
 }
 
 /// What is recorded about a game, in order. The state is their replay.
@@ -102,6 +117,36 @@ pub enum Event {
         reason: EndReason,
         on: NaiveDate,
     },
+    /// An overstep is certain: the game is suspended and claimed (III.6.3).
+    Suspended {
+        side: Side,
+        on: NaiveDate,
+        /// The days the side had used, counting that day.
+        used: u32,
+        allowance: u32,
+        /// The control move the allowance is for.
+        control: u32,
+    },
+    /// A move that arrived in a suspended game: applied if the claim is
+    /// rejected, dropped if it is confirmed.
+    Held {
+        uci: String,
+        sent: NaiveDate,
+        #[serde(default)]
+        draw_offer: bool,
+    },
+    /// The director confirmed the claim; the held move is dropped.
+    ClaimConfirmed { on: NaiveDate },
+    /// The director rejected the claim: the game resumes and no new claim is
+    /// made against that side before its next control move (III.6.7).
+    ClaimRejected { on: NaiveDate },
+    /// The first confirmed overstep under II.6.4: the side's count starts
+    /// from zero with its next move.
+    OverstepReset { side: Side, on: NaiveDate },
+    /// The move awaiting an answer was repeated to the silent player (III.5.1).
+    Reminded { on: NaiveDate },
+    /// The director was told that the game has had no move (III.5.3).
+    InactivityReported { on: NaiveDate },
 }
 
 /// A stored event that does not fit the game: the store is damaged.
@@ -154,6 +199,7 @@ pub struct Ending {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     InProgress,
+    Suspended,
     Finished,
 }
 
@@ -161,9 +207,48 @@ impl Status {
     pub fn as_str(self) -> &'static str {
         match self {
             Status::InProgress => "in_progress",
+            Status::Suspended => "suspended",
             Status::Finished => "finished",
         }
     }
+}
+
+/// A pending overstep claim.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suspension {
+    pub against: Color,
+    pub on: NaiveDate,
+    pub used: u32,
+    pub allowance: u32,
+    pub control: u32,
+    /// A move that arrived meanwhile: (uci, sent, draw offer).
+    pub held: Option<(String, NaiveDate, bool)>,
+}
+
+/// Where a side stands against its next time control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Control {
+    /// The move number of the next control move.
+    pub control: u32,
+    /// Days allowed up to that move.
+    pub allowance: u32,
+    /// Days used so far in this count, with the days of a move being thought
+    /// over counted up to the day asked about.
+    pub used: u32,
+}
+
+impl Control {
+    /// Days left before the control (negative: overstepped).
+    pub fn left(&self) -> i64 {
+        i64::from(self.allowance) - i64::from(self.used)
+    }
+}
+
+/// A side's count restarted after a first overstep (II.6.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Reset {
+    moves_before: u32,
+    total_before: u32,
 }
 
 /// The state of a game, replayed from its events.
@@ -178,34 +263,70 @@ pub struct Game {
     pub positions: Vec<Chess>,
     pub penalties: Vec<Penalty>,
     pub ending: Option<Ending>,
-    /// Each side's leaves (none until leaves are supported).
+    pub suspension: Option<Suspension>,
+    /// Each side's leaves, white first.
     leaves: [Vec<Days>; 2],
     /// Running totals (days + penalties) per side, white first.
     totals: [u32; 2],
+    /// No claim against a side before it has made this control move (III.6.7).
+    claim_bar: [Option<u32>; 2],
+    /// Confirmed oversteps per side.
+    pub oversteps: [u32; 2],
+    resets: [Option<Reset>; 2],
+    /// Ply counts at which a reminder / an inactivity notice went out.
+    reminded: BTreeSet<usize>,
+    inactivity_reported: BTreeSet<usize>,
+    /// Zobrist hash of `positions[i]`.
+    hashes: Vec<u64>,
 }
 
 fn idx(color: Color) -> usize {
     usize::from(color == Color::Black)
 }
 
+fn hash(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The kind of an offence for the repeated-offence rule (II.4.9): an
+/// impossible or illegible move (4.9.1), or a wrong repetition (4.9.2).
+fn penalty_kind(reason: &str) -> &str {
+    if reason.contains("repetition") {
+        "repetition"
+    } else if reason.contains("director") {
+        "director"
+    } else {
+        "move"
+    }
+}
+
 impl Game {
-    /// A game with nothing recorded.
-    pub fn new(tournament: &Tournament, spec: &GameSpec) -> Game {
+    /// A game with nothing recorded; `leaves` are White's and Black's.
+    pub fn new(tournament: &Tournament, spec: &GameSpec, leaves: [Vec<Days>; 2]) -> Game {
+        let start = Chess::default();
+        let hash = hash(&start);
         Game {
             spec: spec.clone(),
             tournament: tournament.id.clone(),
             start: tournament.start,
             opened: None,
             plies: Vec::new(),
-            positions: vec![Chess::default()],
+            positions: vec![start],
             penalties: Vec::new(),
             ending: None,
-            leaves: [Vec::new(), Vec::new()],
+            suspension: None,
+            leaves,
             totals: [0, 0],
+            claim_bar: [None, None],
+            oversteps: [0, 0],
+            resets: [None, None],
+            reminded: BTreeSet::new(),
+            inactivity_reported: BTreeSet::new(),
+            hashes: vec![hash],
         }
     }
 
-    /// Replays `events` from the start.
+    /// Replays `events` from the start, with the players' leaves.
     ///
     /// # Errors
     /// [`ReplayError`] when a stored move is not legal (a damaged store).
@@ -213,8 +334,9 @@ impl Game {
         tournament: &Tournament,
         spec: &GameSpec,
         events: &[Event],
+        leaves: [Vec<Days>; 2],
     ) -> Result<Game, ReplayError> {
-        let mut game = Game::new(tournament, spec);
+        let mut game = Game::new(tournament, spec, leaves);
         for event in events {
             game.apply(event)?;
         }
@@ -263,6 +385,7 @@ impl Game {
                 };
                 let next = pos.play(mv).map_err(|_| illegal())?;
                 self.plies.push(ply);
+                self.hashes.push(hash(&next));
                 self.positions.push(next);
             }
             Event::Penalty {
@@ -281,14 +404,136 @@ impl Game {
                 });
             }
             Event::Ended { result, reason, on } => {
+                self.suspension = None;
                 self.ending = Some(Ending {
                     result: *result,
                     reason: *reason,
                     on: *on,
                 })
             }
+            Event::Suspended {
+                side,
+                on,
+                used,
+                allowance,
+                control,
+            } => {
+                self.suspension = Some(Suspension {
+                    against: Color::from(*side),
+                    on: *on,
+                    used: *used,
+                    allowance: *allowance,
+                    control: *control,
+                    held: None,
+                })
+            }
+            Event::Held {
+                uci,
+                sent,
+                draw_offer,
+            } => {
+                if let Some(s) = &mut self.suspension {
+                    s.held = Some((uci.clone(), *sent, *draw_offer));
+                }
+            }
+            Event::ClaimConfirmed { .. } => {
+                if let Some(s) = self.suspension.take() {
+                    self.oversteps[idx(s.against)] += 1;
+                }
+            }
+            Event::ClaimRejected { .. } => {
+                if let Some(s) = self.suspension.take() {
+                    self.claim_bar[idx(s.against)] = Some(s.control);
+                }
+            }
+            Event::OverstepReset { side, .. } => {
+                let color = Color::from(*side);
+                self.resets[idx(color)] = Some(Reset {
+                    moves_before: self.moves_made(color),
+                    total_before: self.totals[idx(color)],
+                });
+            }
+            Event::Reminded { .. } => {
+                self.reminded.insert(self.plies.len());
+            }
+            Event::InactivityReported { .. } => {
+                self.inactivity_reported.insert(self.plies.len());
+            }
         }
         Ok(())
+    }
+
+    /// How many moves `color` has made.
+    pub fn moves_made(&self, color: Color) -> u32 {
+        self.plies.iter().filter(|p| p.color == color).count() as u32
+    }
+
+    /// The leaves of `color`.
+    pub fn leaves(&self, color: Color) -> &[Days] {
+        &self.leaves[idx(color)]
+    }
+
+    /// Days `color`, to move, has been thinking up to `today` (leave excluded).
+    pub fn thinking(&self, color: Color, today: NaiveDate) -> u32 {
+        if self.ending.is_some() || self.to_move() != color {
+            return 0;
+        }
+        clock::move_time(
+            self.next_received(),
+            today,
+            self.start,
+            &self.leaves[idx(color)],
+        )
+        .days
+    }
+
+    /// Where `color` stands against its next control, counting today.
+    pub fn control(&self, rules: &RuleSet, color: Color, today: NaiveDate) -> Control {
+        let reset = self.resets[idx(color)].unwrap_or_default();
+        let series_moves = self.moves_made(color) - reset.moves_before;
+        let mpc = rules.moves_per_control.max(1);
+        let next_in_series = (series_moves + 1).div_ceil(mpc) * mpc;
+        Control {
+            control: reset.moves_before + next_in_series,
+            allowance: clock::allowance(next_in_series, rules.days_per_control, mpc),
+            used: self.totals[idx(color)] - reset.total_before + self.thinking(color, today),
+        }
+    }
+
+    /// The overstep certain for the side to move on `today`, unless claims
+    /// against it are barred until its next control (III.6.7).
+    pub fn overstep(&self, rules: &RuleSet, today: NaiveDate) -> Option<(Color, Control)> {
+        if self.ending.is_some() || self.suspension.is_some() {
+            return None;
+        }
+        let color = self.to_move();
+        let control = self.control(rules, color, today);
+        let barred = self.claim_bar[idx(color)] == Some(control.control);
+        (control.used > control.allowance && !barred).then_some((color, control))
+    }
+
+    /// Whether the reminder for the move now awaited has gone out.
+    pub fn reminded(&self) -> bool {
+        self.reminded.contains(&self.plies.len())
+    }
+
+    /// Whether the director has been told of the inactivity since the last move.
+    pub fn inactivity_reported(&self) -> bool {
+        self.inactivity_reported.contains(&self.plies.len())
+    }
+
+    /// How often the current position has stood on the board (threefold
+    /// repetition counts positions, not moves: same pieces, side to move,
+    /// castling and en passant rights).
+    pub fn repetitions(&self) -> usize {
+        let now = *self.hashes.last().expect("a game always has a position");
+        self.hashes.iter().filter(|h| **h == now).count()
+    }
+
+    /// How often `pos` has stood on the board, counting it once more.
+    pub fn repetitions_after(&self, pos: &Chess) -> usize {
+        let h = hash(pos);
+        1 + self.hashes.iter().filter(|x| **x == h).count()
     }
 
     pub fn id(&self) -> &str {
@@ -306,6 +551,8 @@ impl Game {
     pub fn status(&self) -> Status {
         if self.ending.is_some() {
             Status::Finished
+        } else if self.suspension.is_some() {
+            Status::Suspended
         } else {
             Status::InProgress
         }
@@ -357,7 +604,8 @@ impl Game {
         self.plies.last().filter(|p| p.draw_offer).map(|p| p.color)
     }
 
-    /// The game end the position itself declares after the last move.
+    /// The game end the position itself declares after the last move:
+    /// mate, stalemate, a dead position, the fifth repetition, 75 moves.
     pub fn natural_end(&self) -> Option<(GameResult, EndReason)> {
         let pos = self.position();
         if pos.is_checkmate() {
@@ -366,9 +614,21 @@ impl Game {
             Some((GameResult::Draw, EndReason::Stalemate))
         } else if pos.is_insufficient_material() {
             Some((GameResult::Draw, EndReason::InsufficientMaterial))
+        } else if self.repetitions() >= 5 {
+            Some((GameResult::Draw, EndReason::FivefoldRepetition))
+        } else if pos.halfmoves() >= 150 {
+            Some((GameResult::Draw, EndReason::SeventyFiveMoves))
         } else {
             None
         }
+    }
+
+    /// The penalties `color` had of the kind `reason`.
+    pub fn penalties_of_kind(&self, color: Color, kind: &str) -> usize {
+        self.penalties
+            .iter()
+            .filter(|p| p.color == color && penalty_kind(&p.reason) == penalty_kind(kind))
+            .count()
     }
 
     /// The UCI text of a move, as stored.

@@ -2,7 +2,12 @@
 //! decisions. Pure: it reads no clock (`today` is a parameter) and does no I/O.
 
 pub mod clock;
+pub(crate) mod compose;
 pub mod decide;
+pub(crate) mod director;
 pub mod game;
+pub mod leave;
 pub mod rules;
+pub mod state;
+pub mod timers;
 pub mod tournament;

@@ -1,0 +1,268 @@
+//! The director's commands by mail, accepted from the director's address
+//! only: `CONFIRM` and `REJECT` (a pending overstep claim, III.6.5-6.7),
+//! `RESULT` (adjudication, III.9), `PENALTY white|black N`, `LEAVE <player>
+//! <from> <to>` (an exceptional or retroactive leave, III.7.7), `STATUS`
+//! (the whole tournament's progress report).
+
+use crate::message::parse::{find_tag, Command, Written};
+use crate::message::render::{color_name, date, tr};
+use crate::referee::compose::{forward_mail, result_mail};
+use crate::referee::decide::{
+    end_game, game_notice, leave_notice, progress_line, Decision, Replier, Verdict,
+};
+use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
+use crate::referee::leave::{self, PlayerEvent};
+use crate::referee::state::State;
+use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use chrono::NaiveDate;
+use shakmaty::Color;
+
+pub(crate) fn decide(
+    league: &League,
+    state: &State,
+    replier: &Replier,
+    directed: &[&Tournament],
+    written: &Written,
+    today: NaiveDate,
+) -> Decision {
+    let tagged = find_tag(&replier.mail.subject)
+        .and_then(|tag| league.game(&tag))
+        .filter(|(t, _)| directed.iter().any(|d| d.id == t.id));
+    let mut decision = Decision::default();
+    let mut problems: Vec<String> = Vec::new();
+    for command in &written.commands {
+        match command {
+            Command::Confirm | Command::Reject => {
+                let suspended: Vec<(&Tournament, &GameSpec)> = directed
+                    .iter()
+                    .flat_map(|t| t.games.iter().map(move |g| (*t, g)))
+                    .filter(|(_, g)| state.games[&g.id].suspension.is_some())
+                    .collect();
+                let target = match (tagged, suspended.as_slice()) {
+                    (Some(found), _) => Some(found),
+                    (None, [one]) => Some(*one),
+                    _ => None,
+                };
+                match target {
+                    Some((t, spec)) if state.games[&spec.id].suspension.is_some() => {
+                        let game = &state.games[&spec.id];
+                        let part = if *command == Command::Confirm { confirm(t, spec, game, today) } else { reject(t, spec, game, today) };
+                        decision.extend(part);
+                    }
+                    Some((_, spec)) => problems.push(format!("{}: no overstep claim is pending / нет заявления о просрочке", spec.id)),
+                    None => problems.push(
+                        "CONFIRM/REJECT: name the game by its tag in the subject (more than one or no game is suspended) / \
+                         укажите метку партии в теме письма"
+                            .into(),
+                    ),
+                }
+            }
+            Command::Result(result) => match tagged {
+                Some((t, spec)) if state.games[&spec.id].ending.is_none() => {
+                    let result = match result.as_str() {
+                        "1-0" => GameResult::WhiteWins,
+                        "0-1" => GameResult::BlackWins,
+                        _ => GameResult::Draw,
+                    };
+                    end_game(t, spec, &state.games[&spec.id], result, EndReason::Adjudication, today, &mut decision);
+                    decision.verdicts.push(Verdict::Directed(format!("{}: result {}", spec.id, result.as_str())));
+                }
+                Some((_, spec)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
+                None => problems.push("RESULT: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
+            },
+            Command::Penalty { color, days } => match tagged {
+                Some((t, spec)) if state.games[&spec.id].ending.is_none() => {
+                    decision.events.push((
+                        spec.id.clone(),
+                        Event::Penalty { side: Side::from(*color), days: *days, on: today, reason: "penalty by the director".into() },
+                    ));
+                    let player = t.player_of(spec, *color);
+                    decision.mails.push(game_notice(t, spec, "penalty / штраф", |lang| {
+                        format!(
+                            "{}: {} ({}) +{days} {}.",
+                            tr(lang, "The director gives penalty days", "Судья назначил штрафные дни"),
+                            player.name,
+                            color_name(*color, lang),
+                            tr(lang, "days", "дн.")
+                        )
+                    }));
+                    decision.verdicts.push(Verdict::Directed(format!("{}: penalty {days}", spec.id)));
+                }
+                Some((_, spec)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
+                None => problems.push("PENALTY: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
+            },
+            Command::GrantLeave { player, from, to } => {
+                let found = directed.iter().find_map(|t| t.players.iter().find(|p| p.id.eq_ignore_ascii_case(player)).map(|p| (*t, p)));
+                match found {
+                    Some((_, _)) if to < from => problems.push(format!("LEAVE {player}: it ends before it starts / перерыв заканчивается раньше начала")),
+                    Some((t, p)) => {
+                        decision.player_events.push((leave::key(&t.id, &p.id), PlayerEvent::Leave { from: *from, to: *to, on: today, by_director: true }));
+                        decision.mails.push(leave_notice(t, p, state, Some((*from, *to)), true));
+                        decision.verdicts.push(Verdict::Directed(format!("leave for {}/{}", t.id, p.id)));
+                    }
+                    None => problems.push(format!("LEAVE: no player \"{player}\" in your tournaments / нет участника «{player}»")),
+                }
+            }
+            Command::Status => {
+                let lang = Lang::En;
+                let mut body = format!("{} {}\n\n", tr(lang, "Progress report as of", "Отчет о ходе игры на"), date(today));
+                for t in directed {
+                    body.push_str(&format!("{} ({})\n", t.name, t.id));
+                    for spec in &t.games {
+                        body.push_str(&progress_line(t, spec, &state.games[&spec.id], today, lang));
+                    }
+                    body.push('\n');
+                }
+                decision.extend(replier.answer("", "Progress report / Отчет о ходе игры".into(), body, None, "status"));
+            }
+            _ => {}
+        }
+    }
+    if decision.events.is_empty() && decision.player_events.is_empty() && decision.mails.is_empty()
+    {
+        if problems.is_empty() {
+            problems.push(
+                "No director command found. Commands, each on a line of its own: CONFIRM, REJECT, RESULT 1-0|0-1|1/2-1/2, \
+                 PENALTY white|black N, LEAVE <player> <from> <to>, STATUS / Команда судьи не найдена."
+                    .into(),
+            );
+        }
+        return replier.answer(
+            "",
+            "Director command not carried out / Команда не выполнена".into(),
+            problems.join("\n") + "\n",
+            None,
+            "director command refused",
+        );
+    }
+    if !problems.is_empty() {
+        decision.extend(replier.answer(
+            "",
+            "Some commands were not carried out / Не все команды выполнены".into(),
+            problems.join("\n") + "\n",
+            None,
+            "director command refused",
+        ));
+    }
+    for mail in &mut decision.mails {
+        if mail.in_reply_to.is_none() {
+            replier.thread(mail);
+        }
+    }
+    decision
+}
+
+/// `CONFIRM`: the loss (III.6.6, II.6.6), or under postal rules the first
+/// overstep resets the count (II.6.4) and the game goes on.
+fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Decision {
+    let s = game
+        .suspension
+        .as_ref()
+        .expect("confirm is for a suspended game");
+    let against = s.against;
+    let mut decision = Decision {
+        events: vec![(spec.id.clone(), Event::ClaimConfirmed { on: today })],
+        verdicts: vec![Verdict::Directed(format!("{}: claim confirmed", spec.id))],
+        ..Decision::default()
+    };
+    if t.rules.loss_on_first_overstep || game.oversteps[usize::from(against == Color::Black)] >= 1 {
+        end_game(
+            t,
+            spec,
+            game,
+            GameResult::win_for(!against),
+            EndReason::TimeForfeit,
+            today,
+            &mut decision,
+        );
+        return decision;
+    }
+    decision.events.push((
+        spec.id.clone(),
+        Event::OverstepReset {
+            side: Side::from(against),
+            on: today,
+        },
+    ));
+    let player = t.player_of(spec, against);
+    decision.mails.push(game_notice(t, spec, "first overstep / первая просрочка", |lang| {
+        format!(
+            "{}: {} ({}). {}",
+            tr(lang, "The director confirms the first time overstep", "Судья фиксирует первую просрочку времени"),
+            player.name,
+            color_name(against, lang),
+            tr(
+                lang,
+                "The count of their time starts from zero with their next move (II.6.4); a second overstep loses the game (II.6.6). The game goes on.",
+                "Отсчет времени для него начинается с нуля со следующего хода (II.6.4); вторая просрочка означает поражение (II.6.6). Партия продолжается."
+            )
+        )
+    }));
+    resume(t, spec, game, &mut decision);
+    decision
+}
+
+/// `REJECT`: the game resumes, a held move is forwarded, and no new claim is
+/// made against that side before its next control move (III.6.7).
+fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Decision {
+    let s = game
+        .suspension
+        .as_ref()
+        .expect("reject is for a suspended game");
+    let player = t.player_of(spec, s.against);
+    let (against, control) = (s.against, s.control);
+    let mut decision = Decision {
+        events: vec![(spec.id.clone(), Event::ClaimRejected { on: today })],
+        verdicts: vec![Verdict::Directed(format!("{}: claim rejected", spec.id))],
+        ..Decision::default()
+    };
+    decision.mails.push(game_notice(t, spec, "claim rejected / заявление отклонено", |lang| {
+        format!(
+            "{} {} ({}); {} {control} (III.6.7).",
+            tr(lang, "The director rejects the overstep claim against", "Судья отклонил заявление о просрочке времени против"),
+            player.name,
+            color_name(against, lang),
+            tr(lang, "the game resumes, and no new claim is made against this player before move", "партия продолжается; новое заявление против этого участника не подается до хода")
+        )
+    }));
+    resume(t, spec, game, &mut decision);
+    decision
+}
+
+/// Applies and forwards the move held during the suspension, if any.
+fn resume(t: &Tournament, spec: &GameSpec, game: &Game, decision: &mut Decision) {
+    let Some((uci, sent, draw_offer)) = game.suspension.as_ref().and_then(|s| s.held.clone())
+    else {
+        return;
+    };
+    let moved = Event::Moved {
+        uci,
+        sent,
+        draw_offer,
+    };
+    let mut after = game.clone();
+    for (id, e) in &decision.events {
+        if id == &spec.id {
+            after.apply(e).expect("events of this decision apply");
+        }
+    }
+    if after.apply(&moved).is_err() {
+        return;
+    }
+    decision.events.push((spec.id.clone(), moved));
+    decision.mails.push(forward_mail(t, spec, &after, ""));
+    if let Some((result, reason)) = after.natural_end() {
+        let ended = Event::Ended {
+            result,
+            reason,
+            on: sent,
+        };
+        after.apply(&ended).expect("an ending always applies");
+        decision.events.push((spec.id.clone(), ended));
+        decision.mails.push(result_mail(t, spec, &after));
+        decision.verdicts.push(Verdict::Ended {
+            game: spec.id.clone(),
+            result,
+        });
+    }
+}

@@ -1,0 +1,124 @@
+//! What the referee knows at a moment: every game's events and state, and
+//! every player's events (leaves). Built from the store, changed by the
+//! events of each decision.
+
+use crate::referee::clock::Days;
+use crate::referee::game::{Event, Game, ReplayError};
+use crate::referee::leave::{self, PlayerEvent};
+use crate::referee::tournament::League;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// Each game's state, by game id.
+    pub games: BTreeMap<String, Game>,
+    /// Each game's events, by game id.
+    events: BTreeMap<String, Vec<Event>>,
+    /// Each player's events, by `tournament/player`.
+    pub players: BTreeMap<String, Vec<PlayerEvent>>,
+}
+
+impl State {
+    /// Builds the state of `league` from stored events.
+    ///
+    /// # Errors
+    /// What reading the events fails with, or a [`ReplayError`] (as `E`).
+    pub fn build<E: From<ReplayError>>(
+        league: &League,
+        mut game_events: impl FnMut(&str) -> Result<Vec<Event>, E>,
+        mut player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
+    ) -> Result<State, E> {
+        let mut state = State::default();
+        for t in &league.tournaments {
+            for p in &t.players {
+                let key = leave::key(&t.id, &p.id);
+                let events = player_events(&key)?;
+                if !events.is_empty() {
+                    state.players.insert(key, events);
+                }
+            }
+        }
+        for (_, spec) in league.games() {
+            state.events.insert(spec.id.clone(), game_events(&spec.id)?);
+        }
+        state.replay_all(league)?;
+        Ok(state)
+    }
+
+    /// The leaves of a player of a tournament.
+    pub fn leaves(&self, tournament: &str, player: &str) -> Vec<Days> {
+        self.players
+            .get(&leave::key(tournament, player))
+            .map(|e| leave::leaves(e))
+            .unwrap_or_default()
+    }
+
+    fn replay_all(&mut self, league: &League) -> Result<(), ReplayError> {
+        for (t, spec) in league.games() {
+            let leaves = [
+                self.leaves(&t.id, &spec.white),
+                self.leaves(&t.id, &spec.black),
+            ];
+            let events = self
+                .events
+                .get(&spec.id)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            self.games
+                .insert(spec.id.clone(), Game::replay(t, spec, events, leaves)?);
+        }
+        Ok(())
+    }
+
+    /// Applies a decision's events.
+    ///
+    /// # Errors
+    /// A [`ReplayError`] when a game event does not fit (a bug, or a damaged store).
+    pub fn apply(
+        &mut self,
+        league: &League,
+        game_events: &[(String, Event)],
+        player_events: &[(String, PlayerEvent)],
+    ) -> Result<(), ReplayError> {
+        for (id, event) in game_events {
+            self.events
+                .entry(id.clone())
+                .or_default()
+                .push(event.clone());
+            if let Some(game) = self.games.get_mut(id) {
+                game.apply(event)?;
+            }
+        }
+        for (key, event) in player_events {
+            self.players
+                .entry(key.clone())
+                .or_default()
+                .push(event.clone());
+        }
+        if !player_events.is_empty() {
+            // leaves change the days of past moves: replay every game
+            self.replay_all(league)?;
+        }
+        Ok(())
+    }
+
+    /// The game's state after `events` of a decision, without changing `self`.
+    ///
+    /// # Errors
+    /// A [`ReplayError`] when an event does not fit.
+    pub fn game_after(
+        &self,
+        id: &str,
+        events: &[(String, Event)],
+    ) -> Result<Option<Game>, ReplayError> {
+        let Some(mut game) = self.games.get(id).cloned() else {
+            return Ok(None);
+        };
+        for (gid, event) in events {
+            if gid == id {
+                game.apply(event)?;
+            }
+        }
+        Ok(Some(game))
+    }
+}
