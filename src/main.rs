@@ -12,10 +12,16 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // the daemon logs its decisions; the other commands only their warnings
+    let default = if matches!(cli.command, Command::Run { .. }) {
+        "info"
+    } else {
+        "warn"
+    };
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default)),
         )
         .with_writer(std::io::stderr)
         .with_ansi(false)

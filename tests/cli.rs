@@ -32,7 +32,7 @@ fn check_lists_every_problem_with_its_line_and_exits_2() {
     assert!(
         err.contains(&format!(
             "{}game RUS-EM-2026/1 names unknown player \"sidorov\"",
-            at(39)
+            at(40)
         )),
         "{err}"
     );

@@ -31,7 +31,7 @@ fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
     // Ivanov reads Russian: the reply quotes the move and says why.
     assert!(reply.body.contains("1. 5355"), "{}", reply.body);
     assert!(
-        reply.body.contains("there is no piece on e3"),
+        reply.body.contains("на поле e3 нет фигуры"),
         "{}",
         reply.body
     );

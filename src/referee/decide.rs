@@ -752,12 +752,12 @@ impl Context<'_> {
         };
         let _ = writeln!(
             body,
-            "{}: {penalty} {} ({article}). {}: {} {}.\n",
+            "{}: {penalty} {} ({article}). {}: {} {}\n",
             tr(lang, "Penalty", "Штраф"),
             tr(lang, "days", "дн."),
             tr(lang, "Your total time is now", "Ваше общее время теперь"),
             after.total(self.color),
-            tr(lang, "days", "дн.")
+            tr(lang, "days.", "дн.")
         );
         let last = self.game.plies.len();
         let example = if last == 0 {

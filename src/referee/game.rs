@@ -141,7 +141,8 @@ pub enum Event {
     /// made against that side before its next control move (III.6.7).
     ClaimRejected { on: NaiveDate },
     /// The first confirmed overstep under II.6.4: the side's count starts
-    /// from zero with its next move.
+    /// from zero after its next recorded move (the overstepping one, held
+    /// or still awaited).
     OverstepReset { side: Side, on: NaiveDate },
     /// The move awaiting an answer was repeated to the silent player (III.5.1).
     Reminded { on: NaiveDate },
@@ -273,6 +274,8 @@ pub struct Game {
     /// Confirmed oversteps per side.
     pub oversteps: [u32; 2],
     resets: [Option<Reset>; 2],
+    /// A reset waiting for the side's next move.
+    reset_pending: [bool; 2],
     /// Ply counts at which a reminder / an inactivity notice went out.
     reminded: BTreeSet<usize>,
     inactivity_reported: BTreeSet<usize>,
@@ -320,6 +323,7 @@ impl Game {
             claim_bar: [None, None],
             oversteps: [0, 0],
             resets: [None, None],
+            reset_pending: [false, false],
             reminded: BTreeSet::new(),
             inactivity_reported: BTreeSet::new(),
             hashes: vec![hash],
@@ -387,6 +391,12 @@ impl Game {
                 self.plies.push(ply);
                 self.hashes.push(hash(&next));
                 self.positions.push(next);
+                if std::mem::take(&mut self.reset_pending[idx(color)]) {
+                    self.resets[idx(color)] = Some(Reset {
+                        moves_before: self.moves_made(color),
+                        total_before: self.totals[idx(color)],
+                    });
+                }
             }
             Event::Penalty {
                 side,
@@ -447,11 +457,7 @@ impl Game {
                 }
             }
             Event::OverstepReset { side, .. } => {
-                let color = Color::from(*side);
-                self.resets[idx(color)] = Some(Reset {
-                    moves_before: self.moves_made(color),
-                    total_before: self.totals[idx(color)],
-                });
+                self.reset_pending[idx(Color::from(*side))] = true;
             }
             Event::Reminded { .. } => {
                 self.reminded.insert(self.plies.len());
@@ -507,6 +513,11 @@ impl Game {
             return None;
         }
         let color = self.to_move();
+        if self.reset_pending[idx(color)] {
+            // the overstepping move itself is still awaited: its days belong
+            // to the count that was already overstepped
+            return None;
+        }
         let control = self.control(rules, color, today);
         let barred = self.claim_bar[idx(color)] == Some(control.control);
         (control.used > control.allowance && !barred).then_some((color, control))
@@ -634,5 +645,166 @@ impl Game {
     /// The UCI text of a move, as stored.
     pub fn uci(m: &Move) -> String {
         m.to_uci(CastlingMode::Standard).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::tournament::{Lang, Player};
+
+    fn d(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    fn tournament(rules: RuleSet) -> Tournament {
+        let player = |id: &str| Player {
+            id: id.into(),
+            name: format!("{id}, X"),
+            country: String::new(),
+            emails: vec![format!("{id}@example.test")],
+            language: Lang::En,
+        };
+        Tournament {
+            id: "T".into(),
+            name: "T".into(),
+            start: d("2026-05-10"),
+            director: "td@example.test".into(),
+            rules,
+            notation: Notation::Numeric,
+            players: vec![player("w"), player("b")],
+            games: vec![GameSpec {
+                id: "T/1".into(),
+                white: "w".into(),
+                black: "b".into(),
+            }],
+        }
+    }
+
+    fn moved(uci: &str, sent: &str) -> Event {
+        Event::Moved {
+            uci: uci.into(),
+            sent: d(sent),
+            draw_offer: false,
+        }
+    }
+
+    fn game(rules: RuleSet, events: &[Event]) -> Game {
+        let t = tournament(rules);
+        Game::replay(&t, &t.games[0], events, [vec![], vec![]]).unwrap()
+    }
+
+    #[test]
+    fn iii_6_1_overstep_certain_only_above_the_allowance_counting_today() {
+        let rules = RuleSet {
+            days_per_control: 20,
+            moves_per_control: 5,
+            ..RuleSet::email()
+        };
+        let g = game(rules.clone(), &[moved("e2e4", "2026-05-10")]);
+        // Black to move 1, received 10 May: 20 days on 30 May is not over, 21 on 31 May is
+        assert_eq!(g.overstep(&rules, d("2026-05-30")), None);
+        let (color, control) = g.overstep(&rules, d("2026-05-31")).unwrap();
+        assert_eq!(
+            (color, control.used, control.allowance, control.control),
+            (Color::Black, 21, 20, 5)
+        );
+    }
+
+    #[test]
+    fn iii_4_3_allowance_is_cumulative_over_controls() {
+        let rules = RuleSet {
+            days_per_control: 10,
+            moves_per_control: 1,
+            ..RuleSet::email()
+        };
+        // White saves 10 days on move 1 and may use 20 on move 2 (allowance 20 by move 2)
+        let g = game(
+            rules.clone(),
+            &[moved("e2e4", "2026-05-10"), moved("e7e5", "2026-05-10")],
+        );
+        let c = g.control(&rules, Color::White, d("2026-05-30"));
+        assert_eq!((c.control, c.allowance, c.used, c.left()), (2, 20, 20, 0));
+        assert!(g.overstep(&rules, d("2026-05-30")).is_none());
+        assert!(g.overstep(&rules, d("2026-05-31")).is_some());
+    }
+
+    #[test]
+    fn ii_6_4_first_overstep_restarts_the_count_after_the_overstepping_move() {
+        let rules = RuleSet {
+            days_per_control: 10,
+            moves_per_control: 2,
+            ..RuleSet::postal()
+        };
+        let mut g = game(rules.clone(), &[moved("e2e4", "2026-05-10")]);
+        assert!(
+            g.overstep(&rules, d("2026-05-21")).is_some(),
+            "11 days for Black"
+        );
+        for e in [
+            Event::Suspended {
+                side: Side::Black,
+                on: d("2026-05-21"),
+                used: 11,
+                allowance: 10,
+                control: 2,
+            },
+            Event::ClaimConfirmed {
+                on: d("2026-05-22"),
+            },
+            Event::OverstepReset {
+                side: Side::Black,
+                on: d("2026-05-22"),
+            },
+        ] {
+            g.apply(&e).unwrap();
+        }
+        // the overstepping move still awaited: no new claim meanwhile
+        assert!(g.overstep(&rules, d("2026-06-30")).is_none());
+        g.apply(&moved("e7e5", "2026-05-25")).unwrap();
+        g.apply(&moved("g1f3", "2026-05-25")).unwrap();
+        // a fresh count from move 2: 10 days for moves 2 and 3
+        let c = g.control(&rules, Color::Black, d("2026-06-04"));
+        assert_eq!((c.control, c.allowance, c.used), (3, 10, 10));
+        assert_eq!(
+            g.total(Color::Black),
+            15,
+            "the total of all days stays for the record"
+        );
+        assert!(g.overstep(&rules, d("2026-06-05")).is_some());
+        assert_eq!(g.oversteps, [0, 1]);
+    }
+
+    #[test]
+    fn seed_004_fivefold_repetition_ends_the_game_by_itself() {
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let mut events = Vec::new();
+        for i in 0..16 {
+            events.push(moved(shuffle[i % 4], "2026-05-10"));
+        }
+        let g = game(RuleSet::email(), &events);
+        assert_eq!(g.repetitions(), 5);
+        assert_eq!(
+            g.natural_end(),
+            Some((GameResult::Draw, EndReason::FivefoldRepetition))
+        );
+        let g = game(RuleSet::email(), &events[..12]);
+        assert_eq!(g.repetitions(), 4);
+        assert_eq!(g.natural_end(), None);
+    }
+
+    #[test]
+    fn seed_004_seventy_five_moves_end_the_game_by_itself() {
+        let t = tournament(RuleSet::email());
+        let mut g = Game::new(&t, &t.games[0], [vec![], vec![]]);
+        let fen: shakmaty::fen::Fen = "4k3/8/8/8/8/8/8/R3K3 w - - 149 120".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        g.positions = vec![pos];
+        g.hashes = vec![hash(&g.positions[0])];
+        g.apply(&moved("a1a2", "2026-05-10")).unwrap();
+        assert_eq!(
+            g.natural_end(),
+            Some((GameResult::Draw, EndReason::SeventyFiveMoves))
+        );
     }
 }

@@ -98,11 +98,11 @@ fn reminder_mail(
     };
     let _ = writeln!(
         body,
-        "{} {waiting} {} {} {} ({}). {}\n",
+        "{} {waiting} {} {}, {} {}. {}\n",
         tr(lang, "no answer has come for", "ответа нет уже"),
         tr(lang, "days to", "дн. на"),
         last,
-        tr(lang, "received on", "получен"),
+        tr(lang, "received on", "полученный"),
         date(game.next_received()),
         tr(
             lang,

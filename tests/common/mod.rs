@@ -26,11 +26,24 @@ pub fn config(
     players: &[(&str, &str, &str, &str)],
     games: &[(&str, &str)],
 ) -> String {
+    config_with(id, start, notation, "", players, games)
+}
+
+/// As [`config`], with `extra` lines in the tournament table (rule overrides).
+pub fn config_with(
+    id: &str,
+    start: &str,
+    notation: &str,
+    extra: &str,
+    players: &[(&str, &str, &str, &str)],
+    games: &[(&str, &str)],
+) -> String {
     let mut text = format!(
         "[gateway]\naddress = \"arbiter@example.test\"\nname = \"Test arbiter\"\nstate = \"state\"\ntimezone = \"Europe/Moscow\"\n\n\
          [inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n[outbox]\nkind = \"file\"\npath = \"sent\"\n\n\
          [[tournament]]\nid = \"{id}\"\nname = \"Test championship\"\nstart = \"{start}\"\ndirector = \"td@example.test\"\n\
-         rules = \"email\"\nnotation = \"{notation}\"\n"
+         notation = \"{notation}\"\n{rules}{extra}\n",
+        rules = if extra.contains("rules") { "" } else { "rules = \"email\"\n" }
     );
     for (pid, name, email, lang) in players {
         text.push_str(&format!(

@@ -1,0 +1,473 @@
+//! The whole life of a game through the command line: deadlines (III.5),
+//! copies to the director (III.4.10), oversteps and the director's decision
+//! (III.6), leaves (III.7), draws and claims (seed 004), director commands,
+//! reports, and the postal rule set (Section II).
+
+mod common;
+
+use common::*;
+
+const W: &str = "ivanov@example.test";
+const B: &str = "petrov@example.test";
+const TD: &str = "td@example.test";
+const GAME: &str = "RUS-EM-2026/1";
+const SUBJECT: &str = "Re: [RUS-EM-2026/1] Ivanov - Petrov";
+
+/// One game, Ivanov - Petrov, with `extra` rule lines.
+fn arena(extra: &str) -> Arena {
+    start(extra, &[("ivanov", "petrov")])
+}
+
+/// Two games: Ivanov - Petrov and Sidorov - Petrov.
+fn arena2(extra: &str) -> Arena {
+    start(extra, &[("ivanov", "petrov"), ("sidorov", "petrov")])
+}
+
+fn start(extra: &str, games: &[(&str, &str)]) -> Arena {
+    let config = config_with(
+        "RUS-EM-2026",
+        "2026-05-10",
+        "numeric",
+        extra,
+        &[
+            ("ivanov", "Ivanov, Ivan", W, "en"),
+            ("petrov", "Petrov, Petr", B, "en"),
+            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "en"),
+        ],
+        games,
+    );
+    let mut arena = Arena::new(&config);
+    arena.run("2026-05-10");
+    assert_eq!(arena.new_sent().len(), games.len(), "the opening mails");
+    arena
+}
+
+fn subjects(sent: &[Sent]) -> Vec<String> {
+    sent.iter().map(|m| m.subject.clone()).collect()
+}
+
+/// Plays numeric moves alternately from White, each mail repeating the
+/// partner's last move, on the given days; asserts each is forwarded.
+fn play(arena: &mut Arena, first_ply: usize, moves: &[(&str, &str)]) {
+    for (i, (mv, day)) in moves.iter().enumerate() {
+        let ply = first_ply + i;
+        let from = if ply.is_multiple_of(2) { W } else { B };
+        let own = format!(
+            "{}{} {mv}",
+            ply / 2 + 1,
+            if ply.is_multiple_of(2) { "." } else { "..." }
+        );
+        let body = if ply == 0 {
+            own.clone()
+        } else {
+            format!("{} {own}", previous(arena))
+        };
+        let sent = arena.exchange(from, SUBJECT, &body, day);
+        assert!(
+            sent.iter().any(|m| m.subject.ends_with(&own)),
+            "ply {ply} on {day}: {:#?}",
+            sent
+        );
+    }
+}
+
+/// The last move of the game as `N. xxxx` / `N... xxxx`.
+fn previous(arena: &Arena) -> String {
+    let json = arena.json(GAME);
+    let moves = json["moves"].as_array().unwrap();
+    let last = moves.last().unwrap();
+    let dots = if last["side"] == "white" { "." } else { "..." };
+    format!(
+        "{}{dots} {}",
+        last["number"],
+        last["numeric"].as_str().unwrap()
+    )
+}
+
+#[test]
+fn iii_5_1_reminder_exactly_at_day_14_and_iii_5_3_director_told_at_day_40() {
+    let mut arena = arena("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    arena.run("2026-05-23");
+    assert!(arena.new_sent().is_empty(), "day 13: nothing");
+    arena.run("2026-05-24");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(
+        sent[0].is_to(&[B], &[TD]),
+        "the silent player, Cc the director: {:?}",
+        sent[0]
+    );
+    assert!(sent[0].subject.contains("reminder"));
+    assert!(
+        sent[0].body.contains("no answer has come for 14 days") && sent[0].body.contains("1. 5254"),
+        "{}",
+        sent[0].body
+    );
+    arena.run("2026-05-25");
+    arena.run("2026-06-10");
+    assert!(arena.new_sent().is_empty(), "once per move");
+    arena.run("2026-06-18");
+    assert!(arena.new_sent().is_empty(), "day 39: nothing");
+    arena.run("2026-06-19");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].is_to(&[TD], &[]), "{:?}", sent[0]);
+    assert!(sent[0].body.contains("for 40 days"), "{}", sent[0].body);
+    arena.run("2026-06-20");
+    assert!(arena.new_sent().is_empty());
+}
+
+#[test]
+fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
+    let mut arena = arena("days_per_control = 20\nmoves_per_control = 5");
+    play(
+        &mut arena,
+        0,
+        &[
+            ("5254", "2026-05-10"),
+            ("5755", "2026-05-14"),
+            ("7163", "2026-05-14"),
+            ("2836", "2026-05-18"),
+            ("6125", "2026-05-18"),
+            ("1716", "2026-05-22"),
+        ],
+    );
+    // Black at 12 days of 20: the forward of 3... is not copied
+    let json = arena.json(GAME);
+    assert_eq!(json["black"]["total"], 12);
+    arena.send(W, SUBJECT, "3... 1716 4. 2514", "2026-05-22");
+    arena.run("2026-05-22");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 1);
+    assert!(sent[0].is_to(&[B], &[W]), "not yet copied: {:?}", sent[0]);
+    // Black reaches 16 days before move 5: from now on every mail is copied
+    arena.send(B, SUBJECT, "4. 2514 4. ... 7866", "2026-05-26");
+    arena.run("2026-05-26");
+    let sent = arena.new_sent();
+    assert!(
+        sent[0].is_to(&[W], &[B, TD]),
+        "4 days left: Cc the director: {:?}",
+        sent[0]
+    );
+    arena.send(W, SUBJECT, "4... 7866 5. 5171", "2026-05-26");
+    arena.run("2026-05-26");
+    let sent = arena.new_sent();
+    assert!(
+        sent[0].is_to(&[B], &[W, TD]),
+        "later mails too: {:?}",
+        sent[0]
+    );
+    // Black, to play move 5 with 16 days used, passes 20 on day 21
+    arena.run("2026-05-30");
+    assert!(arena.new_sent().is_empty(), "20 days: no claim yet");
+    arena.run("2026-05-31");
+    let sent = arena.new_sent();
+    let claims: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("overstep"))
+        .collect();
+    assert_eq!(claims.len(), 1, "{sent:#?}");
+    assert!(claims[0].is_to(&[TD], &[W, B]), "{:?}", claims[0]);
+    assert!(
+        claims[0]
+            .body
+            .contains("has used 21 days against 20 allowed up to move 5"),
+        "{}",
+        claims[0].body
+    );
+    assert!(
+        claims[0].body.contains("Move schedule"),
+        "the schedule goes with the claim"
+    );
+    assert_eq!(arena.json(GAME)["status"], "suspended");
+    // a move into the suspended game is kept, not forwarded
+    let sent = arena.exchange(B, SUBJECT, "5. 5171 5... 6857", "2026-06-01");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].is_to(&[B], &[TD]), "{:?}", sent[0]);
+    assert!(
+        sent[0].body.contains("suspended") && sent[0].body.contains("kept"),
+        "{}",
+        sent[0].body
+    );
+    assert_eq!(arena.json(GAME)["moves"].as_array().unwrap().len(), 9);
+    // the director confirms: the loss, with the PGN
+    let sent = arena.exchange(
+        TD,
+        "Re: [RUS-EM-2026/1] time overstep claim",
+        "CONFIRM",
+        "2026-06-02",
+    );
+    let result: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("result"))
+        .collect();
+    assert_eq!(result.len(), 1, "{sent:#?}");
+    assert!(result[0].is_to(&[W, B], &[TD]));
+    assert!(
+        result[0].body.contains("[Result \"1-0\"]") && result[0].body.contains("time overstep"),
+        "{}",
+        result[0].body
+    );
+    let json = arena.json(GAME);
+    assert_eq!(
+        (json["status"].as_str(), json["result"].as_str()),
+        (Some("finished"), Some("1-0"))
+    );
+    assert_eq!(
+        json["moves"].as_array().unwrap().len(),
+        9,
+        "the held move is dropped"
+    );
+}
+
+#[test]
+fn iii_6_7_a_rejected_claim_resumes_the_game_and_forwards_the_held_move() {
+    let mut arena = arena("days_per_control = 20\nmoves_per_control = 5");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    // Black silent for 21 days: the claim
+    arena.run("2026-05-31");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter().any(|m| m.subject.contains("overstep")),
+        "{}",
+        subjects(&sent).join("\n")
+    );
+    let sent = arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-31");
+    assert_eq!(sent.len(), 1);
+    assert!(sent[0].body.contains("kept"), "{}", sent[0].body);
+    let sent = arena.exchange(
+        TD,
+        "Re: [RUS-EM-2026/1] time overstep claim",
+        "REJECT",
+        "2026-06-01",
+    );
+    let forward: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.ends_with("1... 5755"))
+        .collect();
+    assert_eq!(forward.len(), 1, "{}", subjects(&sent).join("\n"));
+    assert!(forward[0].to.contains(&W.to_string()));
+    assert!(sent
+        .iter()
+        .any(|m| m.subject.contains("claim rejected") && m.is_to(&[W, B], &[TD])));
+    let json = arena.json(GAME);
+    assert_eq!(json["status"], "in_progress");
+    assert_eq!(json["moves"][1]["numeric"], "5755");
+    // no new claim against Black before move 5 (III.6.7)
+    arena.run("2026-06-02");
+    assert!(arena
+        .new_sent()
+        .iter()
+        .all(|m| !m.subject.contains("overstep")));
+}
+
+#[test]
+fn iii_7_leave_announced_reaches_partners_and_its_days_do_not_count() {
+    let mut arena = arena2("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    let sent = arena.exchange(B, "leave", "LEAVE 2026-05-12 2026-05-16", "2026-05-11");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    // Petrov plays Ivanov and Sidorov: both partners and the director, Cc Petrov
+    assert!(
+        sent[0].is_to(&[W, "sidorov@example.test", TD], &[B]),
+        "{:?}",
+        sent[0]
+    );
+    assert!(sent[0].body.contains("12.05.2026") && sent[0].body.contains("16.05.2026"));
+    play(&mut arena, 1, &[("5755", "2026-05-20")]);
+    let json = arena.json(GAME);
+    assert_eq!(json["moves"][1]["days"], 5, "10 days less 5 of leave");
+    assert_eq!(json["black"]["leave_days"], 5);
+    assert_eq!(json["black"]["days"], 5);
+    // a 46-day leave and a leave in the past: refused to the sender only
+    let sent = arena.exchange(B, "leave", "LEAVE 2026-06-01 2026-07-16", "2026-05-21");
+    assert_eq!(sent.len(), 1);
+    assert!(sent[0].is_to(&[B], &[]), "{:?}", sent[0]);
+    assert!(
+        sent[0].body.contains("refused") && sent[0].body.contains("46"),
+        "{}",
+        sent[0].body
+    );
+    let sent = arena.exchange(B, "leave", "ПЕРЕРЫВ 01.05.2026 05.05.2026", "2026-05-21");
+    assert_eq!(sent.len(), 1);
+    assert!(
+        sent[0].is_to(&[B], &[]) && sent[0].body.contains("before it starts"),
+        "{}",
+        sent[0].body
+    );
+    // LEAVE END ends an announced leave early
+    arena.exchange(W, "leave", "LEAVE 2026-06-01 2026-06-10", "2026-05-21");
+    let sent = arena.exchange(W, "leave", "LEAVE END", "2026-06-03");
+    assert!(sent[0].body.contains("ended the leave"), "{}", sent[0].body);
+    // the director grants a retroactive leave: Black's move 1 days vanish
+    let sent = arena.exchange(
+        TD,
+        "leave",
+        "LEAVE petrov 2026-05-17 2026-05-20",
+        "2026-06-03",
+    );
+    assert!(
+        sent.iter()
+            .any(|m| m.body.contains("granted by the director")),
+        "{sent:#?}"
+    );
+    assert_eq!(arena.json(GAME)["black"]["days"], 1);
+}
+
+#[test]
+fn draws_offer_and_accept_and_claim_threefold() {
+    let mut arena = arena2("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    let sent = arena.exchange(B, SUBJECT, "1. 5254 5755 (=)", "2026-05-11");
+    assert!(sent[0].body.contains("offers a draw"), "{}", sent[0].body);
+    let sent = arena.exchange(W, SUBJECT, "ACCEPT DRAW", "2026-05-12");
+    assert!(sent
+        .iter()
+        .any(|m| m.subject.contains("result 1/2-1/2") && m.is_to(&[W, B], &[TD])));
+    assert_eq!(arena.json(GAME)["result"], "1/2-1/2");
+
+    // game 2: knights out and back; the claim one move early is refused
+    let subject = "Re: [RUS-EM-2026/2]";
+    let s = "sidorov@example.test";
+    let moves = [
+        (s, "1. 7163"),
+        (B, "1. 7163 7866"),
+        (s, "1... 7866 2. 6371"),
+        (B, "2. 6371 6678"),
+        (s, "2... 6678 3. 7163"),
+        (B, "3. 7163 7866"),
+    ];
+    for (i, (from, body)) in moves.iter().enumerate() {
+        arena.exchange(from, subject, body, &format!("2026-05-{:02}", 11 + i));
+    }
+    // 4. Ng1 makes the position after 2. Ng1 again: only the second time
+    let sent = arena.exchange(s, subject, "3... 7866 4. 6371\nCLAIM DRAW", "2026-05-20");
+    assert!(
+        sent.iter()
+            .any(|m| m.body.contains("draw claim is refused")),
+        "{sent:#?}"
+    );
+    assert_eq!(arena.json("RUS-EM-2026/2")["status"], "in_progress");
+    // 4... Ng8 brings the start position a third time: granted
+    let sent = arena.exchange(B, subject, "4. 6371 4... 6678\nCLAIM DRAW", "2026-05-21");
+    assert!(
+        sent.iter().any(|m| m.subject.contains("result 1/2-1/2")),
+        "{sent:#?}"
+    );
+    let json = arena.json("RUS-EM-2026/2");
+    assert_eq!(json["result"], "1/2-1/2");
+    assert_eq!(json["end_reason"], "threefold repetition, claimed");
+}
+
+#[test]
+fn director_commands_work_from_the_director_only_and_status_reports() {
+    let mut arena = arena2("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    // from a player: refused
+    let sent = arena.exchange(W, SUBJECT, "PENALTY black 3", "2026-05-11");
+    assert!(
+        sent[0].is_to(&[W], &[]) && sent[0].body.contains("Only the tournament director"),
+        "{}",
+        sent[0].body
+    );
+    let sent = arena.exchange(B, SUBJECT, "RESULT 0-1", "2026-05-11");
+    assert!(sent[0].body.contains("Only the tournament director"));
+    assert_eq!(arena.json(GAME)["black"]["penalty_days"], 0);
+    // from the director
+    let sent = arena.exchange(TD, SUBJECT, "PENALTY black 3", "2026-05-11");
+    assert!(
+        sent.iter()
+            .any(|m| m.is_to(&[W, B], &[TD]) && m.body.contains("+3")),
+        "{sent:#?}"
+    );
+    assert_eq!(arena.json(GAME)["black"]["penalty_days"], 3);
+    // STATUS from a player lists every game of the sender
+    let sent = arena.exchange(B, "status", "STATUS", "2026-05-12");
+    assert!(sent[0].is_to(&[B], &[]));
+    assert!(
+        sent[0].body.contains("[RUS-EM-2026/1]") && sent[0].body.contains("[RUS-EM-2026/2]"),
+        "{}",
+        sent[0].body
+    );
+    // the director adjudicates
+    let sent = arena.exchange(TD, SUBJECT, "RESULT 1-0", "2026-05-12");
+    assert!(
+        sent.iter()
+            .any(|m| m.subject.contains("result 1-0") && m.body.contains("director's decision")),
+        "{sent:#?}"
+    );
+    assert_eq!(arena.json(GAME)["result"], "1-0");
+    // STATUS from the director: the whole tournament
+    let sent = arena.exchange(TD, "status", "STATUS", "2026-05-12");
+    assert!(
+        sent[0].body.contains("[RUS-EM-2026/1]")
+            && sent[0].body.contains("finished 1-0")
+            && sent[0].body.contains("[RUS-EM-2026/2]"),
+        "{}",
+        sent[0].body
+    );
+    // export --pgn holds the finished game
+    let (_, pgn, _) = arena.cli(&["export", "--pgn"]);
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+}
+
+#[test]
+fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
+    let mut arena = arena("rules = \"postal\"\ndays_per_control = 10\nmoves_per_control = 2");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    // Black silent for 11 days: first overstep
+    arena.run("2026-05-21");
+    assert!(arena
+        .new_sent()
+        .iter()
+        .any(|m| m.subject.contains("overstep")));
+    arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-21");
+    let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
+    assert!(
+        sent.iter()
+            .any(|m| m.subject.contains("first overstep") && m.body.contains("II.6.4")),
+        "{sent:#?}"
+    );
+    assert!(
+        sent.iter().any(|m| m.subject.ends_with("1... 5755")),
+        "the held move goes on: {sent:#?}"
+    );
+    let json = arena.json(GAME);
+    assert_eq!(json["status"], "in_progress");
+    // Black's count starts from zero with move 2: 10 days for moves 2-3
+    play(&mut arena, 2, &[("7163", "2026-05-22")]);
+    arena.run("2026-06-01");
+    assert!(
+        arena
+            .new_sent()
+            .iter()
+            .all(|m| !m.subject.contains("overstep")),
+        "10 days: within the new count"
+    );
+    arena.run("2026-06-02");
+    assert!(
+        arena
+            .new_sent()
+            .iter()
+            .any(|m| m.subject.contains("overstep")),
+        "11 days: the second overstep"
+    );
+    let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-06-03");
+    assert!(
+        sent.iter().any(|m| m.subject.contains("result 1-0")),
+        "{sent:#?}"
+    );
+}
+
+#[test]
+fn ii_4_10_postal_penalty_five_then_ten_for_the_same_kind() {
+    let mut arena = arena("rules = \"postal\"");
+    arena.exchange(W, SUBJECT, "1. 5355", "2026-05-10");
+    arena.exchange(W, SUBJECT, "1. 5356", "2026-05-10");
+    assert_eq!(arena.json(GAME)["white"]["penalty_days"], 15);
+    play(&mut arena, 0, &[("5254", "2026-05-11")]);
+    // a wrong repetition is another kind: five again
+    arena.exchange(B, SUBJECT, "1. 5253 5755", "2026-05-11");
+    assert_eq!(arena.json(GAME)["black"]["penalty_days"], 5);
+}
