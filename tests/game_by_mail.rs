@@ -14,31 +14,6 @@ const APP4: &str =
 O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
 Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
 
-/// ICCF numeric of a move, computed here independently of the crate.
-fn numeric(m: &Move) -> String {
-    let sq = |s: shakmaty::Square| format!("{}{}", s.file().to_u32() + 1, s.rank().to_u32() + 1);
-    let from = m.from().unwrap();
-    let to = match m {
-        Move::Castle { king, rook } => {
-            let file = if rook.file() > king.file() {
-                shakmaty::File::G
-            } else {
-                shakmaty::File::C
-            };
-            shakmaty::Square::from_coords(file, king.rank())
-        }
-        _ => m.to(),
-    };
-    let promo = match m.promotion() {
-        Some(shakmaty::Role::Queen) => "1",
-        Some(shakmaty::Role::Rook) => "2",
-        Some(shakmaty::Role::Bishop) => "3",
-        Some(shakmaty::Role::Knight) => "4",
-        _ => "",
-    };
-    format!("{}{}{promo}", sq(from), sq(to))
-}
-
 /// The game's moves with their positions.
 fn moves(sans: &str) -> Vec<(Chess, Move)> {
     let mut pos = Chess::default();
@@ -200,26 +175,7 @@ fn russian_long_against_english_san_in_legacy_charsets() {
     let opening =
         "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 O-O-O c6";
     let game = moves(opening);
-    let russian = |pos: &Chess, m: &Move| -> String {
-        if let Some(side) = m.castling_side() {
-            return if side == shakmaty::CastlingSide::KingSide {
-                "0-0".into()
-            } else {
-                "0-0-0".into()
-            };
-        }
-        let letter = match m.role() {
-            shakmaty::Role::King => "Кр",
-            shakmaty::Role::Queen => "Ф",
-            shakmaty::Role::Rook => "Л",
-            shakmaty::Role::Bishop => "С",
-            shakmaty::Role::Knight => "К",
-            shakmaty::Role::Pawn => "",
-        };
-        let _ = pos;
-        let sep = if m.is_capture() { ":" } else { "-" };
-        format!("{letter}{}{sep}{}", m.from().unwrap(), m.to())
-    };
+    let russian = |_: &Chess, m: &Move| russian_long(m);
     let mut arena = Arena::new(&two_players("numeric"));
     arena.run("2026-05-10");
     arena.new_sent();

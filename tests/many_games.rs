@@ -39,52 +39,11 @@ enum Style {
 
 fn write(style: Style, pos: &Chess, san: &str) -> String {
     let m = san.parse::<San>().unwrap().to_move(pos).unwrap();
-    let sq = |s: shakmaty::Square| format!("{}{}", s.file().to_u32() + 1, s.rank().to_u32() + 1);
-    let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
     match style {
         Style::San => san.to_string(),
-        Style::Coordinates => uci,
-        Style::Numeric => {
-            let to_file = uci.as_bytes()[2] - b'a';
-            let to_rank = uci.as_bytes()[3] - b'1';
-            let promo = match m.promotion() {
-                Some(shakmaty::Role::Queen) => "1",
-                Some(shakmaty::Role::Rook) => "2",
-                Some(shakmaty::Role::Bishop) => "3",
-                Some(shakmaty::Role::Knight) => "4",
-                _ => "",
-            };
-            format!(
-                "{}{}{}{promo}",
-                sq(m.from().unwrap()),
-                to_file + 1,
-                to_rank + 1
-            )
-        }
-        Style::RussianLong => {
-            if let Some(side) = m.castling_side() {
-                return if side == shakmaty::CastlingSide::KingSide {
-                    "0-0".into()
-                } else {
-                    "0-0-0".into()
-                };
-            }
-            let letter = match m.role() {
-                shakmaty::Role::King => "Кр",
-                shakmaty::Role::Queen => "Ф",
-                shakmaty::Role::Rook => "Л",
-                shakmaty::Role::Bishop => "С",
-                shakmaty::Role::Knight => "К",
-                shakmaty::Role::Pawn => "",
-            };
-            let promo = match m.promotion() {
-                Some(shakmaty::Role::Queen) => "Ф",
-                Some(shakmaty::Role::Knight) => "К",
-                _ => "",
-            };
-            let sep = if m.is_capture() { ":" } else { "-" };
-            format!("{letter}{}{sep}{}{promo}", m.from().unwrap(), m.to())
-        }
+        Style::Coordinates => m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+        Style::Numeric => numeric(&m),
+        Style::RussianLong => russian_long(&m),
     }
 }
 

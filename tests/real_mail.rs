@@ -306,15 +306,7 @@ fn app4_numeric() -> Vec<String> {
     let mut out = Vec::new();
     for san in sans.split_whitespace() {
         let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
-        let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
-        let b = uci.as_bytes();
-        out.push(format!(
-            "{}{}{}{}",
-            b[0] - b'a' + 1,
-            b[1] - b'0',
-            b[2] - b'a' + 1,
-            b[3] - b'0'
-        ));
+        out.push(common::numeric(&m));
         pos = pos.play(m).unwrap();
     }
     out

@@ -370,3 +370,57 @@ fn base64(bytes: &[u8]) -> String {
     }
     out
 }
+
+/// ICCF numeric of a move (castling as the king's move, a fifth digit for a
+/// promotion), written here independently of the crate under test.
+pub fn numeric(m: &shakmaty::Move) -> String {
+    let sq = |s: shakmaty::Square| format!("{}{}", s.file().to_u32() + 1, s.rank().to_u32() + 1);
+    let to = match m {
+        shakmaty::Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            shakmaty::Square::from_coords(file, king.rank())
+        }
+        _ => m.to(),
+    };
+    let promo = match m.promotion() {
+        Some(shakmaty::Role::Queen) => "1",
+        Some(shakmaty::Role::Rook) => "2",
+        Some(shakmaty::Role::Bishop) => "3",
+        Some(shakmaty::Role::Knight) => "4",
+        _ => "",
+    };
+    format!("{}{}{promo}", sq(m.from().expect("a chess move")), sq(to))
+}
+
+/// Russian long algebraic of a move (`Кg1-f3`, `e4:d5`, `0-0`, `e7-e8Ф`),
+/// written here independently of the crate under test.
+pub fn russian_long(m: &shakmaty::Move) -> String {
+    use shakmaty::Role;
+    if let Some(side) = m.castling_side() {
+        return if side == shakmaty::CastlingSide::KingSide {
+            "0-0".into()
+        } else {
+            "0-0-0".into()
+        };
+    }
+    let letter = |r: Role| match r {
+        Role::King => "Кр",
+        Role::Queen => "Ф",
+        Role::Rook => "Л",
+        Role::Bishop => "С",
+        Role::Knight => "К",
+        Role::Pawn => "",
+    };
+    let sep = if m.is_capture() { ":" } else { "-" };
+    let promo = m.promotion().map_or("", letter);
+    format!(
+        "{}{}{sep}{}{promo}",
+        letter(m.role()),
+        m.from().expect("a chess move"),
+        m.to()
+    )
+}
