@@ -206,3 +206,40 @@ fn the_date_header_is_a_claim_and_the_arrival_day_counts() {
     assert_eq!(arena.json(GAME)["moves"][0]["sent"], "2026-05-14");
     assert_eq!(arena.json(GAME)["white"]["days"], 4);
 }
+
+#[test]
+fn iii_2_3_dates_stated_in_the_form_are_corrected_by_the_record() {
+    let mut arena = started("numeric");
+    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-12"));
+    // White's table: move 1 sent on 10/05 (right), Black's row wrong: 1... sent 11/05, time 1/01
+    let form = "Пол.  Отв.  Время  N    Белые  Черные  Пол.  Отв.  Время\n\
+                ---   10/05 0/00   01.  5254   5755    10/05 11/05 1/01\n\
+                12/05 13/05 1/01   02.  7163\n";
+    let forward = one(arena.exchange(WHITE, SUBJECT, form, "2026-05-13"));
+    assert!(forward.subject.ends_with("2. 7163"), "{}", forward.subject);
+    assert!(
+        forward
+            .body
+            .contains("1... 5755: отправлен 11/05 в вашем письме, 12/05 по записи"),
+        "{}",
+        forward.body
+    );
+    assert!(
+        forward
+            .body
+            .contains("1... 5755: время 1/01 в вашем письме, 2/02 по записи"),
+        "{}",
+        forward.body
+    );
+    assert!(
+        !forward.body.contains("1. 5254:"),
+        "the right row is not listed: {}",
+        forward.body
+    );
+    assert_eq!(
+        arena.json(GAME)["moves"][1]["sent"],
+        "2026-05-12",
+        "the record counts"
+    );
+}

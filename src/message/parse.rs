@@ -325,6 +325,40 @@ pub struct WrittenPly {
     pub color: Color,
     /// The move as written, marks stripped.
     pub text: String,
+    /// The dates and time beside it in a standard form table row.
+    pub stated: Option<Stated>,
+}
+
+/// What a standard form row says about one move (App.3): the day the
+/// partner's move was received, the day of the answer, days for the move /
+/// total; each as written (`12/05`, `4/04`), day and month or two numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stated {
+    pub received: Option<(u32, u32)>,
+    pub sent: Option<(u32, u32)>,
+    pub time: Option<(u32, u32)>,
+}
+
+/// `12/05` or `12.05` as two numbers.
+fn pair(token: &str) -> Option<(u32, u32)> {
+    let (a, b) = token.split_once(['/', '.'])?;
+    Some((a.parse().ok()?, b.trim_end_matches('.').parse().ok()?))
+}
+
+/// The three columns of one side of a table row, or `None` when the row
+/// does not have them.
+fn stated(columns: &[&str]) -> Option<Stated> {
+    let [received, sent, time] = columns else {
+        return None;
+    };
+    let date = |t: &str| pair(t).filter(|(d, m)| (1..=31).contains(d) && (1..=12).contains(m));
+    let received_ok = *received == "---" || date(received).is_some();
+    let time_pair = pair(time);
+    (received_ok && date(sent).is_some() && time_pair.is_some()).then(|| Stated {
+        received: date(received),
+        sent: date(sent),
+        time: time_pair,
+    })
 }
 
 impl WrittenPly {
@@ -449,10 +483,12 @@ fn split_number(token: &str) -> Option<(u32, Color, &str)> {
 fn scan_line(line: &str, plies: &mut Vec<WrittenPly>) {
     // (number, colour of the next move) while inside a numbered record
     let mut expect: Option<(u32, Color)> = None;
-    let tokens = line
+    let tokens: Vec<&str> = line
         .split(|c: char| c.is_whitespace() || c == '|' || c == '\u{a0}')
-        .filter(|t| !t.is_empty());
-    for token in tokens {
+        .filter(|t| !t.is_empty())
+        .collect();
+    let first_new = plies.len();
+    for token in tokens.iter().copied() {
         if let Some((number, color, rest)) = split_number(token) {
             expect = Some((number, color));
             if rest.is_empty() {
@@ -495,6 +531,29 @@ fn scan_line(line: &str, plies: &mut Vec<WrittenPly>) {
             expect = None;
         }
     }
+    table_row(&tokens, &mut plies[first_new..]);
+}
+
+/// A standard form row (`12/05 16/05 4/04  02. 7163  7776  17/05 18/05 1/01`):
+/// the columns left of the number belong to White's move, those after the
+/// moves to Black's.
+fn table_row(tokens: &[&str], plies: &mut [WrittenPly]) {
+    let Some(at) = tokens.iter().position(|t| {
+        split_number(t).is_some_and(|(_, c, rest)| rest.is_empty() && c == Color::White)
+    }) else {
+        return;
+    };
+    if at != 3 {
+        return;
+    }
+    let white = stated(&tokens[..3]);
+    let black = tokens.get(at + 3..at + 6).and_then(stated);
+    for ply in plies.iter_mut() {
+        ply.stated = match ply.color {
+            Color::White => white,
+            Color::Black => black,
+        };
+    }
 }
 
 /// Records `token` as the expected move if it looks like one.
@@ -510,6 +569,7 @@ fn take_move(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<Wri
         number,
         color,
         text: text.to_string(),
+        stated: None,
     });
     *expect = match color {
         Color::White => Some((number, Color::Black)),
@@ -630,6 +690,39 @@ mod tests {
             plies(form),
             ["1w 4244", "1b 4745", "2w 7163", "2b 7776", "3w 3234"]
         );
+    }
+
+    #[test]
+    fn iii_2_3_the_dates_of_a_table_row_belong_to_its_moves() {
+        let w = scan(
+            "12/05 16/05 4/04   02.  7163   7776    17/05 18/05 1/01\n---   10/05 0/00   01.  4244",
+        );
+        let s = |i: usize| w.plies[i].stated.unwrap();
+        assert_eq!(
+            s(0),
+            Stated {
+                received: Some((12, 5)),
+                sent: Some((16, 5)),
+                time: Some((4, 4))
+            }
+        );
+        assert_eq!(
+            s(1),
+            Stated {
+                received: Some((17, 5)),
+                sent: Some((18, 5)),
+                time: Some((1, 1))
+            }
+        );
+        assert_eq!(
+            s(2),
+            Stated {
+                received: None,
+                sent: Some((10, 5)),
+                time: Some((0, 0))
+            }
+        );
+        assert_eq!(scan("12. 4244 4745").plies[0].stated, None);
     }
 
     #[test]

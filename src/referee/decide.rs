@@ -616,6 +616,7 @@ impl Context<'_> {
             .apply(&moved)
             .expect("a move just found legal applies");
         let mut notes = self.notes_for_mover(&reading.variant);
+        notes.push_str(&self.date_corrections(written, &after));
         let claim = written.has("claim_draw").then(|| claim_verdict(&after));
         if let Some(None) = claim {
             let _ = writeln!(
@@ -687,6 +688,57 @@ impl Context<'_> {
             );
         }
         notes
+    }
+
+    /// The dates and times the mail states in its table that differ from
+    /// the record: the record counts, and each is listed (III.2.3).
+    fn date_corrections(&self, written: &Written, after: &Game) -> String {
+        use chrono::Datelike;
+        let lang = self.player.language;
+        let day = |(d, m): (u32, u32)| format!("{d:02}/{m:02}");
+        let time = |(d, t): (u32, u32)| format!("{d}/{t:02}");
+        let mut out = String::new();
+        for wp in &written.plies {
+            let (Some(stated), Some(ply)) = (wp.stated, after.plies.get(wp.index())) else {
+                continue;
+            };
+            let checks = [
+                (
+                    tr(lang, "received", "получен"),
+                    stated.received.map(day),
+                    day((ply.received.day(), ply.received.month())),
+                ),
+                (
+                    tr(lang, "sent", "отправлен"),
+                    stated.sent.map(day),
+                    day((ply.sent.day(), ply.sent.month())),
+                ),
+                (
+                    tr(lang, "time", "время"),
+                    stated.time.map(time),
+                    time((ply.days, ply.total)),
+                ),
+            ];
+            for (label, said, record) in checks {
+                match said {
+                    Some(said) if said != record => {
+                        let _ = writeln!(
+                            out,
+                            "- {}: {label} {said} {}, {record} {} (III.2.3).",
+                            numbered(after, wp.index(), self.t.notation),
+                            tr(lang, "in your mail", "в вашем письме"),
+                            tr(
+                                lang,
+                                "in the record, which counts",
+                                "по записи, которая и учитывается"
+                            )
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
     }
 
     fn reject(&self, fault: Fault, written: &Written) -> Decision {
