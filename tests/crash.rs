@@ -1,0 +1,144 @@
+//! Crash safety (DESIGN.md §2): the daemon killed with SIGKILL at random
+//! moments while it works through a burst of move mails, and started again,
+//! applies every move exactly once; every forward goes out, and a mail sent
+//! twice (a crash between delivery and the outbox entry's removal) carries
+//! the same Message-ID both times.
+
+mod common;
+
+use common::*;
+use shakmaty::san::San;
+use shakmaty::{Chess, Position};
+use std::collections::BTreeMap;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const APP4: &str =
+    "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 \
+O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
+Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
+
+#[test]
+fn sigkill_at_random_moments_applies_every_move_exactly_once() {
+    let config = two_players("numeric").replace("[inbox]\n", "[inbox]\npoll_seconds = 1\n");
+    let mut arena = Arena::new(&config);
+    let mut pos = Chess::default();
+    let mut numerics = Vec::new();
+    for san in APP4.split_whitespace() {
+        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+        numerics.push(numeric(&m));
+        pos = pos.play(m).unwrap();
+    }
+    let num = |j: usize| {
+        format!(
+            "{}{} {}",
+            j / 2 + 1,
+            if j % 2 == 0 { "." } else { "..." },
+            numerics[j]
+        )
+    };
+    // every mail arrives on the start day, in order
+    for i in 0..numerics.len() {
+        let from = if i % 2 == 0 {
+            "ivanov@example.test"
+        } else {
+            "petrov@example.test"
+        };
+        let body = if i == 0 {
+            num(0)
+        } else {
+            format!("{} {}", num(i - 1), num(i))
+        };
+        arena.send(from, "Re: [RUS-EM-2026/1]", &body, "2026-05-10");
+    }
+    let config_path = arena.path().join("mailarbiter.toml");
+    let mut kills = 0;
+    let mut rng = 12345u64;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
+            .arg("--config")
+            .arg(&config_path)
+            .arg("run")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // wait until this run has taken a mail or two, then a random moment more
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (before, _) = arena.inbox_counts();
+        let want = before.saturating_sub(1 + ((rng >> 33) % 3) as usize);
+        let started = Instant::now();
+        while arena.inbox_counts().0 > want && started.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        std::thread::sleep(Duration::from_micros((rng >> 40) % 3000));
+        let (new, _) = arena.inbox_counts();
+        if new == 0 || Instant::now() > deadline {
+            // let it finish sending, then stop it
+            std::thread::sleep(Duration::from_millis(1500));
+            Command::new("kill")
+                .arg("-TERM")
+                .arg(child.id().to_string())
+                .status()
+                .unwrap();
+            child.wait().unwrap();
+            break;
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        kills += 1;
+    }
+    println!("killed the daemon {kills} times during the burst");
+    assert!(
+        kills >= 3,
+        "the test killed the daemon mid-burst ({kills} times)"
+    );
+    assert_eq!(arena.inbox_counts().0, 0, "every mail processed");
+    // every move exactly once, in order
+    arena.run("2026-05-10");
+    let json = arena.json("RUS-EM-2026/1");
+    let stored: Vec<&str> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["numeric"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        stored,
+        numerics.iter().map(String::as_str).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        json["white"]["penalty_days"], 0,
+        "no move read twice as a wrong one"
+    );
+    assert_eq!(json["black"]["penalty_days"], 0);
+    // every forward went out; a resend has the same Message-ID
+    let sent = arena.new_sent();
+    let mut by_subject: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for mail in &sent {
+        by_subject
+            .entry(mail.subject.clone())
+            .or_default()
+            .push(mail.message_id.clone());
+    }
+    for i in 0..numerics.len() {
+        let ids = by_subject
+            .iter()
+            .find(|(s, _)| s.ends_with(&num(i)))
+            .map(|(_, ids)| ids);
+        let ids = ids.unwrap_or_else(|| panic!("the forward of {} went out", num(i)));
+        assert!(
+            ids.iter().all(|id| *id == ids[0]),
+            "a resend keeps its Message-ID: {ids:?}"
+        );
+    }
+    let duplicates = sent.len() - by_subject.len();
+    println!(
+        "{} mails sent, {duplicates} resent after a kill",
+        sent.len()
+    );
+}
