@@ -33,7 +33,7 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
         format!(
             "{}{} {}",
             j / 2 + 1,
-            if j % 2 == 0 { "." } else { "..." },
+            if j.is_multiple_of(2) { "." } else { "..." },
             numerics[j]
         )
     };
