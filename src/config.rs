@@ -226,6 +226,9 @@ pub struct Config {
     pub outbox: OutboxConfig,
     /// Mails larger than this are answered "too large" and kept aside.
     pub max_mail_bytes: usize,
+    /// Answers to one address in an hour before the daemon stays silent
+    /// (a guard against mail loops).
+    pub replies_per_hour: u32,
     /// How often `run` looks at the inbox.
     pub poll_seconds: u64,
 }
@@ -525,6 +528,7 @@ impl Validator<'_> {
             }
         };
         let mut max_mail_bytes = 1_048_576;
+        let mut replies_per_hour = 20;
         if let Some(security) = &raw.security {
             if let Some(auth) = &security.sender_auth {
                 if auth.get_ref() != "none" {
@@ -536,6 +540,9 @@ impl Validator<'_> {
                         ),
                     );
                 }
+            }
+            if let Some(n) = security.replies_per_hour {
+                replies_per_hour = n;
             }
             if let Some(max) = security.max_mail_bytes {
                 max_mail_bytes = max;
@@ -577,6 +584,7 @@ impl Validator<'_> {
                 inbox,
                 outbox,
                 max_mail_bytes,
+                replies_per_hour,
                 poll_seconds: raw.inbox.poll_seconds.unwrap_or(5).max(1),
             }),
             _ => Err(self.problems),

@@ -78,6 +78,8 @@ pub struct Pipeline {
     outbox: Outbox,
     state: State,
     snapshot: Snapshot,
+    /// When answers went to each address in the last hour (§7 `replies_per_hour`).
+    answered: std::collections::HashMap<String, std::collections::VecDeque<std::time::Instant>>,
 }
 
 fn password(path: &Path) -> Result<String, DaemonError> {
@@ -119,6 +121,7 @@ impl Pipeline {
             outbox,
             state,
             snapshot,
+            answered: Default::default(),
         })
     }
 
@@ -252,7 +255,8 @@ impl Pipeline {
                 return Ok(());
             }
         }
-        let (decision, message_id, disposition) = self.referee(waiting, &raw, read);
+        let (mut decision, message_id, disposition) = self.referee(waiting, &raw, read);
+        self.limit_answers(&mut decision);
         let processed = Processed {
             message_id,
             outcome: format!("{:?}", decision.verdicts),
@@ -301,6 +305,30 @@ impl Pipeline {
                 (self.kept_aside(raw, &error), None, Disposition::Kept)
             }
         }
+    }
+
+    /// Drops answers beyond `replies_per_hour` to one address (mails whose
+    /// only recipient is the sender of the mail answered); forwards to an
+    /// opponent and copies are never limited.
+    fn limit_answers(&mut self, decision: &mut Decision) {
+        let limit = self.config.replies_per_hour as usize;
+        let now = std::time::Instant::now();
+        let hour = Duration::from_secs(3600);
+        decision.mails.retain(|mail| {
+            if mail.kind != MailKind::AutoReplied || mail.to.len() != 1 || !mail.cc.is_empty() {
+                return true;
+            }
+            let times = self.answered.entry(mail.to[0].email.clone()).or_default();
+            while times.front().is_some_and(|t| now.duration_since(*t) > hour) {
+                times.pop_front();
+            }
+            if times.len() >= limit {
+                warn!(to = %mail.to[0].email, subject = %mail.subject, "replies_per_hour reached: no answer");
+                return false;
+            }
+            times.push_back(now);
+            true
+        });
     }
 
     /// A mail too large or unparseable: kept in the mailbox unseen; a player

@@ -243,3 +243,22 @@ fn iii_2_3_dates_stated_in_the_form_are_corrected_by_the_record() {
         "the record counts"
     );
 }
+
+#[test]
+fn answers_to_one_address_are_limited_per_hour() {
+    let config = two_players("numeric").replace(
+        "[[tournament]]",
+        "[security]\nreplies_per_hour = 3\n\n[[tournament]]",
+    );
+    let mut arena = Arena::new(&config);
+    arena.run("2026-05-10");
+    arena.new_sent();
+    for _ in 0..5 {
+        arena.send("loop@example.org", "Re: auto", "1. 5254", "2026-05-10");
+    }
+    arena.run("2026-05-10");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 3, "three answers, then silence: {sent:#?}");
+    assert!(sent.iter().all(|m| m.is_to(&["loop@example.org"], &[])));
+    assert_eq!(arena.inbox_counts(), (0, 5), "every mail kept");
+}

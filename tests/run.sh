@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cargo build --locked --all-targets
+# the code's own checks, where the toolchain has them
+if cargo fmt --version >/dev/null 2>&1; then cargo fmt --all -- --check; fi
+if cargo clippy --version >/dev/null 2>&1; then cargo clippy --locked --all-targets -- -D warnings; fi
 
 root=$(mktemp -d /tmp/mailarbiter-test-servers.XXXXXX)
 chmod 755 "$root"
