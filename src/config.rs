@@ -229,6 +229,9 @@ pub struct Config {
     /// Answers to one address in an hour before the daemon stays silent
     /// (a guard against mail loops).
     pub replies_per_hour: u32,
+    /// With `sender_auth = "authentication-results"`: the authserv-id whose
+    /// `Authentication-Results` headers are trusted (§7).
+    pub sender_auth: Option<String>,
     /// How often `run` looks at the inbox.
     pub poll_seconds: u64,
 }
@@ -529,16 +532,16 @@ impl Validator<'_> {
         };
         let mut max_mail_bytes = 1_048_576;
         let mut replies_per_hour = 20;
+        let mut sender_auth = None;
         if let Some(security) = &raw.security {
             if let Some(auth) = &security.sender_auth {
-                if auth.get_ref() != "none" {
-                    self.problem(
-                        auth,
-                        format!(
-                            "sender_auth \"{}\" is not supported by this version yet; use \"none\"",
-                            auth.get_ref()
-                        ),
-                    );
+                match auth.get_ref().as_str() {
+                    "none" => {}
+                    "authentication-results" => match &security.authserv_id {
+                        Some(id) if !id.trim().is_empty() => sender_auth = Some(id.trim().to_string()),
+                        _ => self.problem(auth, "sender_auth \"authentication-results\" needs authserv_id (the receiving server's name in its Authentication-Results headers)".into()),
+                    },
+                    other => self.problem(auth, format!("unknown sender_auth \"{other}\" (\"none\" or \"authentication-results\")")),
                 }
             }
             if let Some(n) = security.replies_per_hour {
@@ -585,6 +588,7 @@ impl Validator<'_> {
                 outbox,
                 max_mail_bytes,
                 replies_per_hour,
+                sender_auth,
                 poll_seconds: raw.inbox.poll_seconds.unwrap_or(5).max(1),
             }),
             _ => Err(self.problems),

@@ -15,7 +15,7 @@ use crate::mail::imap::ImapInbox;
 use crate::mail::maildir::Maildir;
 use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
-use crate::message::parse::{read_mail, Mail, ReadError};
+use crate::message::parse::{authenticated, read_mail, Mail, ReadError};
 use crate::referee::decide::{
     decide_mail, Decision, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
@@ -235,6 +235,27 @@ impl Pipeline {
             Some(size) if size > max => Err(ReadError::TooLarge(size, max)),
             _ => read_mail(&raw, max),
         };
+        if let (Some(server), Ok(mail)) = (&self.config.sender_auth, &read) {
+            let from = mail.from.as_deref().unwrap_or("");
+            if mail.robot.is_none() && !authenticated(&raw, server, from) {
+                warn!(
+                    from,
+                    "no Authentication-Results from {server} vouches for the sender: kept aside"
+                );
+                // no Message-ID kept: the same mail, properly vouched for, may come again
+                let processed = Processed {
+                    message_id: None,
+                    outcome: "not authenticated".into(),
+                };
+                let decision = Decision {
+                    verdicts: vec![Verdict::Ignored("not authenticated".into())],
+                    ..Decision::default()
+                };
+                self.commit(Some((waiting.key.clone(), processed)), decision, report)?;
+                self.inbox.done(waiting, Disposition::Kept).await?;
+                return Ok(());
+            }
+        }
         if let Ok(Mail {
             message_id: Some(id),
             ..

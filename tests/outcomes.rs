@@ -262,3 +262,37 @@ fn answers_to_one_address_are_limited_per_hour() {
     assert!(sent.iter().all(|m| m.is_to(&["loop@example.org"], &[])));
     assert_eq!(arena.inbox_counts(), (0, 5), "every mail kept");
 }
+
+#[test]
+fn sender_authentication_by_our_servers_authentication_results() {
+    let config = two_players("numeric").replace(
+        "[[tournament]]",
+        "[security]\nsender_auth = \"authentication-results\"\nauthserv_id = \"mx.example.test\"\n\n[[tournament]]",
+    );
+    let mut arena = Arena::new(&config);
+    arena.run("2026-05-10");
+    arena.new_sent();
+    let before = arena.json(GAME);
+    let plain = mail(WHITE, SUBJECT, "1. 5254", "2026-05-10", Encoding::Utf8);
+    arena.deliver_raw(plain.as_bytes(), "2026-05-10");
+    let forged = format!(
+        "Authentication-Results: attacker.example; dkim=pass header.d=example.test\r\n{}",
+        mail(WHITE, SUBJECT, "1. 5254", "2026-05-10", Encoding::Utf8)
+    );
+    arena.deliver_raw(forged.as_bytes(), "2026-05-10");
+    arena.run("2026-05-10");
+    assert!(
+        arena.new_sent().is_empty(),
+        "no answer to an unauthenticated mail"
+    );
+    assert_eq!(arena.json(GAME), before, "nothing recorded");
+    let vouched = format!(
+        "Authentication-Results: mx.example.test; dkim=pass header.d=example.test\r\n{}",
+        mail(WHITE, SUBJECT, "1. 5254", "2026-05-10", Encoding::Utf8)
+    );
+    arena.deliver_raw(vouched.as_bytes(), "2026-05-10");
+    arena.run("2026-05-10");
+    let forward = one(arena.new_sent());
+    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    assert_eq!(arena.inbox_counts(), (0, 3));
+}

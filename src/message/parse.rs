@@ -216,6 +216,54 @@ fn robot_reason(msg: &mail_parser::Message, from: Option<&str>) -> Option<String
     None
 }
 
+/// Whether an `Authentication-Results:` header written by `authserv_id`
+/// (RFC 8601) vouches for the From address: `dkim=pass` with `header.d`
+/// aligned with the From domain (equal, or a parent of it), or `dmarc=pass`.
+/// Headers from any other server are ignored: a sender can write them.
+pub fn authenticated(raw: &[u8], authserv_id: &str, from: &str) -> bool {
+    let Some(from_domain) = from.rsplit_once('@').map(|(_, d)| d.to_lowercase()) else {
+        return false;
+    };
+    let aligned = |d: &str| from_domain == d || from_domain.ends_with(&format!(".{d}"));
+    let Some(msg) = std::panic::catch_unwind(|| MessageParser::default().parse_headers(raw))
+        .ok()
+        .flatten()
+    else {
+        return false;
+    };
+    let passes = msg
+        .headers_raw()
+        .filter(|(name, _)| name.eq_ignore_ascii_case("Authentication-Results"))
+        .any(|(_, value)| {
+            let value = value
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase();
+            let mut parts = value.split(';').map(str::trim);
+            let server = parts
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .next()
+                .unwrap_or("");
+            if server != authserv_id.to_lowercase() {
+                return false;
+            }
+            parts.any(|spec| {
+                let mut words = spec.split_whitespace();
+                match words.next() {
+                    Some("dmarc=pass") => true,
+                    Some("dkim=pass") => {
+                        words.any(|w| w.strip_prefix("header.d=").is_some_and(aligned))
+                    }
+                    _ => false,
+                }
+            })
+        });
+    passes
+}
+
 /// The sender's own text: quoted lines (`>`), attribution lines, a previous
 /// message below a separator or an Outlook header block, and the signature
 /// after `-- ` are dropped.
@@ -764,6 +812,27 @@ mod tests {
         assert_eq!(own_text(outlook).trim(), "2. Nf3");
         let ru = "2. Кg1-f3\n-----Исходное сообщение-----\n1... e7-e5";
         assert_eq!(own_text(ru).trim(), "2. Кg1-f3");
+    }
+
+    #[test]
+    fn authentication_results_only_from_our_server_and_aligned() {
+        let mail = |headers: &str| {
+            format!("{headers}From: Ivan <ivan@mail.example.ru>\r\nSubject: x\r\n\r\n1. e4\r\n")
+        };
+        let from = "ivan@mail.example.ru";
+        let ok = mail("Authentication-Results: mx.test; dkim=pass header.d=example.ru header.s=s1; spf=pass\r\n");
+        assert!(authenticated(ok.as_bytes(), "mx.test", from));
+        let dmarc = mail("Authentication-Results: mx.test 1; spf=fail;\r\n dmarc=pass header.from=mail.example.ru\r\n");
+        assert!(authenticated(dmarc.as_bytes(), "mx.test", from));
+        let other_server =
+            mail("Authentication-Results: evil.test; dkim=pass header.d=example.ru\r\n");
+        assert!(!authenticated(other_server.as_bytes(), "mx.test", from));
+        let unaligned =
+            mail("Authentication-Results: mx.test; dkim=pass header.d=other.example\r\n");
+        assert!(!authenticated(unaligned.as_bytes(), "mx.test", from));
+        let failed = mail("Authentication-Results: mx.test; dkim=fail header.d=example.ru\r\n");
+        assert!(!authenticated(failed.as_bytes(), "mx.test", from));
+        assert!(!authenticated(mail("").as_bytes(), "mx.test", from));
     }
 
     #[test]
