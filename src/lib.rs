@@ -1,4 +1,3 @@
-#![forbid(unsafe_code)]
 //! mailarbiter referees correspondence chess games played by e-mail: it
 //! reads the tournament mailbox, checks each move against the stored game,
 //! counts thinking time in days, forwards accepted moves, answers mistakes,
@@ -13,7 +12,10 @@
 //!   board, PGN, schedule).
 //! - [`referee`]: tournaments (`tournament.rs`), games and their events
 //!   (`game.rs`), days and controls (`clock.rs`), rule sets (`rules.rs`),
-//!   the decisions (`decide.rs`).
+//!   leaves (`leave.rs`), the referee's whole state (`state.rs`), and the
+//!   decisions: on a player's mail (`decide.rs`), on the director's
+//!   (`director.rs`), on the calendar (`timers.rs`), with the mails they
+//!   write (`compose.rs`).
 //!
 //! The adapters:
 //! - [`config`]: the TOML file into typed values, every problem with its line.
@@ -23,6 +25,8 @@
 //! - [`daemon`]: fetch → parse → decide → commit → mark → send, the timers,
 //!   and `run` under systemd; [`control`]: the socket the views use while it runs.
 //! - [`cli`]: the command line and the read-only views; [`demo`]: the demo.
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod config;
 pub mod control;
