@@ -1,6 +1,8 @@
 //! The `mailarbiter` binary: reads the command line, loads the config, runs
 //! the command, and turns errors into a message and an exit code.
 
+#![forbid(unsafe_code)]
+
 use anyhow::{Context, Result};
 use clap::Parser;
 use mailarbiter::cli::{self, Cli, Command};

@@ -492,7 +492,11 @@ cmd_imap_stop() {
     wait_gone 100 $p
     # imap processes of open sessions outlive the master: end them too, so
     # that clients see the outage as a real one would look
-    pkill -TERM -f "^dovecot-test-$(port_of "$root" MS_IMAP_PORT)/" 2>/dev/null || true
+    local prefix="dovecot-test-$(port_of "$root" MS_IMAP_PORT)/" f cmd
+    for f in /proc/[0-9]*/cmdline; do
+        cmd=$(tr '\0' ' ' <"$f" 2>/dev/null) || continue
+        case $cmd in "$prefix"*) p=${f#/proc/}; kill -TERM "${p%/cmdline}" 2>/dev/null || true ;; esac
+    done
 }
 
 cmd_imap_start() {
