@@ -575,8 +575,13 @@ impl Game {
     }
 
     /// The day the player to move received the partner's last move.
+    ///
+    /// White's first move is received on the start date, or on the day the
+    /// opening mail went out when that was later: nobody is charged for days
+    /// before they were told the game had begun.
     pub fn next_received(&self) -> NaiveDate {
-        self.plies.last().map_or(self.start, |p| p.sent)
+        let opening = self.opened.map_or(self.start, |on| on.max(self.start));
+        self.plies.last().map_or(opening, |p| p.sent)
     }
 
     /// The sum of a side's per-move days.
@@ -708,6 +713,39 @@ mod tests {
         assert_eq!(
             (color, control.used, control.allowance, control.control),
             (Color::Black, 21, 20, 5)
+        );
+    }
+
+    #[test]
+    fn white_is_not_charged_for_days_before_the_opening_mail() {
+        let rules = RuleSet::email();
+        let late = game(
+            rules.clone(),
+            &[
+                Event::Opened {
+                    on: d("2026-11-30"),
+                },
+                moved("e2e4", "2026-12-02"),
+            ],
+        );
+        assert_eq!(
+            (late.plies[0].received, late.plies[0].days),
+            (d("2026-11-30"), 2)
+        );
+        let on_time = game(
+            rules,
+            &[
+                Event::Opened {
+                    on: d("2026-05-10"),
+                },
+                moved("e2e4", "2026-05-12"),
+            ],
+        );
+        assert_eq!(on_time.plies[0].days, 2);
+        let early = game(RuleSet::email(), &[moved("e2e4", "2026-05-08")]);
+        assert_eq!(
+            (early.plies[0].received, early.plies[0].days),
+            (d("2026-05-10"), 0)
         );
     }
 
