@@ -47,6 +47,7 @@ struct RawInbox {
     tls: Option<Spanned<String>>,
     user: Option<String>,
     password_file: Option<Spanned<String>>,
+    ca_file: Option<Spanned<String>>,
     folder: Option<String>,
     processed_folder: Option<String>,
     quarantine_folder: Option<String>,
@@ -61,6 +62,7 @@ struct RawServer<'a> {
     tls: &'a Option<Spanned<String>>,
     user: &'a Option<String>,
     password_file: &'a Option<Spanned<String>>,
+    ca_file: &'a Option<Spanned<String>>,
 }
 
 macro_rules! server_fields {
@@ -71,6 +73,7 @@ macro_rules! server_fields {
             tls: &$raw.tls,
             user: &$raw.user,
             password_file: &$raw.password_file,
+            ca_file: &$raw.ca_file,
         }
     };
 }
@@ -85,6 +88,7 @@ struct RawOutbox {
     tls: Option<Spanned<String>>,
     user: Option<String>,
     password_file: Option<Spanned<String>>,
+    ca_file: Option<Spanned<String>>,
 }
 
 /// The IMAP, SMTP and authentication fields are accepted so that a config
@@ -160,6 +164,8 @@ pub struct ImapConfig {
     pub tls: Tls,
     pub user: String,
     pub password_file: PathBuf,
+    /// Certificates (PEM) trusted besides the public roots: a private CA.
+    pub ca_file: Option<PathBuf>,
     /// The folder players' mail arrives in.
     pub folder: String,
     /// Where processed mail is moved; `None`: it is flagged `\Seen` instead.
@@ -178,6 +184,8 @@ pub struct SmtpConfig {
     pub tls: Tls,
     pub user: Option<String>,
     pub password_file: Option<PathBuf>,
+    /// Certificates (PEM) trusted besides the public roots: a private CA.
+    pub ca_file: Option<PathBuf>,
 }
 
 /// Where mail comes in.
@@ -418,12 +426,22 @@ impl Validator<'_> {
                 None
             }
         };
+        let ca_file = raw.ca_file.as_ref().map(|p| {
+            let path = self.path(p.get_ref());
+            if self.check_folders {
+                if let Err(e) = std::fs::read(&path) {
+                    self.problem(p, format!("cannot read ca_file {}: {e}", path.display()));
+                }
+            }
+            path
+        });
         Some(SmtpConfig {
             host: host.get_ref().clone(),
             port,
             tls,
             user: raw.user.clone(),
             password_file,
+            ca_file,
         })
     }
 
@@ -489,6 +507,7 @@ impl Validator<'_> {
                         tls: server.tls,
                         user: server.user.unwrap_or_default(),
                         password_file: server.password_file.unwrap_or_default(),
+                        ca_file: server.ca_file,
                         folder: raw.inbox.folder.clone().unwrap_or_else(|| "INBOX".into()),
                         processed_folder: raw.inbox.processed_folder.clone(),
                         quarantine_folder: raw.inbox.quarantine_folder.clone(),

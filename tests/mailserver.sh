@@ -12,14 +12,16 @@
 #   tests/mailserver.sh flush   ROOT             ask Postfix to retry its queue now
 #
 # Environment (read by start): MS_IMAP_PORT (10143), MS_SMTP_PORT (10025),
-# MS_LMTP_PORT (10024), MS_USERS (space-separated local parts, default
+# MS_LMTP_PORT (10024), MS_IMAPS_PORT (10993), MS_SMTPS_PORT (10465), MS_USERS (space-separated local parts, default
 # "arbiter td ivanov petrov smith jones"), MS_TIMEOUT (seconds to wait for the
 # ports, default 30).  Every user is NAME@example.test with password "secret";
 # IMAP accepts both "NAME" and "NAME@example.test" as the login.
 #
 # Topology:
 #   client --SMTP--> Postfix 127.0.0.1:SMTP --LMTP--> Dovecot 127.0.0.1:LMTP --> ROOT/vmail/NAME/Maildir
-#   client --IMAP--> Dovecot 127.0.0.1:IMAP (plaintext login, no TLS)
+#   client --IMAP--> Dovecot 127.0.0.1:IMAP (plaintext login, STARTTLS offered) and IMAPS (TLS)
+#   TLS: a private CA made with openssl (ROOT/tls/ca.pem, MS_CA) signs a certificate
+#   for localhost and 127.0.0.1; Postfix offers STARTTLS on SMTP and implicit TLS on SMTPS.
 # Postfix accepts mail for @example.test users only; everything else is
 # refused at RCPT time ("Relay access denied" / "User unknown"), and nothing is
 # ever sent off the machine (default/relay transports are error:).
@@ -159,8 +161,26 @@ add_user_files() {
 
 # ---------------------------------------------------------------- config
 
+make_certs() {
+    # a private CA and a server certificate for localhost / 127.0.0.1, for
+    # the TLS tests (IMAPS, IMAP STARTTLS, SMTPS, SMTP STARTTLS)
+    local dir=$1/tls
+    [ -s "$dir/server.pem" ] && return 0
+    mkdir -p -m 755 "$dir"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=mailarbiter test CA" \
+        -keyout "$dir/ca.key" -out "$dir/ca.pem" >/dev/null 2>&1 || die "openssl: CA"
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" \
+        -keyout "$dir/server.key" -out "$dir/server.csr" >/dev/null 2>&1 || die "openssl: request"
+    printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' >"$dir/ext.cnf"
+    openssl x509 -req -in "$dir/server.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" -CAcreateserial \
+        -days 3650 -extfile "$dir/ext.cnf" -out "$dir/server.pem" >/dev/null 2>&1 || die "openssl: sign"
+    chmod 644 "$dir/ca.pem" "$dir/server.pem"
+    chmod 600 "$dir/server.key" "$dir/ca.key"
+}
+
 write_config() {
-    local root=$1 imap=$2 smtp=$3 lmtp=$4
+    local root=$1 imap=$2 smtp=$3 lmtp=$4 imaps=$5 smtps=$6
+    make_certs "$root"
 
     mkdir -p -m 755 "$root/dovecot-state" "$root/postfix" "$root/postfix-queue"
     mkdir -p "$root/vmail"
@@ -178,7 +198,9 @@ state_dir = $root/dovecot-state
 instance_name = dovecot-test-$imap
 log_path = $root/dovecot.log
 info_log_path = $root/dovecot.log
-ssl = no
+ssl = yes
+ssl_cert = <$root/tls/server.pem
+ssl_key = <$root/tls/server.key
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 # a wrong password is answered at once (default: after 2 s)
@@ -205,7 +227,9 @@ service imap-login {
     port = $imap
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = $imaps
+    ssl = yes
   }
 }
 service lmtp {
@@ -285,6 +309,10 @@ smtpd_hard_error_limit = 1000
 smtpd_client_connection_count_limit = 0
 smtpd_client_connection_rate_limit = 0
 message_size_limit = 52428800
+# TLS: STARTTLS offered on the smtp port, implicit TLS on the smtps one
+smtpd_tls_cert_file = $root/tls/server.pem
+smtpd_tls_key_file = $root/tls/server.key
+smtpd_tls_security_level = may
 EOF
 
     # Debian's master.cf: chroot column (5th) y -> n, smtp inet on loopback:port.
@@ -295,6 +323,8 @@ EOF
             if ($5 == "y") $5 = "n"
             print
         }' /etc/postfix/master.cf >"$root/postfix/master.cf"
+    printf '127.0.0.1:%s inet n - n - - smtpd\n  -o smtpd_tls_wrappermode=yes\n  -o smtpd_tls_security_level=encrypt\n' \
+        "$smtps" >>"$root/postfix/master.cf"
     touch "$root/postfix/vmailbox"
     cool_down "$root/postfix/main.cf" "$root/postfix/master.cf" "$root/postfix/vmailbox"
 
@@ -302,6 +332,9 @@ EOF
 MS_IMAP_PORT=$imap
 MS_SMTP_PORT=$smtp
 MS_LMTP_PORT=$lmtp
+MS_IMAPS_PORT=$imaps
+MS_SMTPS_PORT=$smtps
+MS_CA=$root/tls/ca.pem
 MS_DOMAIN=$DOMAIN
 MS_PASSWORD=$DEFAULT_PASSWORD
 MS_ROOT=$root
@@ -393,8 +426,10 @@ cmd_start() {
     imap=${MS_IMAP_PORT:-10143}
     smtp=${MS_SMTP_PORT:-10025}
     lmtp=${MS_LMTP_PORT:-10024}
+    imaps=${MS_IMAPS_PORT:-10993}
+    smtps=${MS_SMTPS_PORT:-10465}
     users=${MS_USERS-arbiter td ivanov petrov smith jones}
-    for p in "$imap" "$smtp" "$lmtp"; do
+    for p in "$imap" "$smtp" "$lmtp" "$imaps" "$smtps"; do
         [[ $p =~ ^[0-9]+$ ]] && [ "$p" -gt 0 ] && [ "$p" -lt 65536 ] || die "bad port: $p"
         if port_open "$p"; then
             die "port $p on 127.0.0.1 is already in use (another instance? stop it or set MS_*_PORT)"
@@ -405,7 +440,7 @@ cmd_start() {
     # runtime sockets of an earlier run: a stale one for a listener that is
     # disabled here (anvil-auth-penalty) would be "Connection refused"
     rm -rf "$root/dovecot-run"
-    write_config "$root" "$imap" "$smtp" "$lmtp"
+    write_config "$root" "$imap" "$smtp" "$lmtp" "$imaps" "$smtps"
     for u in $users; do
         add_user_files "$root" "$u" "$DEFAULT_PASSWORD" >/dev/null
     done
@@ -424,7 +459,7 @@ cmd_start() {
     fi
 
     deadline=$(( $(date +%s) + ${MS_TIMEOUT:-30} ))
-    for p in "$imap" "$lmtp" "$smtp"; do
+    for p in "$imap" "$lmtp" "$smtp" "$imaps" "$smtps"; do
         until port_open "$p"; do
             if [ "$(date +%s)" -ge "$deadline" ]; then
                 echo "mailserver.sh: port $p did not open within ${MS_TIMEOUT:-30} s" >&2
@@ -433,7 +468,7 @@ cmd_start() {
             sleep 0.05
         done
     done
-    echo "mail servers running: IMAP 127.0.0.1:$imap  SMTP 127.0.0.1:$smtp  LMTP 127.0.0.1:$lmtp  root $root"
+    echo "mail servers running: IMAP 127.0.0.1:$imap (IMAPS $imaps)  SMTP 127.0.0.1:$smtp (SMTPS $smtps)  LMTP 127.0.0.1:$lmtp  root $root"
 }
 
 cmd_adduser() {

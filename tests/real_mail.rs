@@ -46,9 +46,12 @@ fn servers() -> Option<Servers> {
             .unwrap()
     };
     Some(Servers {
-        root: PathBuf::from(root),
+        root: PathBuf::from(&root),
         imap: port("MS_IMAP_PORT"),
         smtp: port("MS_SMTP_PORT"),
+        imaps: port("MS_IMAPS_PORT"),
+        smtps: port("MS_SMTPS_PORT"),
+        ca: PathBuf::from(root).join("tls/ca.pem"),
     })
 }
 
@@ -56,6 +59,10 @@ struct Servers {
     root: PathBuf,
     imap: u16,
     smtp: u16,
+    imaps: u16,
+    smtps: u16,
+    /// The private CA that signed the servers' certificate.
+    ca: PathBuf,
 }
 
 impl Servers {
@@ -184,14 +191,33 @@ fn arena(
     folder: &str,
     processed: Option<&str>,
 ) -> tempfile::TempDir {
+    let imap = format!(
+        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\n",
+        servers.imap
+    );
+    let smtp = format!(
+        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\n",
+        servers.smtp
+    );
+    arena_with(users, folder, processed, &imap, &smtp)
+}
+
+/// As [`arena`], with the connection lines of the inbox and the outbox given.
+fn arena_with(
+    users: &Users,
+    folder: &str,
+    processed: Option<&str>,
+    imap: &str,
+    smtp: &str,
+) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("imap-password"), "secret\n").unwrap();
     let processed = processed.map_or(String::new(), |p| format!("processed_folder = \"{p}\"\n"));
     let config = format!(
         "[gateway]\naddress = \"{arb}\"\nstate = \"state\"\ntimezone = \"UTC\"\n\n\
-         [inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = {imap}\ntls = \"none\"\nuser = \"{arb}\"\n\
+         [inbox]\nkind = \"imap\"\n{imap}user = \"{arb}\"\n\
          password_file = \"imap-password\"\nfolder = \"{folder}\"\n{processed}poll_seconds = 1\n\n\
-         [outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {smtp}\ntls = \"none\"\n\n\
+         [outbox]\nkind = \"smtp\"\n{smtp}\n\
          [[tournament]]\nid = \"RT\"\nname = \"Real mail test\"\nstart = \"{start}\"\ndirector = \"{td}\"\n\n\
          [[tournament.player]]\nid = \"w\"\nname = \"White, Walter\"\nemail = [\"{w}\"]\n\n\
          [[tournament.player]]\nid = \"b\"\nname = \"Black, Betty\"\nemail = [\"{b}\"]\nlanguage = \"ru\"\n\n\
@@ -199,8 +225,6 @@ fn arena(
         arb = users.arbiter,
         // the game starts today: the daemon counts days on the real clock
         start = chrono::Utc::now().date_naive(),
-        imap = servers.imap,
-        smtp = servers.smtp,
         td = users.director,
         w = users.white,
         b = users.black,
@@ -655,4 +679,91 @@ async fn sigterm_during_a_burst_exits_cleanly_and_loses_nothing() {
     assert_eq!(servers.mails(&users.white, "INBOX").await.len(), total);
     assert_eq!(servers.mails(&users.black, "INBOX").await.len(), total);
     assert!(servers.mails(&users.arbiter, "INBOX").await.is_empty());
+}
+
+/// One move through TLS both ways: the inbox over `imap`, the replies over `smtp`.
+async fn one_move_over_tls(test: &str, imap: &str, smtp: &str) {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users(test);
+    let ca = servers.ca.display().to_string();
+    let imap = imap
+        .replace("{imap}", &servers.imap.to_string())
+        .replace("{imaps}", &servers.imaps.to_string())
+        .replace("{ca}", &ca);
+    let smtp = smtp
+        .replace("{smtp}", &servers.smtp.to_string())
+        .replace("{smtps}", &servers.smtps.to_string())
+        .replace("{ca}", &ca);
+    let dir = arena_with(&users, "INBOX", Some("Processed"), &imap, &smtp);
+    let (from, raw) = move_mail(&users, 0);
+    servers.send(&from, &users.arbiter, &raw).await;
+    servers
+        .wait_for(&users.arbiter, 1, Duration::from_secs(5))
+        .await;
+    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // the opening and the forward reach Black over TLS
+    servers
+        .wait_for(&users.black, 2, Duration::from_secs(5))
+        .await;
+    let mails = servers.mails(&users.black, "INBOX").await;
+    assert!(
+        mails.iter().any(|(s, _, _)| s.ends_with("1. 5254")),
+        "{mails:#?}"
+    );
+    assert!(
+        servers.mails(&users.arbiter, "INBOX").await.is_empty(),
+        "moved to Processed"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn tls_implicit_imap_and_starttls_smtp_with_a_private_ca() {
+    one_move_over_tls(
+        "tlsa",
+        "host = \"localhost\"\nport = {imaps}\ntls = \"implicit\"\nca_file = \"{ca}\"\n",
+        "host = \"localhost\"\nport = {smtp}\ntls = \"starttls\"\nca_file = \"{ca}\"\n",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn tls_starttls_imap_and_implicit_smtp_with_a_private_ca() {
+    one_move_over_tls(
+        "tlsb",
+        "host = \"localhost\"\nport = {imap}\ntls = \"starttls\"\nca_file = \"{ca}\"\n",
+        "host = \"localhost\"\nport = {smtps}\ntls = \"implicit\"\nca_file = \"{ca}\"\n",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn tls_refuses_a_server_it_cannot_verify() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("tlsc");
+    let imap = format!(
+        "host = \"localhost\"\nport = {}\ntls = \"implicit\"\n",
+        servers.imaps
+    );
+    let smtp = format!(
+        "host = \"localhost\"\nport = {}\ntls = \"none\"\n",
+        servers.smtp
+    );
+    let dir = arena_with(&users, "INBOX", None, &imap, &smtp);
+    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
+    assert!(
+        !out.status.success(),
+        "the private CA is not trusted without ca_file"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("TLS handshake") && err.to_lowercase().contains("certificate"),
+        "{err}"
+    );
 }

@@ -20,6 +20,7 @@ cleanup() {
 trap cleanup EXIT
 
 export MS_IMAP_PORT=${MS_IMAP_PORT:-21143} MS_SMTP_PORT=${MS_SMTP_PORT:-21025} MS_LMTP_PORT=${MS_LMTP_PORT:-21024}
+export MS_IMAPS_PORT=${MS_IMAPS_PORT:-21993} MS_SMTPS_PORT=${MS_SMTPS_PORT:-21465}
 bash tests/mailserver.sh start "$root"
 set -a
 . "$root/env"

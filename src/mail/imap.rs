@@ -114,8 +114,27 @@ async fn timed<T, E: fmt::Display>(
     }
 }
 
-pub(crate) fn tls_connector() -> tokio_rustls::TlsConnector {
-    let roots = rustls::RootCertStore::from_iter(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+/// A TLS connector trusting the Mozilla roots and the certificates in
+/// `ca_file` (a private CA).
+///
+/// # Errors
+/// When `ca_file` cannot be read or holds no usable certificate.
+pub(crate) fn tls_connector(
+    ca_file: Option<&std::path::Path>,
+) -> Result<tokio_rustls::TlsConnector, MailError> {
+    use rustls::pki_types::{pem::PemObject, CertificateDer};
+    let mut roots =
+        rustls::RootCertStore::from_iter(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    if let Some(path) = ca_file {
+        let certs = CertificateDer::pem_file_iter(path)
+            .map_err(|e| imap_err(&format!("ca_file {}", path.display()), e))?;
+        for cert in certs {
+            let cert = cert.map_err(|e| imap_err(&format!("ca_file {}", path.display()), e))?;
+            roots
+                .add(cert)
+                .map_err(|e| imap_err(&format!("ca_file {}", path.display()), e))?;
+        }
+    }
     let config = rustls::ClientConfig::builder_with_provider(Arc::new(
         rustls::crypto::ring::default_provider(),
     ))
@@ -123,13 +142,17 @@ pub(crate) fn tls_connector() -> tokio_rustls::TlsConnector {
     .expect("ring supports the default protocol versions")
     .with_root_certificates(roots)
     .with_no_client_auth();
-    tokio_rustls::TlsConnector::from(Arc::new(config))
+    Ok(tokio_rustls::TlsConnector::from(Arc::new(config)))
 }
 
-async fn wrap_tls(tcp: TcpStream, host: &str) -> Result<Stream, MailError> {
+async fn wrap_tls(
+    tcp: TcpStream,
+    host: &str,
+    ca_file: Option<&std::path::Path>,
+) -> Result<Stream, MailError> {
     let name = rustls::pki_types::ServerName::try_from(host.to_string())
         .map_err(|e| imap_err("TLS server name", e))?;
-    let tls = timed("TLS handshake", tls_connector().connect(name, tcp)).await?;
+    let tls = timed("TLS handshake", tls_connector(ca_file)?.connect(name, tcp)).await?;
     Ok(Stream::Tls(Box::new(tls)))
 }
 
@@ -166,7 +189,7 @@ impl ImapInbox {
         let c = &self.config;
         let tcp = timed("connect", TcpStream::connect((c.host.as_str(), c.port))).await?;
         let stream = match c.tls {
-            Tls::Implicit => wrap_tls(tcp, &c.host).await?,
+            Tls::Implicit => wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?,
             Tls::None | Tls::Starttls => Stream::Plain(tcp),
         };
         let mut client = Client::new(stream);
@@ -180,7 +203,7 @@ impl ImapInbox {
             let Stream::Plain(tcp) = client.into_inner() else {
                 unreachable!("STARTTLS starts on a plain stream")
             };
-            client = Client::new(wrap_tls(tcp, &c.host).await?);
+            client = Client::new(wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?);
         }
         let login = timeout(COMMAND_TIMEOUT, client.login(&c.user, &self.password)).await;
         let mut session = match login {

@@ -8,7 +8,7 @@ use super::{MailError, Outbound};
 use crate::config::{SmtpConfig, Tls};
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Tls as LettreTls, TlsParameters};
+use lettre::transport::smtp::client::{Certificate, Tls as LettreTls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::time::Duration;
 
@@ -26,14 +26,19 @@ impl SmtpOutbound {
     /// [`MailError::Smtp`] when the TLS parameters cannot be made.
     pub fn new(config: &SmtpConfig, password: Option<String>) -> Result<SmtpOutbound, MailError> {
         let err = |e: lettre::transport::smtp::Error| MailError::Smtp(format!("SMTP setup: {e}"));
+        let parameters = || -> Result<TlsParameters, MailError> {
+            let mut builder = TlsParameters::builder(config.host.clone());
+            if let Some(path) = &config.ca_file {
+                let pem = std::fs::read(path)
+                    .map_err(|e| MailError::Smtp(format!("ca_file {}: {e}", path.display())))?;
+                builder = builder.add_root_certificate(Certificate::from_pem(&pem).map_err(err)?);
+            }
+            builder.build_rustls().map_err(err)
+        };
         let tls = match config.tls {
             Tls::None => LettreTls::None,
-            Tls::Implicit => {
-                LettreTls::Wrapper(TlsParameters::new(config.host.clone()).map_err(err)?)
-            }
-            Tls::Starttls => {
-                LettreTls::Required(TlsParameters::new(config.host.clone()).map_err(err)?)
-            }
+            Tls::Implicit => LettreTls::Wrapper(parameters()?),
+            Tls::Starttls => LettreTls::Required(parameters()?),
         };
         let mut builder =
             AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(config.host.clone())
