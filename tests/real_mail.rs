@@ -767,3 +767,66 @@ async fn tls_refuses_a_server_it_cannot_verify() {
         "{err}"
     );
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn robots_and_too_large_mails_go_to_the_quarantine_folder() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("quarantine");
+    let dir = arena(&servers, &users, "INBOX", Some("Processed"));
+    let config = dir.path().join("mailarbiter.toml");
+    let text = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace(
+            "poll_seconds = 1\n",
+            "poll_seconds = 1\nquarantine_folder = \"Quarantine\"\n",
+        )
+        .replacen(
+            "[[tournament]]",
+            "[security]\nmax_mail_bytes = 2000\n\n[[tournament]]",
+            1,
+        );
+    std::fs::write(&config, text).unwrap();
+    let robot = format!(
+        "From: {}\r\nTo: {}\r\nSubject: Out of office\r\nAuto-Submitted: auto-replied\r\nMessage-ID: <robot.{}>\r\n\r\n1. 5254\r\n",
+        users.white, users.arbiter, users.arbiter
+    );
+    servers
+        .append(&users.arbiter, "INBOX", robot.as_bytes())
+        .await;
+    let big = format!(
+        "From: {}\r\nTo: {}\r\nSubject: Re: [RT/1] move\r\nMessage-ID: <big.{}>\r\n\r\n1. 5254\r\n{}\r\n",
+        users.white,
+        users.arbiter,
+        users.arbiter,
+        "x".repeat(5000)
+    );
+    servers
+        .append(&users.arbiter, "INBOX", big.as_bytes())
+        .await;
+    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(servers.mails(&users.arbiter, "INBOX").await.is_empty());
+    assert_eq!(
+        servers.mails(&users.arbiter, "Quarantine").await.len(),
+        2,
+        "both kept, in quarantine"
+    );
+    assert!(servers.mails(&users.arbiter, "Processed").await.is_empty());
+    // White hears that the mail was too large (and nothing about the robot's)
+    servers
+        .wait_for(&users.white, 2, Duration::from_secs(5))
+        .await;
+    let mails = servers.mails(&users.white, "INBOX").await;
+    assert!(
+        mails
+            .iter()
+            .any(|(s, b, _)| s.contains("too large") && b.contains("2000")),
+        "{mails:#?}"
+    );
+    assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 0);
+}
