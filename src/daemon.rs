@@ -444,7 +444,16 @@ impl Pipeline {
                 info!("stopping: the rest of the outbox waits for the next start");
                 break;
             }
-            let (envelope, bytes) = compose(&entry, &from, &instance)?;
+            let (envelope, bytes) = match compose(&entry, &from, &instance) {
+                Ok(composed) => composed,
+                Err(e) => {
+                    // an address that cannot be written will never be: drop
+                    // the entry rather than block every mail behind it
+                    error!(error = %e, seq = entry.seq, "outbox: mail cannot be composed, dropped");
+                    self.store.sent(entry.seq)?;
+                    continue;
+                }
+            };
             self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
             self.store.sent(entry.seq)?;
             info!(seq = entry.seq, subject = %entry.mail.subject, "sent");

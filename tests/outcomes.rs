@@ -296,3 +296,21 @@ fn sender_authentication_by_our_servers_authentication_results() {
     assert!(forward.is_to(&[BLACK], &[WHITE]));
     assert_eq!(arena.inbox_counts(), (0, 3));
 }
+
+#[test]
+fn an_answer_that_cannot_be_addressed_does_not_block_the_outbox() {
+    let mut arena = started("numeric");
+    arena.send("broken@@example.org", "hello", "1. 5254", "2026-05-10");
+    arena.send(WHITE, SUBJECT, "1. 5254", "2026-05-10");
+    arena.run("2026-05-10");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter().any(|m| m.is_to(&[BLACK], &[WHITE])),
+        "the forward went out: {sent:#?}"
+    );
+    assert!(sent
+        .iter()
+        .all(|m| !m.to.iter().any(|t| t.contains("broken"))));
+    arena.run("2026-05-10");
+    assert!(arena.new_sent().is_empty());
+}

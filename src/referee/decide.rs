@@ -122,13 +122,22 @@ pub(crate) struct Replier<'a> {
 
 impl Replier<'_> {
     /// `In-Reply-To` and `References` for an answer to the mail.
+    /// `In-Reply-To` and `References` for an answer to the mail: only
+    /// well-formed Message-IDs are carried over (§7: nothing else from an
+    /// inbound mail goes into an outbound header), the last ten at most.
     pub(crate) fn thread(&self, mail: &mut OutMail) {
-        let mut references = self.mail.references.clone();
-        if let Some(id) = &self.mail.message_id {
-            references.push(id.clone());
-        }
-        mail.in_reply_to = self.mail.message_id.clone();
-        mail.references = references;
+        let own = self.mail.message_id.clone().filter(|id| well_formed_id(id));
+        let mut references: Vec<String> = self
+            .mail
+            .references
+            .iter()
+            .filter(|id| well_formed_id(id))
+            .cloned()
+            .collect();
+        references.extend(own.clone());
+        let skip = references.len().saturating_sub(10);
+        mail.in_reply_to = own;
+        mail.references = references.split_off(skip);
         mail.kind = MailKind::AutoReplied;
     }
 
@@ -173,6 +182,16 @@ impl Replier<'_> {
             ..Decision::default()
         }
     }
+}
+
+/// A Message-ID that may go into a header: `local@domain`, printable
+/// ASCII without spaces or angle brackets, of a sane length.
+fn well_formed_id(id: &str) -> bool {
+    id.len() <= 250
+        && id.contains('@')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>')
 }
 
 /// Decides what an inbound mail means.
@@ -1446,4 +1465,18 @@ pub(crate) fn game_notice(
     text: impl Fn(Lang) -> String,
 ) -> OutMail {
     to_both(t, spec, rest, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::well_formed_id;
+
+    #[test]
+    fn only_well_formed_message_ids_are_threaded() {
+        assert!(well_formed_id("CAF+abc.123@mail.gmail.com"));
+        assert!(!well_formed_id("no-at-sign"));
+        assert!(!well_formed_id("a b@c"));
+        assert!(!well_formed_id("x@y>\r\nBcc: z@w"));
+        assert!(!well_formed_id(&format!("{}@x", "a".repeat(300))));
+    }
 }
