@@ -13,7 +13,8 @@
 //! - [`referee`]: tournaments (`tournament.rs`), games and their events
 //!   (`game.rs`), days and controls (`clock.rs`), rule sets (`rules.rs`),
 //!   leaves (`leave.rs`), the referee's whole state (`state.rs`), and the
-//!   decisions: on a player's mail (`decide.rs`), on the director's
+//!   decisions: on a player's mail (`decide.rs`), on a player's requests
+//!   that are not moves (`requests.rs`: reports, leaves), on the director's
 //!   (`director.rs`), on the calendar (`timers.rs`), with the mails they
 //!   write (`compose.rs`).
 //!

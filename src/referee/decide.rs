@@ -5,14 +5,13 @@
 //! `timers.rs`.
 
 use crate::message::parse::{find_tag, scan, Command, Mail, Written, WrittenPly};
-use crate::message::render::{self, color_name, date, numbered, tr};
+use crate::message::render::{self, date, numbered, tr};
 use crate::notation::{self, MoveError};
-use crate::referee::compose::{
-    self, copy_director, forward_mail, recipient, result_mail, subject, to_both,
-};
+use crate::referee::compose::{self, copy_director, forward_mail, recipient, result_mail, subject};
 use crate::referee::director;
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
-use crate::referee::leave::{self, PlayerEvent, Refusal};
+use crate::referee::leave::PlayerEvent;
+use crate::referee::requests;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
 use chrono::NaiveDate;
@@ -149,16 +148,7 @@ impl Replier<'_> {
         body: String,
         game: Option<&str>,
     ) -> OutMail {
-        let mut mail = OutMail {
-            to,
-            cc,
-            subject,
-            body,
-            in_reply_to: None,
-            references: vec![],
-            kind: MailKind::AutoReplied,
-            game: game.map(str::to_string),
-        };
+        let mut mail = compose::mail(to, cc, subject, body, game);
         self.thread(&mut mail);
         mail
     }
@@ -253,14 +243,14 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     }
     if written.plies.is_empty() {
         if written.has("status") {
-            return status_report(state, &replier, &players, inbound.arrival);
+            return requests::status_report(state, &replier, &players, inbound.arrival);
         }
         if let Some(command) = written
             .commands
             .iter()
             .find(|c| matches!(c, Command::Leave { .. } | Command::LeaveEnd))
         {
-            return leave_request(state, &replier, &players, command, inbound.arrival);
+            return requests::leave_request(state, &replier, &players, command, inbound.arrival);
         }
     }
     let (t, spec, player) = match choose_game(league, state, &players, &mail.subject, &written) {
@@ -1158,313 +1148,6 @@ fn move_error_text(e: &MoveError, lang: Lang) -> String {
             candidates.join(tr(lang, " or ", " или "))
         ),
     }
-}
-
-/// The progress report (seed 001 art. 49) of the sender's games.
-fn status_report(
-    state: &State,
-    replier: &Replier,
-    players: &[(&Tournament, &Player)],
-    today: NaiveDate,
-) -> Decision {
-    let lang = players[0].1.language;
-    let mut body = format!(
-        "{} {}\n\n",
-        tr(lang, "Progress report as of", "Отчет о ходе игры на"),
-        date(today)
-    );
-    for (t, p) in players {
-        for spec in t.games.iter().filter(|g| g.color_of(&p.id).is_some()) {
-            body.push_str(&progress_line(t, spec, &state.games[&spec.id], today, lang));
-        }
-    }
-    replier.answer(
-        &players[0].1.name,
-        tr(lang, "Progress report", "Отчет о ходе игры").to_string(),
-        body,
-        None,
-        "status",
-    )
-}
-
-/// One game of the progress report: moves, side to move, both clocks, days
-/// left to each side's next control.
-pub fn progress_line(
-    t: &Tournament,
-    spec: &GameSpec,
-    game: &Game,
-    today: NaiveDate,
-    lang: Lang,
-) -> String {
-    let white = t.player_of(spec, Color::White);
-    let black = t.player_of(spec, Color::Black);
-    let state = match (game.ending, &game.suspension) {
-        (Some(e), _) => format!("{} {}", tr(lang, "finished", "окончена"), e.result.as_str()),
-        (None, Some(_)) => tr(
-            lang,
-            "suspended (overstep claim)",
-            "прервана (заявление о просрочке)",
-        )
-        .to_string(),
-        (None, None) => format!(
-            "{}: {}",
-            tr(lang, "to move", "ход"),
-            color_name(game.to_move(), lang)
-        ),
-    };
-    let side = |c: Color| {
-        let control = game.control(&t.rules, c, today);
-        format!(
-            "{} {} {} / {} {} {}",
-            color_name(c, lang),
-            control.used,
-            tr(lang, "days", "дн."),
-            control.left(),
-            tr(lang, "left to move", "дн. до хода"),
-            control.control
-        )
-    };
-    format!(
-        "[{}] {} - {}: {} {}, {}; {}; {}\n",
-        spec.id,
-        white.name,
-        black.name,
-        game.plies.len().div_ceil(2),
-        tr(lang, "moves", "ходов"),
-        state,
-        side(Color::White),
-        side(Color::Black),
-    )
-}
-
-/// `LEAVE from to` and `LEAVE END` from a player, for every tournament they play in.
-fn leave_request(
-    state: &State,
-    replier: &Replier,
-    players: &[(&Tournament, &Player)],
-    command: &Command,
-    today: NaiveDate,
-) -> Decision {
-    let mut decision = Decision::default();
-    for (t, p) in players {
-        let existing = state.leaves(&t.id, &p.id);
-        let lang = p.language;
-        let (event, text) = match command {
-            Command::Leave { from, to } => {
-                let days = crate::referee::clock::Days {
-                    from: *from,
-                    to: *to,
-                };
-                if let Err(refusal) = leave::check(&t.rules, &existing, days, today) {
-                    let body = format!(
-                        "{}: {}.\n",
-                        tr(lang, "Your leave is refused", "Перерыв не предоставлен"),
-                        refusal_text(&refusal, lang)
-                    );
-                    decision.extend(replier.answer(
-                        &p.name,
-                        tr(lang, "leave refused", "перерыв не предоставлен").to_string(),
-                        body,
-                        None,
-                        "leave refused",
-                    ));
-                    continue;
-                }
-                (
-                    PlayerEvent::Leave {
-                        from: *from,
-                        to: *to,
-                        on: today,
-                        by_director: false,
-                    },
-                    Some((*from, *to)),
-                )
-            }
-            _ => {
-                let running = existing.iter().any(|l| l.contains(today) || l.from > today);
-                if !running {
-                    let body = format!(
-                        "{}\n",
-                        tr(
-                            lang,
-                            "You have no leave in progress or announced.",
-                            "У вас нет текущего или объявленного перерыва."
-                        )
-                    );
-                    decision.extend(replier.answer(
-                        &p.name,
-                        tr(lang, "no leave", "нет перерыва").to_string(),
-                        body,
-                        None,
-                        "no leave to end",
-                    ));
-                    continue;
-                }
-                (PlayerEvent::LeaveEnded { on: today }, None)
-            }
-        };
-        decision
-            .player_events
-            .push((leave::key(&t.id, &p.id), event));
-        decision
-            .verdicts
-            .push(Verdict::Leave(format!("{}/{}", t.id, p.id)));
-        let mut mail = leave_notice(t, p, state, text, false);
-        replier.thread(&mut mail);
-        decision.mails.push(mail);
-    }
-    decision
-}
-
-/// The announcement of a leave (or of its end) To every opponent with a
-/// running game and the director, Cc the player (III.7.2-7.3).
-pub(crate) fn leave_notice(
-    t: &Tournament,
-    p: &Player,
-    state: &State,
-    leave: Option<(NaiveDate, NaiveDate)>,
-    by_director: bool,
-) -> OutMail {
-    let opponents: Vec<&Player> = t
-        .games
-        .iter()
-        .filter(|g| {
-            state
-                .games
-                .get(&g.id)
-                .is_some_and(|game| game.ending.is_none())
-        })
-        .filter_map(|g| g.color_of(&p.id).map(|c| t.player_of(g, !c)))
-        .collect();
-    let mut all = opponents.clone();
-    all.push(p);
-    let body: Vec<String> = compose::languages(&all)
-        .into_iter()
-        .map(|lang| match leave {
-            Some((from, to)) => format!(
-                "{} {} {} {} {} {}{}. {}",
-                p.name,
-                tr(lang, "is on leave from", "берет перерыв с"),
-                date(from),
-                tr(lang, "to", "по"),
-                date(to),
-                tr(lang, "inclusive", "включительно"),
-                if by_director { tr(lang, " (granted by the director, III.7.7)", " (предоставлен судьей, III.7.7)") } else { "" },
-                tr(
-                    lang,
-                    "These days are not counted in their thinking time; the partners' clocks run normally (III.7.4).",
-                    "Эти дни не входят в его время на обдумывание; время партнеров идет как обычно (III.7.4)."
-                )
-            ),
-            None => format!("{} {}", p.name, tr(lang, "has ended the leave (III.7.3).", "закончил(а) перерыв (III.7.3)."),),
-        })
-        .collect();
-    let mut to: Vec<Recipient> = opponents.iter().map(|o| recipient(o)).collect();
-    to.dedup_by(|a, b| a.email == b.email);
-    to.push(compose::director(t));
-    OutMail {
-        to,
-        cc: vec![recipient(p)],
-        subject: format!(
-            "[{}] {}: {}",
-            t.id,
-            p.surname(),
-            if leave.is_some() {
-                "leave / перерыв"
-            } else {
-                "leave ended / конец перерыва"
-            }
-        ),
-        body: body.join("\n\n") + "\n",
-        in_reply_to: None,
-        references: vec![],
-        kind: MailKind::AutoGenerated,
-        game: None,
-    }
-}
-
-fn refusal_text(r: &Refusal, lang: Lang) -> String {
-    match r {
-        Refusal::NotInAdvance { from, asked_on } => format!(
-            "{} {} {} {} (III.7.2)",
-            tr(
-                lang,
-                "a leave must be announced before it starts; it starts on",
-                "перерыв объявляется заранее, до его начала; он начинается"
-            ),
-            date(*from),
-            tr(lang, "and was asked for on", "а заявлен"),
-            date(*asked_on)
-        ),
-        Refusal::Backwards => tr(
-            lang,
-            "it ends before it starts",
-            "он заканчивается раньше, чем начинается",
-        )
-        .to_string(),
-        Refusal::TooLong {
-            year,
-            taken,
-            asked,
-            limit,
-        } => format!(
-            "{} {year}: {taken} {} + {asked} {} > {limit} (III.7.1)",
-            tr(
-                lang,
-                "too many leave days in",
-                "слишком много дней перерыва в"
-            ),
-            tr(lang, "taken", "уже"),
-            tr(lang, "asked", "запрошено")
-        ),
-        Refusal::Overlaps(other) => format!(
-            "{} {} - {}",
-            tr(
-                lang,
-                "it overlaps your leave",
-                "он пересекается с вашим перерывом"
-            ),
-            date(other.from),
-            date(other.to)
-        ),
-    }
-}
-
-/// A game's result ending the decision, from outside a player's mail (the
-/// director's CONFIRM, RESULT): the event and the result mail.
-pub(crate) fn end_game(
-    t: &Tournament,
-    spec: &GameSpec,
-    game: &Game,
-    result: GameResult,
-    reason: EndReason,
-    on: NaiveDate,
-    decision: &mut Decision,
-) {
-    let ended = Event::Ended { result, reason, on };
-    let mut after = game.clone();
-    for (id, e) in &decision.events {
-        if id == &spec.id {
-            after.apply(e).expect("events of this decision apply");
-        }
-    }
-    after.apply(&ended).expect("an ending always applies");
-    decision.events.push((spec.id.clone(), ended));
-    decision.verdicts.push(Verdict::Ended {
-        game: spec.id.clone(),
-        result,
-    });
-    decision.mails.push(result_mail(t, spec, &after));
-}
-
-/// A notice about a game To both players, Cc the director.
-pub(crate) fn game_notice(
-    t: &Tournament,
-    spec: &GameSpec,
-    rest: &str,
-    text: impl Fn(Lang) -> String,
-) -> OutMail {
-    to_both(t, spec, rest, text)
 }
 
 #[cfg(test)]

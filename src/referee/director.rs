@@ -6,12 +6,12 @@
 
 use crate::message::parse::{find_tag, Command, Written};
 use crate::message::render::{color_name, date, tr};
+use crate::referee::compose::{end_game, game_notice};
 use crate::referee::compose::{forward_mail, result_mail};
-use crate::referee::decide::{
-    end_game, game_notice, leave_notice, progress_line, Decision, Replier, Verdict,
-};
+use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::{self, PlayerEvent};
+use crate::referee::requests::{leave_notice, progress_line};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;

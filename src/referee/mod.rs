@@ -7,6 +7,7 @@ pub mod decide;
 pub(crate) mod director;
 pub mod game;
 pub mod leave;
+pub(crate) mod requests;
 pub mod rules;
 pub mod state;
 pub mod timers;
