@@ -570,6 +570,14 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
             let wait = connect_backoff.next();
             error!(error = %e, retry_in = ?wait, "mailbox unreachable");
             notify(sd_notify::NotifyState::Watchdog);
+            // what is already decided still goes out; deadlines wait for the
+            // mailbox, since a move may be waiting in it
+            if let Err(e) = pipeline
+                .send_outbox(&mut Report::default(), &shutdown)
+                .await
+            {
+                warn!(error = %e, "outbox: sending failed, kept for later");
+            }
             if pause(wait, &mut shutdown).await {
                 break;
             }
