@@ -226,6 +226,24 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
             render::date(end.on)
         );
     }
+    if let Some(s) = &game.suspension {
+        let _ = writeln!(
+            out,
+            "\n{} {} ({} {}/{}, {} {}){}",
+            render::tr(lang, "Suspended since", "Прервана с"),
+            render::date(s.on),
+            render::tr(lang, "overstep claim against", "заявление о просрочке:"),
+            render::color_name(s.against, lang),
+            s.used,
+            s.allowance,
+            render::tr(lang, "control move", "контрольный ход"),
+            if s.held.is_some() {
+                render::tr(lang, "; a move is held", "; ход сохранен")
+            } else {
+                ""
+            }
+        );
+    }
     out
 }
 
