@@ -229,14 +229,16 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
     if let Some(s) = &game.suspension {
         let _ = writeln!(
             out,
-            "\n{} {} ({} {}/{}, {} {}){}",
+            "\n{} {}: {} {}, {}/{} {}, {} {}{}",
             render::tr(lang, "Suspended since", "Прервана с"),
             render::date(s.on),
             render::tr(lang, "overstep claim against", "заявление о просрочке:"),
             render::color_name(s.against, lang),
             s.used,
             s.allowance,
+            render::tr(lang, "days", "дн."),
             render::tr(lang, "control move", "контрольный ход"),
+            s.control,
             if s.held.is_some() {
                 render::tr(lang, "; a move is held", "; ход сохранен")
             } else {

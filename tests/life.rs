@@ -191,6 +191,8 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
         sent[0].body
     );
     assert_eq!(arena.json(GAME)["moves"].as_array().unwrap().len(), 9);
+    let (_, form, _) = arena.cli(&["show", GAME]);
+    assert!(form.contains("Suspended since 31.05.2026: overstep claim against Black, 21/20 days, control move 5; a move is held"), "{form}");
     // the director confirms: the loss, with the PGN
     let sent = arena.exchange(
         TD,
