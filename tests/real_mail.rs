@@ -830,3 +830,32 @@ async fn robots_and_too_large_mails_go_to_the_quarantine_folder() {
     );
     assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 0);
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn without_idle_the_daemon_polls() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("poll");
+    let dir = arena(&servers, &users, "INBOX", Some("Processed"));
+    let config = dir.path().join("mailarbiter.toml");
+    let text = std::fs::read_to_string(&config)
+        .unwrap()
+        .replace("poll_seconds = 1\n", "poll_seconds = 1\nidle = false\n");
+    std::fs::write(&config, text).unwrap();
+    let mut daemon = start_daemon(dir.path());
+    servers
+        .wait_for(&users.black, 1, Duration::from_secs(10))
+        .await;
+    let (from, raw) = move_mail(&users, 0);
+    servers.send(&from, &users.arbiter, &raw).await;
+    servers
+        .wait_for(&users.black, 2, Duration::from_secs(5))
+        .await;
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0);
+    assert!(
+        daemon_log(dir.path()).contains("idle=false"),
+        "{}",
+        daemon_log(dir.path())
+    );
+}

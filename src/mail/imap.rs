@@ -213,7 +213,7 @@ impl ImapInbox {
         };
         let caps = timed("CAPABILITY", session.capabilities()).await?;
         self.abilities = Abilities {
-            idle: caps.has_str("IDLE"),
+            idle: c.idle && caps.has_str("IDLE"),
             moves: caps.has_str("MOVE"),
             uidplus: caps.has_str("UIDPLUS"),
         };
