@@ -935,6 +935,49 @@ black = "b"
     }
 
     #[test]
+    fn imap_and_smtp_with_tls_none_only_on_loopback() {
+        let imap = |host: &str, tls: &str| {
+            GOOD.replace(
+                "kind = \"maildir\"\npath = \"var/mail/inbox\"",
+                &format!("kind = \"imap\"\nhost = \"{host}\"\ntls = \"{tls}\"\nuser = \"arb\"\npassword_file = \"pw\""),
+            )
+        };
+        let c = Config::parse(&imap("127.0.0.1", "none"), Path::new("/etc/ma"), false).unwrap();
+        match c.inbox {
+            InboxConfig::Imap(i) => {
+                assert_eq!(
+                    (i.port, i.tls, i.folder.as_str()),
+                    (143, Tls::None, "INBOX")
+                );
+                assert_eq!(i.password_file, PathBuf::from("/etc/ma/pw"));
+            }
+            other => panic!("{other:?}"),
+        }
+        let c =
+            Config::parse(&imap("imap.example.org", "implicit"), Path::new("/"), false).unwrap();
+        assert!(matches!(
+            c.inbox,
+            InboxConfig::Imap(ImapConfig {
+                port: 993,
+                tls: Tls::Implicit,
+                ..
+            })
+        ));
+        let ps = problems(&imap("imap.example.org", "none"));
+        assert_eq!(ps, ["10: tls = \"none\" is allowed only for a server on this machine (loopback), not imap.example.org"]);
+        let no_user = GOOD.replace(
+            "kind = \"maildir\"\npath = \"var/mail/inbox\"",
+            "kind = \"imap\"\nhost = \"localhost\"",
+        );
+        let ps = problems(&no_user);
+        assert!(
+            ps.contains(&"8: imap needs a user".to_string())
+                && ps.iter().any(|p| p.contains("needs a password_file")),
+            "{ps:?}"
+        );
+    }
+
+    #[test]
     fn the_embedded_default_is_valid() {
         Config::parse(EMBEDDED_DEFAULT, Path::new("."), false).unwrap();
     }
