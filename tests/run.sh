@@ -29,4 +29,4 @@ set +a
 export MAILARBITER_REQUIRE_MAILSERVER=1
 
 # --nocapture: the real-mail tests print the measured latencies
-cargo test --locked --all-targets -- --nocapture
+cargo test --locked --lib --bins --tests -- --nocapture
