@@ -233,6 +233,17 @@ fn arena_with(
     dir
 }
 
+/// `mailarbiter run --once`, which must succeed; its standard output.
+fn run_once(dir: &Path) -> String {
+    let out = binary(dir, &["run", "--once"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 fn binary(dir: &Path, args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_mailarbiter"));
     cmd.arg("--config")
@@ -460,12 +471,7 @@ async fn without_a_processed_folder_mail_is_flagged_seen() {
     servers
         .wait_for(&users.arbiter, 2, Duration::from_secs(5))
         .await;
-    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(dir.path());
     let inbox = servers.mails(&users.arbiter, "INBOX").await;
     assert_eq!(inbox.len(), 2);
     assert!(
@@ -474,12 +480,8 @@ async fn without_a_processed_folder_mail_is_flagged_seen() {
     );
     assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 2);
     // a second pass changes nothing
-    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
-    assert!(
-        String::from_utf8_lossy(&out.stdout).contains("read 0 mail(s), sent 0 mail(s)"),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let out = run_once(dir.path());
+    assert!(out.contains("read 0 mail(s), sent 0 mail(s)"), "{out}");
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -580,12 +582,7 @@ async fn a_recreated_mailbox_applies_no_move_twice() {
     let dir = arena(&servers, &users, "Moves", None);
     let (_, first) = move_mail(&users, 0);
     servers.append(&users.arbiter, "Moves", &first).await;
-    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(dir.path());
     assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 1);
     // the folder is deleted and made again (a new UIDVALIDITY) with the old mail and a new one
     let mut s = servers.session(&users.arbiter).await;
@@ -595,12 +592,7 @@ async fn a_recreated_mailbox_applies_no_move_twice() {
     servers.append(&users.arbiter, "Moves", &first).await;
     let (_, second) = move_mail(&users, 1);
     servers.append(&users.arbiter, "Moves", &second).await;
-    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(dir.path());
     let json = json(dir.path());
     let numerics: Vec<&str> = json["moves"]
         .as_array()
@@ -701,12 +693,7 @@ async fn one_move_over_tls(test: &str, imap: &str, smtp: &str) {
     servers
         .wait_for(&users.arbiter, 1, Duration::from_secs(5))
         .await;
-    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(dir.path());
     // the opening and the forward reach Black over TLS
     servers
         .wait_for(&users.black, 2, Duration::from_secs(5))
@@ -804,12 +791,7 @@ async fn robots_and_too_large_mails_go_to_the_quarantine_folder() {
     servers
         .append(&users.arbiter, "INBOX", big.as_bytes())
         .await;
-    let out = binary(dir.path(), &["run", "--once"]).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    run_once(dir.path());
     assert!(servers.mails(&users.arbiter, "INBOX").await.is_empty());
     assert_eq!(
         servers.mails(&users.arbiter, "Quarantine").await.len(),
