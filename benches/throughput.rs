@@ -5,7 +5,7 @@
 
 use mailarbiter::config::Config;
 use mailarbiter::daemon::Pipeline;
-use mailarbiter::demo::{deliver, noon, player_mail, APP4_GAME};
+use mailarbiter::demo::{deliver, noon, player_mail};
 use mailarbiter::message::parse::{read_mail, Mail};
 use mailarbiter::notation::{self, Notation};
 use mailarbiter::referee::decide::{decide_mail, Inbound};
@@ -14,20 +14,11 @@ use shakmaty::{Chess, Position};
 use std::path::Path;
 use std::time::Instant;
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 fn per_second(n: usize, since: Instant) -> f64 {
     n as f64 / since.elapsed().as_secs_f64()
-}
-
-/// The App.4 game as numeric moves.
-fn app4() -> Vec<String> {
-    let mut pos = Chess::default();
-    let mut out = Vec::new();
-    for token in APP4_GAME.split_whitespace().filter(|w| !w.ends_with('.')) {
-        let m = notation::parse_move(&pos, token).expect("legal");
-        out.push(notation::write_move(&pos, &m, Notation::Numeric));
-        pos = pos.play(m).expect("legal");
-    }
-    out
 }
 
 fn league_toml(games: usize) -> String {
@@ -50,19 +41,6 @@ fn league_toml(games: usize) -> String {
 }
 
 fn mail_for(game: usize, moves: &[String], i: usize) -> String {
-    let num = |j: usize| {
-        format!(
-            "{}{} {}",
-            j / 2 + 1,
-            if j.is_multiple_of(2) { "." } else { "..." },
-            moves[j]
-        )
-    };
-    let body = if i == 0 {
-        num(0)
-    } else {
-        format!("{} {}", num(i - 1), num(i))
-    };
     let from = format!("p{}@example.test", 2 * game + i % 2);
     player_mail(
         &from,
@@ -70,12 +48,12 @@ fn mail_for(game: usize, moves: &[String], i: usize) -> String {
         &format!("Re: [B/{}]", game + 1),
         "Sun, 10 May 2026 10:00:00 +0000",
         &format!("b{game}.{i}@x"),
-        &body,
+        &common::repeat_and_move(moves, i),
     )
 }
 
 fn main() {
-    let moves = app4();
+    let moves = common::numerics(common::APP4);
 
     // 1. reading moves: every legal move of the App.4 positions, in three notations
     let mut pos = Chess::default();

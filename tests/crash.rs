@@ -7,36 +7,16 @@
 mod common;
 
 use common::*;
-use shakmaty::san::San;
-use shakmaty::{Chess, Position};
 use std::collections::BTreeMap;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-const APP4: &str =
-    "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 \
-O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
-Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
 
 #[test]
 fn sigkill_at_random_moments_applies_every_move_exactly_once() {
     let config = two_players("numeric").replace("[inbox]\n", "[inbox]\npoll_seconds = 1\n");
     let mut arena = Arena::new(&config);
-    let mut pos = Chess::default();
-    let mut numerics = Vec::new();
-    for san in APP4.split_whitespace() {
-        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
-        numerics.push(numeric(&m));
-        pos = pos.play(m).unwrap();
-    }
-    let num = |j: usize| {
-        format!(
-            "{}{} {}",
-            j / 2 + 1,
-            if j.is_multiple_of(2) { "." } else { "..." },
-            numerics[j]
-        )
-    };
+    let numerics = numerics(APP4);
+    let num = |j: usize| numbered_ply(j, &numerics[j]);
     // every mail arrives on the start day, in order
     for i in 0..numerics.len() {
         let from = if i % 2 == 0 {
@@ -44,11 +24,7 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
         } else {
             "petrov@example.test"
         };
-        let body = if i == 0 {
-            num(0)
-        } else {
-            format!("{} {}", num(i - 1), num(i))
-        };
+        let body = repeat_and_move(&numerics, i);
         arena.send(from, "Re: [RUS-EM-2026/1]", &body, "2026-05-10");
     }
     let config_path = arena.path().join("mailarbiter.toml");

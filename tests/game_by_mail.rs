@@ -8,12 +8,6 @@ use common::*;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Move, Position};
 
-/// The example game of App.4 (seed 000), 27 moves, 1-0.
-const APP4: &str =
-    "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 \
-O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
-Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
-
 /// The game's moves with their positions.
 fn moves(sans: &str) -> Vec<(Chess, Move)> {
     let mut pos = Chess::default();
@@ -24,14 +18,6 @@ fn moves(sans: &str) -> Vec<(Chess, Move)> {
         pos = pos.play(m).unwrap();
     }
     out
-}
-
-fn numbered(ply: usize, text: &str) -> String {
-    if ply.is_multiple_of(2) {
-        format!("{}. {text}", ply / 2 + 1)
-    } else {
-        format!("{}... {text}", ply / 2 + 1)
-    }
 }
 
 const SUBJECT: &str = "Re: [RUS-EM-2026/1] Ivanov - Petrov";
@@ -76,7 +62,7 @@ fn app4_game_in_numeric_with_full_records() {
             forward.is_to(&[opponent], &[mover]),
             "ply {i}: To the opponent, Cc the mover: {forward:?}"
         );
-        let expected = numbered(i, &numeric(m));
+        let expected = numbered_ply(i, &numeric(m));
         assert!(
             forward.subject.ends_with(&expected),
             "ply {i}: subject {:?} names {expected}",
@@ -194,10 +180,10 @@ fn russian_long_against_english_san_in_legacy_charsets() {
             } else {
                 San::from_move(ppos, *pm).to_string()
             };
-            body.push_str(&numbered(i - 1, &partner));
+            body.push_str(&numbered_ply(i - 1, &partner));
             body.push(' ');
         }
-        body.push_str(&numbered(i, &own));
+        body.push_str(&numbered_ply(i, &own));
         let (from, encoding, text) = if i % 2 == 0 {
             (
                 WHITE,

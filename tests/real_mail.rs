@@ -303,76 +303,29 @@ const MOVES: [&str; 10] = [
 ];
 
 fn numbered(i: usize) -> String {
-    format!(
-        "{}{} {}",
-        i / 2 + 1,
-        if i.is_multiple_of(2) { "." } else { "..." },
-        MOVES[i]
-    )
+    common::numbered_ply(i, MOVES[i])
 }
 
-/// A player's mail for ply `i`, repeating the partner's last move.
+/// A player's mail for ply `i` of the opening above.
 fn move_mail(users: &Users, i: usize) -> (String, Vec<u8>) {
+    let moves: Vec<String> = MOVES.iter().map(|m| m.to_string()).collect();
+    game_mail(users, &moves, i)
+}
+
+/// A player's mail for ply `i` of `moves`, repeating the partner's last move.
+fn game_mail(users: &Users, moves: &[String], i: usize) -> (String, Vec<u8>) {
     let from = if i.is_multiple_of(2) {
         &users.white
     } else {
         &users.black
-    };
-    let record = if i == 0 {
-        numbered(0)
-    } else {
-        format!("{} {}", numbered(i - 1), numbered(i))
     };
     let raw = format!(
         "From: {from}\r\nTo: {arb}\r\nSubject: Re: [RT/1] move\r\nDate: Mon, 30 Nov 2026 10:00:00 +0000\r\n\
-         Message-ID: <ply{i}.{arb}>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{record}\r\n",
+         Message-ID: <ply{i}.{arb}>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        common::repeat_and_move(moves, i),
         arb = users.arbiter
     );
     (from.clone(), raw.into_bytes())
-}
-
-/// The App.4 game (53 plies) in numeric notation, computed with shakmaty.
-fn app4_numeric() -> Vec<String> {
-    use shakmaty::{san::San, Chess, Position};
-    let sans = "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 \
-                O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
-                Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
-    let mut pos = Chess::default();
-    let mut out = Vec::new();
-    for san in sans.split_whitespace() {
-        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
-        out.push(common::numeric(&m));
-        pos = pos.play(m).unwrap();
-    }
-    out
-}
-
-/// A mail for ply `i` of `moves`, repeating the partner's last move.
-fn game_mail(users: &Users, moves: &[String], i: usize) -> Vec<u8> {
-    let num = |j: usize| {
-        format!(
-            "{}{} {}",
-            j / 2 + 1,
-            if j.is_multiple_of(2) { "." } else { "..." },
-            moves[j]
-        )
-    };
-    let from = if i.is_multiple_of(2) {
-        &users.white
-    } else {
-        &users.black
-    };
-    let record = if i == 0 {
-        num(0)
-    } else {
-        format!("{} {}", num(i - 1), num(i))
-    };
-    format!(
-        "From: {from}\r\nTo: {arb}\r\nSubject: Re: [RT/1] move\r\nMessage-ID: <g{i}.{arb}>\r\n\
-         Content-Type: text/plain; charset=utf-8\r\n\r\n{record}\r\n",
-        arb = users.arbiter
-    )
-    .into_bytes()
 }
 
 fn daemon_log(dir: &Path) -> String {
@@ -626,10 +579,10 @@ async fn sigterm_during_a_burst_exits_cleanly_and_loses_nothing() {
     let Some(servers) = servers() else { return };
     let users = servers.users("burst");
     let dir = arena(&servers, &users, "INBOX", Some("Processed"));
-    let moves = app4_numeric();
+    let moves = common::numerics(common::APP4);
     for i in 0..moves.len() {
         servers
-            .append(&users.arbiter, "INBOX", &game_mail(&users, &moves, i))
+            .append(&users.arbiter, "INBOX", &game_mail(&users, &moves, i).1)
             .await;
     }
     let mut daemon = start_daemon(dir.path());

@@ -424,3 +424,44 @@ pub fn russian_long(m: &shakmaty::Move) -> String {
         m.to()
     )
 }
+
+/// The example game of App.4 (seed 000: EM/M/A076, 27 moves, 1-0), in SAN.
+pub const APP4: &str =
+    "e4 d6 d4 g6 Nf3 Bg7 Be2 Nf6 Nc3 Nbd7 e5 Ng4 e6 Ndf6 exf7+ Kf8 Bf4 Nh6 Qd2 Nxf7 \
+O-O-O c6 h4 Qa5 Ng5 b5 a3 Bd7 h5 Nxg5 Bxg5 h6 Bxf6 Bxf6 hxg6 Kg7 Rh5 Kxg6 Bd3+ Kf7 Qf4 Rag8 \
+Rdh1 Ke8 Kb1 Bg5 Qe4 Qc7 d5 Rf8 dxc6 Bf5 Nxb5";
+
+/// The moves of a game given in SAN, in ICCF numeric.
+pub fn numerics(sans: &str) -> Vec<String> {
+    use shakmaty::Position;
+    let mut pos = shakmaty::Chess::default();
+    let mut out = Vec::new();
+    for san in sans.split_whitespace() {
+        let m = san
+            .parse::<shakmaty::san::San>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        out.push(numeric(&m));
+        pos = pos.play(m).unwrap();
+    }
+    out
+}
+
+/// Ply `i` (0-based) numbered as a player writes it: `13. 3234`, `13... 4745`.
+pub fn numbered_ply(i: usize, text: &str) -> String {
+    let dots = if i.is_multiple_of(2) { "." } else { "..." };
+    format!("{}{dots} {text}", i / 2 + 1)
+}
+
+/// The record of the mail for ply `i`: the partner's last move, then the new one.
+pub fn repeat_and_move(moves: &[String], i: usize) -> String {
+    match i {
+        0 => numbered_ply(0, &moves[0]),
+        _ => format!(
+            "{} {}",
+            numbered_ply(i - 1, &moves[i - 1]),
+            numbered_ply(i, &moves[i])
+        ),
+    }
+}
