@@ -6,7 +6,7 @@
 use crate::message::render::{self, color_name, date, numbered, tr};
 use crate::notation::Notation;
 use crate::referee::decide::{Decision, MailKind, OutMail, Recipient, Verdict};
-use crate::referee::game::{EndReason, Event, Game, GameResult};
+use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Side};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
 use chrono::NaiveDate;
@@ -353,4 +353,32 @@ pub(crate) fn game_notice(
     text: impl Fn(Lang) -> String,
 ) -> OutMail {
     to_both(t, spec, rest, text)
+}
+
+/// Suspends a game for an overstep of `against`: the event and the claim mail.
+pub(crate) fn suspend(
+    t: &Tournament,
+    spec: &GameSpec,
+    game: &Game,
+    against: Color,
+    control: Control,
+    today: NaiveDate,
+) -> Decision {
+    let event = Event::Suspended {
+        side: Side::from(against),
+        on: today,
+        used: control.used,
+        allowance: control.allowance,
+        control: control.control,
+    };
+    let mut after = game.clone();
+    after.apply(&event).expect("a suspension always applies");
+    Decision {
+        verdicts: vec![Verdict::Suspended {
+            game: spec.id.clone(),
+        }],
+        events: vec![(spec.id.clone(), event)],
+        mails: vec![claim_mail(t, spec, &after, today)],
+        ..Decision::default()
+    }
 }

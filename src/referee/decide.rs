@@ -605,7 +605,8 @@ impl Context<'_> {
         // The move arrived after the allowance ran out: the claim comes first
         // and the move is held (III.6).
         if let Some((against, control)) = self.game.overstep(&self.t.rules, arrival) {
-            let mut decision = suspend(self.t, self.spec, self.game, against, control, arrival);
+            let mut decision =
+                compose::suspend(self.t, self.spec, self.game, against, control, arrival);
             let held = Event::Held {
                 uci: Game::uci(&reading.new_move),
                 sent: arrival,
@@ -1066,34 +1067,6 @@ fn claim_verdict(game: &Game) -> Option<EndReason> {
         Some(EndReason::FiftyMoves)
     } else {
         None
-    }
-}
-
-/// Suspends a game for an overstep of `against`: the event and the claim mail.
-pub(crate) fn suspend(
-    t: &Tournament,
-    spec: &GameSpec,
-    game: &Game,
-    against: Color,
-    control: crate::referee::game::Control,
-    today: NaiveDate,
-) -> Decision {
-    let event = Event::Suspended {
-        side: Side::from(against),
-        on: today,
-        used: control.used,
-        allowance: control.allowance,
-        control: control.control,
-    };
-    let mut after = game.clone();
-    after.apply(&event).expect("a suspension always applies");
-    Decision {
-        verdicts: vec![Verdict::Suspended {
-            game: spec.id.clone(),
-        }],
-        events: vec![(spec.id.clone(), event)],
-        mails: vec![compose::claim_mail(t, spec, &after, today)],
-        ..Decision::default()
     }
 }
 

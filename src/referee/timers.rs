@@ -8,7 +8,7 @@ use crate::message::render::{self, color_name, date, numbered, tr};
 use crate::notation::Notation;
 use crate::referee::clock;
 use crate::referee::compose::{self, copy_director, director, generated, recipient, subject};
-use crate::referee::decide::{suspend, Decision, Verdict};
+use crate::referee::decide::{Decision, Verdict};
 use crate::referee::game::{Event, Game};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
@@ -44,7 +44,7 @@ pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
             continue;
         }
         if let Some((against, control)) = game.overstep(&t.rules, today) {
-            decision.extend(suspend(t, spec, game, against, control, today));
+            decision.extend(compose::suspend(t, spec, game, against, control, today));
             continue;
         }
         let color = game.to_move();
