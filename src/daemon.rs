@@ -15,7 +15,7 @@ use crate::mail::imap::ImapInbox;
 use crate::mail::maildir::Maildir;
 use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
-use crate::message::parse::{authenticated, read_mail, Mail, ReadError};
+use crate::message::parse::{authenticated, find_tag, read_mail, Mail, ReadError};
 use crate::referee::decide::{
     decide_mail, Decision, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
@@ -70,16 +70,26 @@ pub struct Report {
 /// The state as the control socket sees it, updated after each commit.
 pub type Snapshot = Arc<Mutex<State>>;
 
+/// The store as the referee and the outbox relay share it.
+pub type SharedStore = Arc<dyn Store + Send + Sync>;
+
 /// The daemon's parts, wired from the config.
 pub struct Pipeline {
     pub config: Config,
-    store: Box<dyn Store>,
+    store: SharedStore,
     inbox: Inbox,
-    outbox: Outbox,
+    /// Sends the outbox: inline for `run --once`; `run` moves it to a task
+    /// of its own, so that a hung mail server never stalls refereeing.
+    relay: Option<Relay>,
     state: State,
     snapshot: Snapshot,
-    /// When answers went to each address in the last hour (§7 `replies_per_hour`).
-    answered: std::collections::HashMap<String, std::collections::VecDeque<std::time::Instant>>,
+}
+
+/// Sends the outbox entries in order, removing each once delivered.
+pub struct Relay {
+    store: SharedStore,
+    outbox: Outbox,
+    from: Recipient,
 }
 
 fn password(path: &Path) -> Result<String, DaemonError> {
@@ -97,7 +107,7 @@ impl Pipeline {
     /// When the store cannot be opened, a game record is damaged or a
     /// password file cannot be read.
     pub fn open(config: Config) -> Result<Pipeline, DaemonError> {
-        let store: Box<dyn Store> = Box::new(SledStore::open(&config.state)?);
+        let store: SharedStore = Arc::new(SledStore::open(&config.state)?);
         let inbox = match &config.inbox {
             InboxConfig::Maildir { path } => Inbox::Maildir(Maildir::new(path.clone())),
             InboxConfig::Imap(imap) => Inbox::Imap(Box::new(ImapInbox::new(
@@ -114,14 +124,21 @@ impl Pipeline {
         };
         let state = load_state(&config.league, store.as_ref())?;
         let snapshot = Arc::new(Mutex::new(state.clone()));
+        let relay = Relay {
+            store: store.clone(),
+            outbox,
+            from: Recipient {
+                name: config.league.name.clone(),
+                email: config.league.address.clone(),
+            },
+        };
         Ok(Pipeline {
             config,
             store,
             inbox,
-            outbox,
+            relay: Some(relay),
             state,
             snapshot,
-            answered: Default::default(),
         })
     }
 
@@ -156,7 +173,7 @@ impl Pipeline {
     /// # Errors
     /// When the commit fails.
     pub fn openings(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
-        let decision = timers::openings(&self.config.league, &self.state, today);
+        let decision = guarded(|| timers::openings(&self.config.league, &self.state, today));
         self.commit_if_any(decision, report)
     }
 
@@ -166,15 +183,25 @@ impl Pipeline {
     /// # Errors
     /// When the commit fails.
     pub fn deadlines(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
-        let decision = timers::deadlines(&self.config.league, &self.state, today);
+        let decision = guarded(|| timers::deadlines(&self.config.league, &self.state, today));
         self.commit_if_any(decision, report)
     }
 
+    /// Commits a timer decision that checks; one that fails (a panic or
+    /// events that do not apply: a bug) is logged and left out, and the
+    /// timers try again at the next pass.
     fn commit_if_any(
         &mut self,
-        decision: Decision,
+        decision: Result<Decision, String>,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
+        let decision = match decision.and_then(|d| self.checked(d)) {
+            Ok(decision) => decision,
+            Err(why) => {
+                error!(%why, "the timers' decision was refused; nothing of it was recorded");
+                return Ok(());
+            }
+        };
         if !decision.events.is_empty()
             || !decision.mails.is_empty()
             || !decision.player_events.is_empty()
@@ -182,6 +209,14 @@ impl Pipeline {
             self.commit(None, decision, report)?;
         }
         Ok(())
+    }
+
+    /// The decision, if its events apply to the games they touch.
+    fn checked(&self, decision: Decision) -> Result<Decision, String> {
+        match self.state.check(&decision.events) {
+            Ok(()) => Ok(decision),
+            Err(e) => Err(format!("its events do not apply: {e}")),
+        }
     }
 
     /// Referees up to [`PASS_LIMIT`] waiting mails in arrival order,
@@ -277,18 +312,25 @@ impl Pipeline {
             }
         }
         let (mut decision, message_id, disposition) = self.referee(waiting, &raw, read);
-        self.limit_answers(&mut decision);
+        let facts = self.limit_answers(&mut decision)?;
         let processed = Processed {
             message_id,
             outcome: format!("{:?}", decision.verdicts),
         };
-        self.commit(Some((waiting.key.clone(), processed)), decision, report)?;
+        self.commit_with(
+            Some((waiting.key.clone(), processed)),
+            decision,
+            facts,
+            report,
+        )?;
         self.inbox.done(waiting, disposition).await?;
         Ok(())
     }
 
     /// Decides one read mail: the decision, its Message-ID, and what becomes
-    /// of it in the mailbox.
+    /// of it in the mailbox. The decision is made under a panic guard and its
+    /// events are checked against the games before anything is committed; a
+    /// mail that cannot be refereed is kept aside and the director told.
     fn referee(
         &self,
         waiting: &Waiting,
@@ -310,7 +352,15 @@ impl Pipeline {
                     arrival,
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
                 };
-                let decision = decide_mail(&self.config.league, &self.state, &inbound);
+                let decided = guarded(|| decide_mail(&self.config.league, &self.state, &inbound))
+                    .and_then(|d| self.checked(d));
+                let decision = match decided {
+                    Ok(decision) => decision,
+                    Err(why) => {
+                        error!(key = %waiting.key, %why, "the mail cannot be refereed: kept aside, the director told");
+                        return (self.failed(waiting, &mail, &why), None, Disposition::Kept);
+                    }
+                };
                 for verdict in &decision.verdicts {
                     info!(?verdict, "decided");
                 }
@@ -328,28 +378,98 @@ impl Pipeline {
         }
     }
 
+    /// The answer to a mail that could not be refereed (a panic, or events
+    /// that do not apply: a bug): nothing is recorded of it, and the
+    /// director of its tournament (of every tournament, when the mail names
+    /// none) is told once, with what identifies the mail in the mailbox.
+    fn failed(&self, waiting: &Waiting, mail: &Mail, why: &str) -> Decision {
+        let league = &self.config.league;
+        let game = find_tag(&mail.subject).and_then(|tag| league.game(&tag));
+        let mut directors: Vec<&str> = match game {
+            Some((t, _)) => vec![t.director.as_str()],
+            None => league
+                .tournaments
+                .iter()
+                .map(|t| t.director.as_str())
+                .collect(),
+        };
+        directors.sort_unstable();
+        directors.dedup();
+        let clip = |s: &str| s.chars().take(200).collect::<String>();
+        let body = format!(
+            "A mail could not be refereed and was kept aside in the mailbox; nothing of it was recorded.\n\
+             Письмо не удалось обработать; оно оставлено в почтовом ящике, из него ничего не записано.\n\n\
+             Mailbox key: {}\nFrom: {}\nMessage-ID: {}\nSubject: {}\nReason: {}\n",
+            clip(&waiting.key),
+            mail.from.as_deref().unwrap_or("-"),
+            clip(mail.message_id.as_deref().unwrap_or("-")),
+            clip(&mail.subject),
+            clip(why),
+        );
+        Decision {
+            verdicts: vec![Verdict::Ignored(format!("kept aside: {why}"))],
+            mails: vec![OutMail {
+                to: directors
+                    .into_iter()
+                    .map(|d| Recipient {
+                        name: String::new(),
+                        email: d.to_string(),
+                    })
+                    .collect(),
+                cc: vec![],
+                subject: "A mail could not be refereed / Письмо не обработано".into(),
+                body,
+                in_reply_to: None,
+                references: vec![],
+                kind: MailKind::AutoGenerated,
+                game: game.map(|(_, spec)| spec.id.clone()),
+            }],
+            ..Decision::default()
+        }
+    }
+
     /// Drops answers beyond `replies_per_hour` to one address (mails whose
     /// only recipient is the sender of the mail answered); forwards to an
-    /// opponent and copies are never limited.
-    fn limit_answers(&mut self, decision: &mut Decision) {
+    /// opponent and copies are never limited. The times of the answers are
+    /// kept in the store (committed with the mail), so the limit holds
+    /// across `run --once` processes and restarts; returns the facts to write.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn limit_answers(&self, decision: &mut Decision) -> Result<Vec<(String, String)>, DaemonError> {
         let limit = self.config.replies_per_hour as usize;
-        let now = std::time::Instant::now();
-        let hour = Duration::from_secs(3600);
-        decision.mails.retain(|mail| {
+        let now = Utc::now().timestamp();
+        let mut times: std::collections::BTreeMap<String, Vec<i64>> = Default::default();
+        let mut kept = Vec::with_capacity(decision.mails.len());
+        for mail in std::mem::take(&mut decision.mails) {
             if mail.kind != MailKind::AutoReplied || mail.to.len() != 1 || !mail.cc.is_empty() {
-                return true;
+                kept.push(mail);
+                continue;
             }
-            let times = self.answered.entry(mail.to[0].email.clone()).or_default();
-            while times.front().is_some_and(|t| now.duration_since(*t) > hour) {
-                times.pop_front();
-            }
-            if times.len() >= limit {
+            let key = format!("replies:{}", mail.to[0].email.to_lowercase());
+            let sent = match times.entry(key) {
+                std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    let stored = self.store.fact(e.key())?.unwrap_or_default();
+                    e.insert(stored.split(',').filter_map(|t| t.parse().ok()).collect())
+                }
+            };
+            sent.retain(|t| now - t < 3600);
+            if sent.len() >= limit {
                 warn!(to = %mail.to[0].email, subject = %mail.subject, "replies_per_hour reached: no answer");
-                return false;
+                continue;
             }
-            times.push_back(now);
-            true
-        });
+            sent.push(now);
+            kept.push(mail);
+        }
+        decision.mails = kept;
+        Ok(times
+            .into_iter()
+            .map(|(key, sent)| {
+                let list: Vec<String> = sent.iter().map(i64::to_string).collect();
+                (key, list.join(","))
+            })
+            .collect())
     }
 
     /// A mail too large or unparseable: kept in the mailbox unseen; a player
@@ -359,6 +479,11 @@ impl Pipeline {
             verdicts: vec![Verdict::Ignored(format!("kept aside: {error}"))],
             ..Decision::default()
         };
+        if !matches!(error, ReadError::TooLarge(..)) {
+            // a mail that cannot be read (or names two senders) is answered
+            // to no one: its sender is not known for sure
+            return decision;
+        }
         let head = &raw[..raw.len().min(64 * 1024)];
         let Ok(Mail {
             from: Some(from),
@@ -397,11 +522,26 @@ impl Pipeline {
         decision: Decision,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
+        self.commit_with(processed, decision, Vec::new(), report)
+    }
+
+    /// Checks the decision's events against the games, then commits them
+    /// with the mails and facts in one transaction, then applies them: an
+    /// event that does not apply never reaches the store.
+    fn commit_with(
+        &mut self,
+        processed: Option<(String, Processed)>,
+        decision: Decision,
+        facts: Vec<(String, String)>,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        self.state.check(&decision.events)?;
         let commit = Commit {
             processed,
             events: decision.events,
             player_events: decision.player_events,
             mails: decision.mails,
+            facts,
             created: Utc::now().to_rfc3339(),
         };
         self.store.commit(&commit)?;
@@ -424,8 +564,7 @@ impl Pipeline {
         Ok(!self.store.outbox()?.is_empty())
     }
 
-    /// Sends the outbox entries in order, removing each once delivered,
-    /// until done or `shutdown` is set.
+    /// Sends the outbox now (`run --once`, and tests).
     ///
     /// # Errors
     /// When the store fails or the transport refuses; what was not sent stays.
@@ -434,17 +573,28 @@ impl Pipeline {
         report: &mut Report,
         shutdown: &watch::Receiver<bool>,
     ) -> Result<(), DaemonError> {
+        if let Some(relay) = self.relay.as_mut() {
+            report.mails_sent += relay.send(shutdown).await?;
+        }
+        Ok(())
+    }
+}
+
+impl Relay {
+    /// Sends the outbox entries in order, removing each once delivered,
+    /// until done or `shutdown` is set; how many went out.
+    ///
+    /// # Errors
+    /// When the store fails or the transport refuses; what was not sent stays.
+    pub async fn send(&mut self, shutdown: &watch::Receiver<bool>) -> Result<usize, DaemonError> {
         let instance = self.store.instance()?;
-        let from = Recipient {
-            name: self.config.league.name.clone(),
-            email: self.config.league.address.clone(),
-        };
+        let mut sent = 0;
         for entry in self.store.outbox()? {
             if *shutdown.borrow() {
                 info!("stopping: the rest of the outbox waits for the next start");
                 break;
             }
-            let (envelope, bytes) = match compose(&entry, &from, &instance) {
+            let (envelope, bytes) = match compose(&entry, &self.from, &instance) {
                 Ok(composed) => composed,
                 Err(e) => {
                     // an address that cannot be written will never be: drop
@@ -457,10 +607,52 @@ impl Pipeline {
             self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
             self.store.sent(entry.seq)?;
             info!(seq = entry.seq, subject = %entry.mail.subject, "sent");
-            report.mails_sent += 1;
+            sent += 1;
         }
-        Ok(())
+        Ok(sent)
     }
+
+    /// The relay as `run` runs it, on a task of its own: it sends whenever
+    /// the referee wakes it (and at start), retries with backoff after a
+    /// failure, and ends when `shutdown` is set. Each SMTP conversation has
+    /// a hard timeout (`[outbox] timeout_seconds`), so a server that
+    /// accepts and never answers delays only the mails, never refereeing.
+    async fn run(mut self, wake: Arc<tokio::sync::Notify>, mut shutdown: watch::Receiver<bool>) {
+        let mut backoff = Backoff::new();
+        loop {
+            let wait = match self.send(&shutdown).await {
+                Ok(_) => {
+                    backoff.reset();
+                    None
+                }
+                Err(e) => {
+                    let wait = backoff.next();
+                    warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
+                    Some(wait)
+                }
+            };
+            if *shutdown.borrow() {
+                return;
+            }
+            tokio::select! {
+                _ = wake.notified(), if wait.is_none() => {}
+                _ = tokio::time::sleep(wait.unwrap_or_default()), if wait.is_some() => {}
+                _ = shutdown.changed() => return,
+            }
+        }
+    }
+}
+
+/// Runs `f` under a panic guard: a panic becomes an error that names it.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        format!("the referee panicked: {what}")
+    })
 }
 
 /// How many mails one inbox pass takes before the outbox is sent.
@@ -559,25 +751,23 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
             source: e,
         },
     )?;
+    let wake = Arc::new(tokio::sync::Notify::new());
+    let relay = match pipeline.relay.take() {
+        Some(relay) => tokio::spawn(relay.run(wake.clone(), shutdown.clone())),
+        None => tokio::spawn(async {}),
+    };
     let mut ready = false;
     let mut connect_backoff = Backoff::new();
-    let mut send_backoff = Backoff::new();
-    let mut send_retry: Option<tokio::time::Instant> = None;
     let mut timer_day: Option<NaiveDate> = None;
     let poll = Duration::from_secs(pipeline.config.poll_seconds);
     'connection: while !*shutdown.borrow() {
         if let Err(e) = pipeline.inbox.connect().await {
             let wait = connect_backoff.next();
             error!(error = %e, retry_in = ?wait, "mailbox unreachable");
+            // the referee loop is alive, waiting for the mailbox; what is
+            // already decided still goes out (the relay runs on); deadlines
+            // wait for the mailbox, since a move may be waiting in it
             notify(sd_notify::NotifyState::Watchdog);
-            // what is already decided still goes out; deadlines wait for the
-            // mailbox, since a move may be waiting in it
-            if let Err(e) = pipeline
-                .send_outbox(&mut Report::default(), &shutdown)
-                .await
-            {
-                warn!(error = %e, "outbox: sending failed, kept for later");
-            }
             if pause(wait, &mut shutdown).await {
                 break;
             }
@@ -607,20 +797,7 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
                 pipeline.deadlines(today, &mut report)?;
                 timer_day = Some(today);
             }
-            if send_retry.is_none_or(|at| tokio::time::Instant::now() >= at) {
-                match pipeline.send_outbox(&mut report, &shutdown).await {
-                    Ok(()) => {
-                        send_retry = None;
-                        send_backoff.reset();
-                    }
-                    Err(DaemonError::Mail(e)) => {
-                        let wait = send_backoff.next();
-                        warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
-                        send_retry = Some(tokio::time::Instant::now() + wait);
-                    }
-                    Err(fatal) => return Err(fatal),
-                }
-            }
+            wake.notify_one();
             if *shutdown.borrow() {
                 break 'connection;
             }
@@ -628,12 +805,6 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
                 continue;
             }
             let mut wait = idle_wait();
-            if let Some(at) = send_retry {
-                wait = wait.min(
-                    at.saturating_duration_since(tokio::time::Instant::now())
-                        .max(Duration::from_millis(200)),
-                );
-            }
             // wake for the timers after the local midnight
             let now = Utc::now().with_timezone(&pipeline.config.timezone);
             if let Some(midnight) = (now.date_naive() + chrono::Days::new(1)).and_hms_opt(0, 0, 5) {
@@ -651,6 +822,14 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
     }
     notify(sd_notify::NotifyState::Stopping);
     pipeline.inbox.close().await;
+    // the relay stops between mails; one in the middle of a conversation is
+    // sent again at the next start (with the same Message-ID)
+    if tokio::time::timeout(Duration::from_secs(10), relay)
+        .await
+        .is_err()
+    {
+        warn!("the outbox relay did not stop in time");
+    }
     let _ = std::fs::remove_file(&socket);
     info!("stopped");
     Ok(())

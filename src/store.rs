@@ -53,6 +53,8 @@ pub struct Commit {
     /// Events of players (leaves), by `tournament/player`.
     pub player_events: Vec<(String, PlayerEvent)>,
     pub mails: Vec<OutMail>,
+    /// Small facts written with it (the times of answers per address).
+    pub facts: Vec<(String, String)>,
     /// RFC 3339 time of the commit.
     pub created: String,
 }
@@ -231,6 +233,9 @@ impl Store for SledStore {
                     seq += 1;
                 }
                 meta.insert(NEXT_SEQ, &seq.to_be_bytes())?;
+                for (key, value) in &commit.facts {
+                    meta.insert(format!("fact:{key}").as_bytes(), value.as_bytes())?;
+                }
                 if let Some((key, record)) = &commit.processed {
                     processed.insert(key.as_bytes(), encode(record))?;
                     if let Some(id) = &record.message_id {
@@ -326,6 +331,7 @@ mod tests {
                     events: vec![("T/1".into(), Event::Opened { on: day })],
                     player_events: vec![("T/ivanov".into(), PlayerEvent::LeaveEnded { on: day })],
                     mails: vec![mail("a"), mail("b")],
+                    facts: vec![("replies:x@y".into(), "1,2".into())],
                     created: "2026-05-10T00:00:00Z".into(),
                 })
                 .unwrap();
@@ -335,6 +341,7 @@ mod tests {
         assert!(store.is_processed("mail-1").unwrap());
         assert!(!store.is_processed("mail-2").unwrap());
         assert!(store.seen_message_id("a@b").unwrap());
+        assert_eq!(store.fact("replies:x@y").unwrap().as_deref(), Some("1,2"));
         assert!(!store.seen_message_id("c@d").unwrap());
         store.set_fact("cursor", "7:42").unwrap();
         assert_eq!(store.fact("cursor").unwrap().as_deref(), Some("7:42"));

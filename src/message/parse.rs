@@ -19,6 +19,10 @@ pub enum ReadError {
     /// mail-parser found no message (or failed on it).
     #[error("the mail cannot be parsed")]
     Unparseable,
+    /// Not exactly one `From:` header (RFC 5322 §3.6): which one a mail
+    /// checker judged and which one a reader sees may differ, so neither counts.
+    #[error("the mail names {0} senders (From:) instead of one")]
+    FromHeaders(usize),
 }
 
 /// What the referee needs from one inbound mail.
@@ -49,19 +53,35 @@ pub fn read_mail(raw: &[u8], max_bytes: usize) -> Result<Mail, ReadError> {
     if raw.len() > max_bytes {
         return Err(ReadError::TooLarge(raw.len(), max_bytes));
     }
-    std::panic::catch_unwind(|| read_parsed(raw))
-        .ok()
-        .flatten()
-        .ok_or(ReadError::Unparseable)
+    std::panic::catch_unwind(|| read_parsed(raw)).unwrap_or(Err(ReadError::Unparseable))
 }
 
-fn read_parsed(raw: &[u8]) -> Option<Mail> {
-    let msg = MessageParser::default().parse(raw)?;
+fn read_parsed(raw: &[u8]) -> Result<Mail, ReadError> {
+    let msg = MessageParser::default()
+        .parse(raw)
+        .ok_or(ReadError::Unparseable)?;
+    let froms = msg
+        .headers_raw()
+        .filter(|(name, _)| name.eq_ignore_ascii_case("From"))
+        .count();
+    if froms != 1 {
+        return Err(ReadError::FromHeaders(froms));
+    }
+    if msg.from().is_some_and(|a| a.iter().count() > 1) {
+        return Err(ReadError::FromHeaders(2));
+    }
+    // an address goes into the To: of answers: only a plain one is taken
     let from = msg
         .from()
         .and_then(|a| a.first())
         .and_then(|a| a.address())
-        .map(|a| a.trim().to_lowercase());
+        .map(|a| a.trim().to_lowercase())
+        .filter(|a| {
+            a.contains('@')
+                && !a.chars().any(|c| {
+                    c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | '"')
+                })
+        });
     let date = msg.date().and_then(|d| {
         let offset = (i32::from(d.tz_hour) * 3600 + i32::from(d.tz_minute) * 60)
             * if d.tz_before_gmt { -1 } else { 1 };
@@ -74,7 +94,7 @@ fn read_parsed(raw: &[u8]) -> Option<Mail> {
         HeaderValue::TextList(list) => list.iter().map(|t| t.to_string()).collect(),
         _ => vec![],
     };
-    Some(Mail {
+    Ok(Mail {
         message_id: msg.message_id().map(str::to_string),
         robot: robot_reason(&msg, from.as_deref()),
         from,
@@ -129,51 +149,51 @@ fn break_blocks(html: &str) -> String {
     out
 }
 
-/// Removes `<blockquote>` elements and Gmail's quote container from HTML.
+/// Removes `<blockquote>` elements and everything from a mail client's quote
+/// container (Gmail's, Outlook's) onwards.
+///
+/// One pass over the text: the tags searched for are ASCII, so they are
+/// found in an ASCII-lower-cased copy whose byte offsets are the original's
+/// (a full Unicode lower-casing changes lengths: `İ`, the Kelvin sign).
+/// Nesting is counted, not recursed into.
 fn strip_html_quotes(html: &str) -> String {
-    let lower = html.to_lowercase();
-    for marker in [
+    let lower = html.to_ascii_lowercase();
+    let end = [
         "<div class=\"gmail_quote",
         "<div id=\"divrplyfwdmsg",
         "<div id=\"appendonsend",
-    ] {
-        if let Some(at) = lower.find(marker) {
-            return strip_html_quotes(&html[..at]);
-        }
-    }
-    let mut out = String::new();
-    let mut rest = html;
-    loop {
-        let lower = rest.to_lowercase();
-        let Some(start) = lower.find("<blockquote") else {
-            out.push_str(rest);
-            return out;
-        };
-        out.push_str(&rest[..start]);
-        // Skip to the matching close tag, counting nested quotes.
-        let mut depth = 0usize;
-        let mut at = start;
-        loop {
-            let open = lower[at + 1..].find("<blockquote").map(|i| i + at + 1);
-            let close = lower[at + 1..].find("</blockquote").map(|i| i + at + 1);
-            match (open, close) {
-                (Some(o), Some(c)) if o < c => {
-                    depth += 1;
-                    at = o;
-                }
-                (_, Some(c)) if depth > 0 => {
-                    depth -= 1;
-                    at = c;
-                }
-                (_, Some(c)) => {
-                    let end = lower[c..].find('>').map_or(lower.len(), |i| c + i + 1);
-                    rest = &rest[end..];
-                    break;
-                }
-                (_, None) => return out,
+    ]
+    .iter()
+    .filter_map(|marker| lower.find(marker))
+    .min()
+    .unwrap_or(html.len());
+    let (html, lower) = (&html[..end], &lower[..end]);
+    let mut out = String::with_capacity(html.len());
+    let mut depth = 0usize;
+    let mut kept_from = 0;
+    let mut at = 0;
+    while let Some(found) = lower[at..].find('<') {
+        let tag = at + found;
+        let rest = &lower[tag..];
+        if rest.starts_with("<blockquote") {
+            if depth == 0 {
+                out.push_str(&html[kept_from..tag]);
+            }
+            depth += 1;
+        } else if rest.starts_with("</blockquote") && depth > 0 {
+            depth -= 1;
+            if depth == 0 {
+                kept_from = lower[tag..].find('>').map_or(lower.len(), |i| tag + i + 1);
+                at = kept_from;
+                continue;
             }
         }
+        at = tag + 1;
     }
+    if depth == 0 {
+        out.push_str(&html[kept_from.min(html.len())..]);
+    }
+    out
 }
 
 /// Why a mail is automatic (RFC 3834 and practice), or `None` for a person's mail.
@@ -182,86 +202,143 @@ fn robot_reason(msg: &mail_parser::Message, from: Option<&str>) -> Option<String
     if let Some(v) = header("Auto-Submitted").filter(|v| !v.starts_with("no")) {
         return Some(format!("Auto-Submitted: {v}"));
     }
-    if let Some(v) = header("Precedence").filter(|v| matches!(v.as_str(), "bulk" | "list" | "junk"))
-    {
+    if let Some(v) = header("Precedence").filter(|v| {
+        ["bulk", "list", "junk", "auto_reply"]
+            .iter()
+            .any(|p| v.starts_with(p))
+    }) {
         return Some(format!("Precedence: {v}"));
     }
-    if header("List-Id").is_some() {
-        return Some("List-Id present".into());
+    for list in ["List-Id", "List-Unsubscribe", "List-Post"] {
+        if header(list).is_some() {
+            return Some(format!("{list} present (a mailing list)"));
+        }
     }
-    if header("X-Auto-Response-Suppress").is_some_and(|v| v.contains("all")) {
-        return Some("X-Auto-Response-Suppress: All".into());
+    if let Some(v) = header("X-Auto-Response-Suppress")
+        .filter(|v| ["all", "oof", "autoreply"].iter().any(|w| v.contains(w)))
+    {
+        return Some(format!("X-Auto-Response-Suppress: {v}"));
+    }
+    if header("X-Autoreply").is_some() || header("X-Autorespond").is_some() {
+        return Some("X-Autoreply present".into());
     }
     if header("Return-Path").is_some_and(|v| v == "<>" || v.is_empty()) {
         return Some("empty Return-Path (a bounce)".into());
     }
-    let report = msg.root_part().content_type().is_some_and(|ct| {
-        ct.ctype().eq_ignore_ascii_case("multipart")
-            && ct
-                .subtype()
-                .is_some_and(|s| s.eq_ignore_ascii_case("report"))
+    let report = msg.parts.iter().any(|part| {
+        part.content_type().is_some_and(|ct| {
+            let is = |t: &str, s: &str| {
+                ct.ctype().eq_ignore_ascii_case(t)
+                    && ct.subtype().is_some_and(|sub| sub.eq_ignore_ascii_case(s))
+            };
+            is("multipart", "report")
+                || is("message", "delivery-status")
+                || is("message", "disposition-notification")
+                || is("message", "feedback-report")
+        })
     });
     if report {
         return Some("a delivery or disposition report".into());
     }
-    let local = from.and_then(|f| f.split('@').next()).unwrap_or("");
-    if matches!(
-        local,
-        "mailer-daemon" | "postmaster" | "noreply" | "no-reply"
-    ) || local.ends_with("-request")
-        || local.ends_with("-relay")
-    {
+    let local = from.and_then(|f| f.rsplit_once('@')).map_or("", |(l, _)| l);
+    if robot_local_part(local) {
         return Some(format!("sent by {local}"));
     }
     None
 }
 
-/// Whether an `Authentication-Results:` header written by `authserv_id`
-/// (RFC 8601) vouches for the From address: `dkim=pass` with `header.d`
-/// aligned with the From domain (equal, or a parent of it), or `dmarc=pass`.
-/// Headers from any other server are ignored: a sender can write them.
+/// The local parts of robots' addresses (PITFALLS.md, RFC 3834 §2): never answered.
+fn robot_local_part(local: &str) -> bool {
+    let local = local.to_ascii_lowercase();
+    matches!(
+        local.as_str(),
+        "mailer"
+            | "mailer-daemon"
+            | "mailerdaemon"
+            | "postmaster"
+            | "listserv"
+            | "majordomo"
+            | "noreply"
+            | "no-reply"
+            | "no_reply"
+            | "donotreply"
+            | "do-not-reply"
+            | "do_not_reply"
+            | "bounce"
+            | "bounces"
+    ) || local.starts_with("owner-")
+        || local.starts_with("bounce-")
+        || local.starts_with("bounces+")
+        || ["-request", "-bounces", "-bounce", "-relay", "-owner"]
+            .iter()
+            .any(|end| local.ends_with(end))
+}
+
+/// Whether the `Authentication-Results:` headers our own server added
+/// (RFC 8601) vouch for the From address: `dkim=pass` whose `header.d` is
+/// the From domain or a parent of it, or `dmarc=pass` whose `header.from` is
+/// the From domain.
+///
+/// Which headers are our server's: scanning the header from the top, the
+/// first `Authentication-Results:` header and those after it up to the next
+/// `Received:` header — the verdict our mail server stamps above its own
+/// `Received:` line. Anything below that line was written before our server
+/// saw the mail (by the sender, perhaps), and among the headers of the top
+/// block only those whose authserv-id is `authserv_id` count.
 pub fn authenticated(raw: &[u8], authserv_id: &str, from: &str) -> bool {
     let Some(from_domain) = from.rsplit_once('@').map(|(_, d)| d.to_lowercase()) else {
         return false;
     };
-    let aligned = |d: &str| from_domain == d || from_domain.ends_with(&format!(".{d}"));
+    let aligned =
+        |d: &str| d.contains('.') && (from_domain == d || from_domain.ends_with(&format!(".{d}")));
     let Some(msg) = std::panic::catch_unwind(|| MessageParser::default().parse_headers(raw))
         .ok()
         .flatten()
     else {
         return false;
     };
-    let passes = msg
-        .headers_raw()
-        .filter(|(name, _)| name.eq_ignore_ascii_case("Authentication-Results"))
-        .any(|(_, value)| {
-            let value = value
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .to_lowercase();
-            let mut parts = value.split(';').map(str::trim);
-            let server = parts
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .next()
-                .unwrap_or("");
-            if server != authserv_id.to_lowercase() {
-                return false;
+    let ours = authserv_id.to_lowercase();
+    let mut in_top_block = false;
+    for (name, value) in msg.headers_raw() {
+        if name.eq_ignore_ascii_case("Received") && in_top_block {
+            break;
+        }
+        if !name.eq_ignore_ascii_case("Authentication-Results") {
+            continue;
+        }
+        in_top_block = true;
+        let value = value
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+        let mut parts = value.split(';').map(str::trim);
+        let server = parts
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        if server != ours {
+            continue;
+        }
+        let vouches = parts.any(|spec| {
+            let mut words = spec.split_whitespace();
+            let method = words.next();
+            let mut property = |key: &str| {
+                words.find_map(|w| w.strip_prefix(key).map(|v| v.trim_end_matches(['.', ','])))
+            };
+            match method {
+                Some("dmarc=pass") => property("header.from=").is_some_and(|d| d == from_domain),
+                Some("dkim=pass") => property("header.d=").is_some_and(aligned),
+                _ => false,
             }
-            parts.any(|spec| {
-                let mut words = spec.split_whitespace();
-                match words.next() {
-                    Some("dmarc=pass") => true,
-                    Some("dkim=pass") => {
-                        words.any(|w| w.strip_prefix("header.d=").is_some_and(aligned))
-                    }
-                    _ => false,
-                }
-            })
         });
-    passes
+        if vouches {
+            return true;
+        }
+    }
+    false
 }
 
 /// The sender's own text: quoted lines (`>`), attribution lines, a previous
@@ -490,6 +567,7 @@ impl Written {
 pub fn scan(text: &str) -> Written {
     let mut written = Written::default();
     for line in text.lines() {
+        let line = visible(line);
         let line = line.trim().trim_start_matches('.');
         if let Some(command) = command(line) {
             written.commands.push(command);
@@ -502,6 +580,31 @@ pub fn scan(text: &str) -> Written {
         }
     }
     written
+}
+
+/// The line without the invisible characters that editors and webmails
+/// scatter around words (zero-width spaces and joiners, direction marks and
+/// embeddings, the byte order mark, soft hyphens); no-break and narrow
+/// spaces become plain spaces.
+fn visible(line: &str) -> std::borrow::Cow<'_, str> {
+    let invisible = |c: char| {
+        matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{AD}' | '\u{34F}' | '\u{180E}')
+    };
+    let spacing = |c: char| {
+        matches!(
+            c,
+            '\u{A0}' | '\u{2007}' | '\u{202F}' | '\u{2009}' | '\u{200A}'
+        )
+    };
+    if !line.chars().any(|c| invisible(c) || spacing(c)) {
+        return line.into();
+    }
+    line.chars()
+        .filter(|c| !invisible(*c))
+        .map(|c| if spacing(c) { ' ' } else { c })
+        .collect::<String>()
+        .into()
 }
 
 /// Splits `8.exf7+` into the number and the move, `12...` into a black number.
@@ -632,21 +735,37 @@ fn header_line(line: &str, header: &mut HeaderBlock) {
         (&["белые", "white"], &mut header.white),
         (&["черные", "чёрные", "black"], &mut header.black),
     ];
-    let lower = line.to_lowercase();
     for (names, slot) in fields {
-        for name in names {
-            if let Some(rest) = lower.strip_prefix(name) {
-                if rest.starts_with([' ', ':', '\t']) && slot.is_none() {
-                    let value = line[line.len() - rest.len()..]
-                        .trim_start_matches([' ', ':', '\t'])
-                        .trim();
-                    if !value.is_empty() {
-                        *slot = Some(value.to_string());
-                    }
-                }
+        if slot.is_some() {
+            continue;
+        }
+        let Some(rest) = names
+            .iter()
+            .find_map(|name| strip_prefix_caseless(line, name))
+        else {
+            continue;
+        };
+        if rest.starts_with([' ', ':', '\t']) {
+            let value = rest.trim_start_matches([' ', ':', '\t']).trim();
+            if !value.is_empty() {
+                *slot = Some(value.to_string());
             }
         }
     }
+}
+
+/// `text` after `prefix` (given in lower case), compared letter by letter
+/// without regard to case; the rest is a slice of `text` itself, so no offset
+/// of a lower-cased copy is ever used on the original.
+fn strip_prefix_caseless<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let mut chars = text.char_indices();
+    for want in prefix.chars() {
+        let (_, got) = chars.next()?;
+        if got != want && !got.to_lowercase().eq(want.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or("", |(at, _)| &text[at..]))
 }
 
 /// Parses a date written `2026-07-01` or `01.07.2026`.

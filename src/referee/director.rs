@@ -17,6 +17,20 @@ use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;
 use shakmaty::Color;
 
+/// The most penalty days one `PENALTY` command gives: a year. More is
+/// surely a slip of the keyboard (and would break the clock's arithmetic).
+pub const MAX_PENALTY_DAYS: u32 = 365;
+
+/// The game as the commands decided so far in this mail have left it: each
+/// command is decided against the state the previous one left.
+fn now(state: &State, id: &str, decision: &Decision) -> Game {
+    state
+        .game_after(id, &decision.events)
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| state.games[id].clone())
+}
+
 pub(crate) fn decide(
     league: &League,
     state: &State,
@@ -36,20 +50,19 @@ pub(crate) fn decide(
                 let suspended: Vec<(&Tournament, &GameSpec)> = directed
                     .iter()
                     .flat_map(|t| t.games.iter().map(move |g| (*t, g)))
-                    .filter(|(_, g)| state.games[&g.id].suspension.is_some())
+                    .filter(|(_, g)| now(state, &g.id, &decision).suspension.is_some())
                     .collect();
                 let target = match (tagged, suspended.as_slice()) {
                     (Some(found), _) => Some(found),
                     (None, [one]) => Some(*one),
                     _ => None,
                 };
-                match target {
-                    Some((t, spec)) if state.games[&spec.id].suspension.is_some() => {
-                        let game = &state.games[&spec.id];
-                        let part = if *command == Command::Confirm { confirm(t, spec, game, today) } else { reject(t, spec, game, today) };
+                match target.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                    Some((t, spec, game)) if game.suspension.is_some() => {
+                        let part = if *command == Command::Confirm { confirm(t, spec, &game, today) } else { reject(t, spec, &game, today) };
                         decision.extend(part);
                     }
-                    Some((_, spec)) => problems.push(format!("{}: no overstep claim is pending / нет заявления о просрочке", spec.id)),
+                    Some((_, spec, _)) => problems.push(format!("{}: no overstep claim is pending / нет заявления о просрочке", spec.id)),
                     None => problems.push(
                         "CONFIRM/REJECT: name the game by its tag in the subject (more than one or no game is suspended) / \
                          укажите метку партии в теме письма"
@@ -57,21 +70,25 @@ pub(crate) fn decide(
                     ),
                 }
             }
-            Command::Result(result) => match tagged {
-                Some((t, spec)) if state.games[&spec.id].ending.is_none() => {
+            Command::Result(result) => match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                Some((t, spec, game)) if game.ending.is_none() => {
                     let result = match result.as_str() {
                         "1-0" => GameResult::WhiteWins,
                         "0-1" => GameResult::BlackWins,
                         _ => GameResult::Draw,
                     };
-                    end_game(t, spec, &state.games[&spec.id], result, EndReason::Adjudication, today, &mut decision);
+                    end_game(t, spec, &game, result, EndReason::Adjudication, today, &mut decision);
                     decision.verdicts.push(Verdict::Directed(format!("{}: result {}", spec.id, result.as_str())));
                 }
-                Some((_, spec)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
+                Some((_, spec, _)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
                 None => problems.push("RESULT: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
             },
-            Command::Penalty { color, days } => match tagged {
-                Some((t, spec)) if state.games[&spec.id].ending.is_none() => {
+            Command::Penalty { color, days } => match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                Some((_, spec, _)) if *days == 0 || *days > MAX_PENALTY_DAYS => problems.push(format!(
+                    "{}: PENALTY {days}: penalty days are 1 to {MAX_PENALTY_DAYS} / штраф — от 1 до {MAX_PENALTY_DAYS} дней",
+                    spec.id
+                )),
+                Some((t, spec, game)) if game.ending.is_none() => {
                     decision.events.push((
                         spec.id.clone(),
                         Event::Penalty { side: Side::from(*color), days: *days, on: today, reason: "penalty by the director".into() },
@@ -88,7 +105,7 @@ pub(crate) fn decide(
                     }));
                     decision.verdicts.push(Verdict::Directed(format!("{}: penalty {days}", spec.id)));
                 }
-                Some((_, spec)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
+                Some((_, spec, _)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
                 None => problems.push("PENALTY: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
             },
             Command::GrantLeave { player, from, to } => {

@@ -150,15 +150,52 @@ pub enum Event {
     InactivityReported { on: NaiveDate },
 }
 
-/// A stored event that does not fit the game: the store is damaged.
-#[derive(Debug, Error, PartialEq, Eq)]
+/// An event that does not fit the game. A decision whose events do not fit
+/// is refused before it is committed; one found in the store means the
+/// store was written by a faulty version.
+#[derive(Debug, Clone, Error, PartialEq, Eq)]
 pub enum ReplayError {
-    #[error("game {game}: stored move {uci} at ply {ply} is not legal")]
+    #[error("game {game}: move {uci} at ply {ply} is not legal")]
     IllegalMove {
         game: String,
         ply: usize,
         uci: String,
     },
+    /// An event that the game's state does not allow (a move in a finished
+    /// game, a claim decided that was never made, a count past its bound).
+    #[error("game {game}: event {event} at ply {ply} does not fit: {why}")]
+    Misfit {
+        game: String,
+        ply: usize,
+        event: &'static str,
+        why: &'static str,
+    },
+    /// An event for a game that the tournament does not have.
+    #[error("game {0}: no such game")]
+    UnknownGame(String),
+}
+
+/// The most days a count may hold: a century of thinking time. Past it a
+/// number is a mistake (or an attack), never a clock.
+pub const MAX_DAYS: u32 = 36_500;
+
+impl Event {
+    /// The event's name in messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Opened { .. } => "opened",
+            Event::Moved { .. } => "moved",
+            Event::Penalty { .. } => "penalty",
+            Event::Ended { .. } => "ended",
+            Event::Suspended { .. } => "suspended",
+            Event::Held { .. } => "held",
+            Event::ClaimConfirmed { .. } => "claim_confirmed",
+            Event::ClaimRejected { .. } => "claim_rejected",
+            Event::OverstepReset { .. } => "overstep_reset",
+            Event::Reminded { .. } => "reminded",
+            Event::InactivityReported { .. } => "inactivity_reported",
+        }
+    }
 }
 
 /// One half-move with its dates and time.
@@ -352,6 +389,39 @@ impl Game {
     /// # Errors
     /// [`ReplayError`] when a move event is not legal here.
     pub fn apply(&mut self, event: &Event) -> Result<(), ReplayError> {
+        let misfit = |why: &'static str| ReplayError::Misfit {
+            game: self.spec.id.clone(),
+            ply: self.plies.len(),
+            event: event.name(),
+            why,
+        };
+        let finished = self.ending.is_some();
+        let suspended = self.suspension.is_some();
+        match event {
+            Event::Moved { .. }
+            | Event::Held { .. }
+            | Event::Suspended { .. }
+            | Event::Ended { .. }
+                if finished =>
+            {
+                return Err(misfit("the game is over"));
+            }
+            Event::Held { .. } if !suspended => return Err(misfit("the game is not suspended")),
+            Event::Held { .. } if self.suspension.as_ref().is_some_and(|s| s.held.is_some()) => {
+                return Err(misfit("a move is already held"));
+            }
+            Event::ClaimConfirmed { .. } | Event::ClaimRejected { .. } if !suspended => {
+                return Err(misfit("no claim is pending"));
+            }
+            Event::Suspended { .. } if suspended => return Err(misfit("already suspended")),
+            _ => {}
+        }
+        let add = |total: u32, days: u32| {
+            total
+                .checked_add(days)
+                .filter(|t| *t <= MAX_DAYS)
+                .ok_or_else(|| misfit("the days exceed the bound"))
+        };
         match event {
             Event::Opened { on } => self.opened = Some(*on),
             Event::Moved {
@@ -373,7 +443,7 @@ impl Game {
                 let color = pos.turn();
                 let received = self.next_received();
                 let time = clock::move_time(received, *sent, self.start, &self.leaves[idx(color)]);
-                self.totals[idx(color)] += time.days;
+                self.totals[idx(color)] = add(self.totals[idx(color)], time.days)?;
                 let ply = Ply {
                     number: pos.fullmoves().get(),
                     color,
@@ -405,7 +475,7 @@ impl Game {
                 reason,
             } => {
                 let color = Color::from(*side);
-                self.totals[idx(color)] += days;
+                self.totals[idx(color)] = add(self.totals[idx(color)], *days)?;
                 self.penalties.push(Penalty {
                     color,
                     days: *days,

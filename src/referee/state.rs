@@ -16,6 +16,10 @@ pub struct State {
     events: BTreeMap<String, Vec<Event>>,
     /// Each player's events, by `tournament/player`.
     pub players: BTreeMap<String, Vec<PlayerEvent>>,
+    /// Stored events that did not replay (written by a faulty version), by
+    /// game id: the game is shown as far as its other events go, and every
+    /// other game works as usual.
+    pub damaged: BTreeMap<String, Vec<ReplayError>>,
 }
 
 impl State {
@@ -41,7 +45,7 @@ impl State {
         for (_, spec) in league.games() {
             state.events.insert(spec.id.clone(), game_events(&spec.id)?);
         }
-        state.replay_all(league)?;
+        state.replay_all(league);
         Ok(state)
     }
 
@@ -53,33 +57,62 @@ impl State {
             .unwrap_or_default()
     }
 
-    fn replay_all(&mut self, league: &League) -> Result<(), ReplayError> {
+    /// Replays every game. An event that does not fit is skipped and
+    /// recorded in [`State::damaged`] (and logged), so that one damaged game
+    /// never keeps the others from working.
+    fn replay_all(&mut self, league: &League) {
+        self.damaged.clear();
         for (t, spec) in league.games() {
             let leaves = [
                 self.leaves(&t.id, &spec.white),
                 self.leaves(&t.id, &spec.black),
             ];
-            let events = self
-                .events
-                .get(&spec.id)
-                .map(Vec::as_slice)
-                .unwrap_or_default();
-            self.games
-                .insert(spec.id.clone(), Game::replay(t, spec, events, leaves)?);
+            let mut game = Game::new(t, spec, leaves);
+            for event in self.events.get(&spec.id).into_iter().flatten() {
+                if let Err(e) = game.apply(event) {
+                    tracing::error!(error = %e, "stored event skipped: the store was written by a faulty version");
+                    self.damaged.entry(spec.id.clone()).or_default().push(e);
+                }
+            }
+            self.games.insert(spec.id.clone(), game);
+        }
+    }
+
+    /// Checks that a decision's events apply, on copies of the games they
+    /// touch (one copy per game, whatever the number of games stored).
+    ///
+    /// # Errors
+    /// The first [`ReplayError`]: the decision must not be committed.
+    pub fn check(&self, game_events: &[(String, Event)]) -> Result<(), ReplayError> {
+        let mut touched: BTreeMap<&str, Game> = BTreeMap::new();
+        for (id, event) in game_events {
+            let game = match touched.entry(id.as_str()) {
+                std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    let game = self
+                        .games
+                        .get(id)
+                        .ok_or_else(|| ReplayError::UnknownGame(id.clone()))?;
+                    v.insert(game.clone())
+                }
+            };
+            game.apply(event)?;
         }
         Ok(())
     }
 
-    /// Applies a decision's events.
+    /// Applies a decision's events, after checking them all: a decision
+    /// applies whole or not at all.
     ///
     /// # Errors
-    /// A [`ReplayError`] when a game event does not fit (a bug, or a damaged store).
+    /// A [`ReplayError`] when a game event does not fit; then nothing changed.
     pub fn apply(
         &mut self,
         league: &League,
         game_events: &[(String, Event)],
         player_events: &[(String, PlayerEvent)],
     ) -> Result<(), ReplayError> {
+        self.check(game_events)?;
         for (id, event) in game_events {
             self.events
                 .entry(id.clone())
@@ -97,7 +130,7 @@ impl State {
         }
         if !player_events.is_empty() {
             // leaves change the days of past moves: replay every game
-            self.replay_all(league)?;
+            self.replay_all(league);
         }
         Ok(())
     }
