@@ -137,6 +137,10 @@ pub fn games_table(
             match game.ending {
                 Some(e) => format!("finished {}", e.result.as_str()),
                 None => game.status().as_str().replace('_', " "),
+            } + if state.damaged.contains_key(&spec.id) {
+                " (damaged record: see show)"
+            } else {
+                ""
             },
         ]);
     }
@@ -249,6 +253,21 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
     out
 }
 
+/// What the store holds for `game` that did not replay, as lines to show
+/// above the game (empty for a sound game).
+fn damage_note(state: &State, game: &str) -> String {
+    state.damaged.get(game).map_or_else(String::new, |errors| {
+        let mut note = String::from(
+            "DAMAGED RECORD: these stored events were skipped (written by a faulty version):\n",
+        );
+        for e in errors {
+            note.push_str(&format!("  {e}\n"));
+        }
+        note.push('\n');
+        note
+    })
+}
+
 /// The read-only views (`games`, `show`, `export`) as text; `Err` is a
 /// message for a command that cannot be answered (exit 1).
 ///
@@ -269,9 +288,11 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             schedule,
             lang,
         } => {
-            let (Some((t, _)), Some(state)) = (league.game(game), games.get(game)) else {
+            let (Some((t, _)), Some(game_state)) = (league.game(game), games.get(game)) else {
                 return Err(format!("no game {game} in the config"));
             };
+            let damage = damage_note(state, game);
+            let state = game_state;
             Ok(if *json {
                 let mut text =
                     serde_json::to_string_pretty(&game_json(t, state)).unwrap_or_default();
@@ -282,7 +303,7 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             } else if *schedule {
                 render::schedule(t, state, (*lang).into())
             } else {
-                game_text(t, state, (*lang).into())
+                damage + &game_text(t, state, (*lang).into())
             })
         }
         Command::Export { tournament, .. } => {

@@ -352,8 +352,12 @@ impl Pipeline {
                     arrival,
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
                 };
-                let decided = guarded(|| decide_mail(&self.config.league, &self.state, &inbound))
-                    .and_then(|d| self.checked(d));
+                let decided = guarded(|| {
+                    let mut decision = decide_mail(&self.config.league, &self.state, &inbound);
+                    inject_fault(&mail, &mut decision);
+                    decision
+                })
+                .and_then(|d| self.checked(d));
                 let decision = match decided {
                     Ok(decision) => decision,
                     Err(why) => {
@@ -642,6 +646,34 @@ impl Relay {
         }
     }
 }
+
+/// Debug builds only: a mail whose subject holds the marker in
+/// `$MAILARBITER_FAULT` (`panic:MARKER` or `misfit:MARKER`) makes the
+/// referee panic, or adds an event that does not apply to its game, so that
+/// the tests can prove the guards. Release builds have no such point.
+#[cfg(debug_assertions)]
+fn inject_fault(mail: &Mail, decision: &mut Decision) {
+    let Ok(fault) = std::env::var("MAILARBITER_FAULT") else {
+        return;
+    };
+    match fault.split_once(':') {
+        Some(("panic", marker)) if !marker.is_empty() && mail.subject.contains(marker) => {
+            panic!("fault injected for a test")
+        }
+        Some(("misfit", marker)) if !marker.is_empty() && mail.subject.contains(marker) => {
+            if let Some(tag) = find_tag(&mail.subject) {
+                let on = NaiveDate::MIN;
+                decision
+                    .events
+                    .push((tag, crate::referee::game::Event::ClaimConfirmed { on }));
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(not(debug_assertions))]
+fn inject_fault(_: &Mail, _: &mut Decision) {}
 
 /// Runs `f` under a panic guard: a panic becomes an error that names it.
 fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
