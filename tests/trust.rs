@@ -40,7 +40,7 @@ fn arena(extra: &str, tail: &str) -> Arena {
     arena
 }
 
-/// 1. e4 by White, then Black silent past the allowance: a pending claim,
+/// White plays 1. e4, then Black stays silent past the allowance: a pending claim,
 /// and Black's answer held.
 fn suspended_with_a_held_move() -> Arena {
     let mut arena = arena("days_per_control = 20\nmoves_per_control = 5", "");
