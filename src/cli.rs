@@ -114,7 +114,9 @@ pub fn games_table(
         .games()
         .filter(|(t, _)| tournament.is_none_or(|id| t.id == id))
     {
-        let game = &state.games[&spec.id];
+        let Some(game) = state.games.get(&spec.id) else {
+            continue;
+        };
         let clock = |c: Color| {
             format!(
                 "{} ({} left)",

@@ -89,6 +89,7 @@ struct RawOutbox {
     user: Option<String>,
     password_file: Option<Spanned<String>>,
     ca_file: Option<Spanned<String>>,
+    timeout_seconds: Option<Spanned<u64>>,
 }
 
 /// The IMAP, SMTP and authentication fields are accepted so that a config
@@ -99,8 +100,8 @@ struct RawOutbox {
 struct RawSecurity {
     sender_auth: Option<Spanned<String>>,
     authserv_id: Option<String>,
-    max_mail_bytes: Option<usize>,
-    replies_per_hour: Option<u32>,
+    max_mail_bytes: Option<Spanned<usize>>,
+    replies_per_hour: Option<Spanned<u32>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -186,6 +187,9 @@ pub struct SmtpConfig {
     pub password_file: Option<PathBuf>,
     /// Certificates (PEM) trusted besides the public roots: a private CA.
     pub ca_file: Option<PathBuf>,
+    /// The hard limit of one SMTP conversation (`[outbox] timeout_seconds`,
+    /// default 60): a server that accepts and never answers is left then.
+    pub timeout_seconds: u64,
 }
 
 /// Where mail comes in.
@@ -206,13 +210,60 @@ pub enum OutboxConfig {
     Smtp(SmtpConfig),
 }
 
+/// The smallest `max_mail_bytes` accepted: below it no real mail fits.
+pub const MIN_MAIL_BYTES: usize = 1024;
+/// The largest `max_mail_bytes` accepted (64 MiB): a mail is held in memory.
+pub const MAX_MAIL_BYTES: usize = 64 * 1024 * 1024;
+/// The largest `replies_per_hour` accepted.
+pub const MAX_REPLIES_PER_HOUR: u32 = 10_000;
+
 /// Reads a password file: the first line, without its line end.
 ///
 /// # Errors
-/// When the file cannot be read.
+/// When the file cannot be read, is readable or writable by group or others
+/// (the message says `chmod 600 PATH`), or its first line is empty or blank.
 pub fn read_password(path: &Path) -> std::io::Result<String> {
-    let text = std::fs::read_to_string(path)?;
-    Ok(text.lines().next().unwrap_or("").to_string())
+    let credentials = std::env::var_os("CREDENTIALS_DIRECTORY").map(PathBuf::from);
+    read_password_in(path, credentials.as_deref())
+}
+
+/// As [`read_password`]; `credentials` is systemd's credentials folder
+/// (`$CREDENTIALS_DIRECTORY`). systemd writes a credential 0400 and lets a
+/// service running as another user (`DynamicUser=`) read it through an ACL
+/// entry, whose mask `stat` shows in the group bits (0440) although no group
+/// can read it: there a group read bit is accepted, nothing else.
+fn read_password_in(path: &Path, credentials: Option<&Path>) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read as _};
+    use std::os::unix::fs::PermissionsExt;
+    let credential = credentials.is_some_and(|dir| path.starts_with(dir))
+        || path.starts_with("/run/credentials/");
+    let refused = if credential { 0o037 } else { 0o077 };
+    let mut file = std::fs::File::open(path)?;
+    let mode = file.metadata()?.permissions().mode() & 0o777;
+    if mode & refused != 0 {
+        let what = if mode & refused & 0o044 != 0 {
+            "readable"
+        } else {
+            "writable"
+        };
+        return Err(Error::new(
+            ErrorKind::PermissionDenied,
+            format!(
+                "{what} by others (mode {mode:03o}): chmod 600 {}",
+                path.display()
+            ),
+        ));
+    }
+    let mut text = String::new();
+    file.read_to_string(&mut text)?;
+    let first = text.lines().next().unwrap_or("");
+    if first.trim().is_empty() {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            "the first line is empty: write the password on it",
+        ));
+    }
+    Ok(first.to_string())
 }
 
 fn is_loopback(host: &str) -> bool {
@@ -411,10 +462,13 @@ impl Validator<'_> {
                 let path = self.password_path(p.get_ref());
                 if self.check_folders {
                     if let Err(e) = read_password(&path) {
-                        self.problem(
-                            p,
-                            format!("cannot read password_file {}: {e}", path.display()),
-                        );
+                        // an OS error (missing, unreadable) or a refusal of read_password
+                        let verb = if e.raw_os_error().is_some() {
+                            "cannot read "
+                        } else {
+                            ""
+                        };
+                        self.problem(p, format!("{verb}password_file {}: {e}", path.display()));
                     }
                 }
                 Some(path)
@@ -442,6 +496,7 @@ impl Validator<'_> {
             user: raw.user.clone(),
             password_file,
             ca_file,
+            timeout_seconds: 60,
         })
     }
 
@@ -540,7 +595,16 @@ impl Validator<'_> {
                     587,
                     false,
                 )
-                .map(OutboxConfig::Smtp),
+                .map(|mut smtp| {
+                    if let Some(t) = &raw.outbox.timeout_seconds {
+                        if (1..=3600).contains(t.get_ref()) {
+                            smtp.timeout_seconds = *t.get_ref();
+                        } else {
+                            self.problem(t, "timeout_seconds must be 1 to 3600".into());
+                        }
+                    }
+                    OutboxConfig::Smtp(smtp)
+                }),
             other => {
                 self.problem(
                     &raw.outbox.kind,
@@ -563,11 +627,29 @@ impl Validator<'_> {
                     other => self.problem(auth, format!("unknown sender_auth \"{other}\" (\"none\" or \"authentication-results\")")),
                 }
             }
-            if let Some(n) = security.replies_per_hour {
-                replies_per_hour = n;
+            if let Some(n) = &security.replies_per_hour {
+                if *n.get_ref() == 0 || *n.get_ref() > MAX_REPLIES_PER_HOUR {
+                    self.problem(
+                        n,
+                        format!(
+                            "replies_per_hour must be between 1 and {MAX_REPLIES_PER_HOUR}, not {}",
+                            n.get_ref()
+                        ),
+                    );
+                }
+                replies_per_hour = *n.get_ref();
             }
-            if let Some(max) = security.max_mail_bytes {
-                max_mail_bytes = max;
+            if let Some(max) = &security.max_mail_bytes {
+                if !(MIN_MAIL_BYTES..=MAX_MAIL_BYTES).contains(max.get_ref()) {
+                    self.problem(
+                        max,
+                        format!(
+                            "max_mail_bytes must be between {MIN_MAIL_BYTES} (1 KiB) and {MAX_MAIL_BYTES} (64 MiB), not {}",
+                            max.get_ref()
+                        ),
+                    );
+                }
+                max_mail_bytes = *max.get_ref();
             }
         }
         let mut tournaments = Vec::new();
@@ -975,6 +1057,120 @@ black = "b"
                 && ps.iter().any(|p| p.contains("needs a password_file")),
             "{ps:?}"
         );
+    }
+
+    /// The problem lines of `GOOD` with `extra` appended, each with its line.
+    fn problems_with(extra: &str) -> (Vec<String>, usize) {
+        let text = format!("{GOOD}{extra}");
+        let line = GOOD.lines().count() + extra.lines().count();
+        (problems(&text), line)
+    }
+
+    #[test]
+    fn mail_size_and_reply_limits_out_of_range_are_refused_with_their_line() {
+        for bad in [0, 1023, 67_108_865] {
+            let (ps, line) = problems_with(&format!("\n[security]\nmax_mail_bytes = {bad}\n"));
+            assert_eq!(
+                ps,
+                [format!("{line}: max_mail_bytes must be between 1024 (1 KiB) and 67108864 (64 MiB), not {bad}")]
+            );
+        }
+        for bad in [0, 10_001] {
+            let (ps, line) = problems_with(&format!("\n[security]\nreplies_per_hour = {bad}\n"));
+            assert_eq!(
+                ps,
+                [format!(
+                    "{line}: replies_per_hour must be between 1 and 10000, not {bad}"
+                )]
+            );
+        }
+        let c = Config::parse(
+            &format!("{GOOD}\n[security]\nmax_mail_bytes = 67108864\nreplies_per_hour = 10000\n"),
+            Path::new("/"),
+            false,
+        )
+        .unwrap();
+        assert_eq!((c.max_mail_bytes, c.replies_per_hour), (67_108_864, 10_000));
+        let c = Config::parse(GOOD, Path::new("/"), false).unwrap();
+        assert_eq!((c.max_mail_bytes, c.replies_per_hour), (1_048_576, 20));
+    }
+
+    #[test]
+    fn a_password_file_open_to_others_or_empty_is_refused() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("var/mail/sent")).unwrap();
+        let text = GOOD.replace(
+            "kind = \"maildir\"\npath = \"var/mail/inbox\"",
+            "kind = \"imap\"\nhost = \"127.0.0.1\"\ntls = \"none\"\nuser = \"arb\"\npassword_file = \"pw\"",
+        );
+        let pw = dir.path().join("pw");
+        let check = |contents: &str, mode: u32| -> Vec<String> {
+            std::fs::write(&pw, contents).unwrap();
+            std::fs::set_permissions(&pw, std::fs::Permissions::from_mode(mode)).unwrap();
+            match Config::parse(&text, dir.path(), true) {
+                Ok(_) => vec![],
+                Err(ps) => ps
+                    .iter()
+                    .map(|p| format!("{}: {}", p.line.unwrap_or(0), p.message))
+                    .collect(),
+            }
+        };
+        let shown = pw.display();
+        assert_eq!(check("secret\n", 0o600), Vec::<String>::new());
+        assert_eq!(check("secret\n", 0o400), Vec::<String>::new());
+        assert_eq!(
+            check("secret\n", 0o644),
+            [format!(
+                "12: password_file {shown}: readable by others (mode 644): chmod 600 {shown}"
+            )]
+        );
+        assert_eq!(
+            check("secret\n", 0o640),
+            [format!(
+                "12: password_file {shown}: readable by others (mode 640): chmod 600 {shown}"
+            )]
+        );
+        assert_eq!(
+            check("secret\n", 0o620),
+            [format!(
+                "12: password_file {shown}: writable by others (mode 620): chmod 600 {shown}"
+            )]
+        );
+        for empty in ["", "\n", "  \t\nsecret\n"] {
+            assert_eq!(
+                check(empty, 0o600),
+                [format!(
+                    "12: password_file {shown}: the first line is empty: write the password on it"
+                )],
+                "{empty:?}"
+            );
+        }
+        std::fs::remove_file(&pw).unwrap();
+        let ps = match Config::parse(&text, dir.path(), true) {
+            Err(ps) => ps,
+            Ok(_) => panic!("a missing password file must be refused"),
+        };
+        assert!(
+            ps[0]
+                .message
+                .starts_with(&format!("cannot read password_file {shown}: ")),
+            "{ps:?}"
+        );
+        // the daemon reads it through the same checks
+        std::fs::write(&pw, "secret\n").unwrap();
+        std::fs::set_permissions(&pw, std::fs::Permissions::from_mode(0o604)).unwrap();
+        assert!(read_password(&pw).is_err());
+        std::fs::set_permissions(&pw, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(read_password(&pw).unwrap(), "secret");
+        // a systemd credential read through an ACL shows mode 440
+        std::fs::set_permissions(&pw, std::fs::Permissions::from_mode(0o440)).unwrap();
+        assert!(read_password_in(&pw, None).is_err());
+        assert_eq!(read_password_in(&pw, Some(dir.path())).unwrap(), "secret");
+        for open in [0o444, 0o460, 0o404] {
+            std::fs::set_permissions(&pw, std::fs::Permissions::from_mode(open)).unwrap();
+            assert!(read_password_in(&pw, Some(dir.path())).is_err(), "{open:o}");
+        }
     }
 
     #[test]

@@ -16,12 +16,29 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 use tracing::{debug, warn};
 
+/// How long a connection may take to send its request line.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Starts answering on `path` (replacing a stale socket).
 ///
 /// # Errors
 /// When the socket cannot be made.
 pub fn listen(path: &Path, config: Config, snapshot: Snapshot) -> io::Result<()> {
+    listen_with(path, config, snapshot, REQUEST_TIMEOUT)
+}
+
+/// As [`listen`]; a connection that has not sent a full line within
+/// `request_timeout` is dropped.
+fn listen_with(
+    path: &Path,
+    config: Config,
+    snapshot: Snapshot,
+    request_timeout: Duration,
+) -> io::Result<()> {
     let _ = std::fs::remove_file(path);
+    // The socket is made under the umask and only then narrowed to 0600; in
+    // between, nobody else can reach it: it lives in the state folder, which
+    // `SledStore::open` made 0700 before the daemon got here.
     let listener = UnixListener::bind(path)?;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
     tokio::spawn(async move {
@@ -31,7 +48,8 @@ pub fn listen(path: &Path, config: Config, snapshot: Snapshot) -> io::Result<()>
                     let config = config.clone();
                     let snapshot = snapshot.clone();
                     tokio::spawn(async move {
-                        if let Err(e) = answer(stream, &config, &snapshot).await {
+                        let answered = answer(stream, &config, &snapshot, request_timeout);
+                        if let Err(e) = answered.await {
                             debug!(error = %e, "control request failed");
                         }
                     });
@@ -46,12 +64,25 @@ pub fn listen(path: &Path, config: Config, snapshot: Snapshot) -> io::Result<()>
     Ok(())
 }
 
-async fn answer(stream: UnixStream, config: &Config, snapshot: &Snapshot) -> io::Result<()> {
+async fn answer(
+    stream: UnixStream,
+    config: &Config,
+    snapshot: &Snapshot,
+    request_timeout: Duration,
+) -> io::Result<()> {
     let (read, mut write) = stream.into_split();
     let mut line = String::new();
-    BufReader::new(read.take(64 * 1024))
-        .read_line(&mut line)
-        .await?;
+    let mut reader = BufReader::new(read.take(64 * 1024));
+    // a client that connects and says nothing (or never ends its line) must
+    // not hold a task and a descriptor for ever: dropping the stream closes it
+    tokio::time::timeout(request_timeout, reader.read_line(&mut line))
+        .await
+        .map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("no request line within {request_timeout:?}"),
+            )
+        })??;
     let (code, text) = match serde_json::from_str::<Vec<String>>(&line) {
         Ok(args) => {
             match Cli::try_parse_from(std::iter::once("mailarbiter".to_string()).chain(args)) {
@@ -91,4 +122,44 @@ pub fn ask(path: &Path, args: &[String]) -> io::Result<(i32, String)> {
         .parse()
         .map_err(|_| io::Error::other("the daemon's answer has no exit code"))?;
     Ok((code, text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    #[tokio::test]
+    async fn a_silent_connection_is_dropped_while_a_request_is_answered() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("control.sock");
+        let config = Config::parse(
+            crate::config::EMBEDDED_DEFAULT,
+            Path::new("/nonexistent"),
+            false,
+        )
+        .unwrap();
+        let limit = Duration::from_millis(100);
+        listen_with(&path, config, Snapshot::default(), limit).unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let started = Instant::now();
+        let mut silent = UnixStream::connect(&path).await.unwrap();
+        let mut unended = UnixStream::connect(&path).await.unwrap();
+        unended.write_all(b"[\"games\"").await.unwrap();
+        // meanwhile a request is answered as before
+        let mut client = UnixStream::connect(&path).await.unwrap();
+        client.write_all(b"[\"show\", \"NOPE/1\"]\n").await.unwrap();
+        let mut reply = String::new();
+        client.read_to_string(&mut reply).await.unwrap();
+        assert!(reply.starts_with("1\nno game NOPE/1"), "{reply}");
+        for stream in [&mut silent, &mut unended] {
+            let mut rest = Vec::new();
+            let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut rest))
+                .await
+                .expect("the daemon closes a silent connection");
+            assert_eq!(read.unwrap(), 0, "{rest:?}");
+        }
+        assert!(started.elapsed() >= limit);
+    }
 }

@@ -127,11 +127,72 @@ const NEXT_SEQ: &[u8] = b"next_seq";
 const INSTANCE: &[u8] = b"instance";
 
 impl SledStore {
-    /// Opens (or creates) the store in `path`.
+    /// Opens (or creates) the store in `path`. The folder is made mode 0700
+    /// (an existing one open to group or others is tightened, with a
+    /// warning), and the files sled keeps directly in it 0600: the store
+    /// holds players' addresses, and the control socket lives there too.
     ///
     /// # Errors
-    /// When sled cannot open it (for example another process holds it).
+    /// When the folder cannot be made or sled cannot open it (for example
+    /// another process holds it).
     pub fn open(path: &Path) -> Result<SledStore, StoreError> {
+        use std::os::unix::fs::{DirBuilderExt as _, PermissionsExt as _};
+        let folder_error = |e: std::io::Error| {
+            sled::Error::Io(std::io::Error::new(
+                e.kind(),
+                format!("state folder {}: {e}", path.display()),
+            ))
+        };
+        /// Makes the files sled keeps in `folder` (db, conf, snap.*) 0600 and
+        /// its folders (blobs/) 0700: sled creates them under the umask.
+        fn make_private(folder: &Path) -> std::io::Result<()> {
+            for entry in std::fs::read_dir(folder)? {
+                let entry = entry?;
+                let kind = entry.file_type()?;
+                let private = if kind.is_file() {
+                    0o600
+                } else if kind.is_dir() {
+                    0o700
+                } else {
+                    continue; // the control socket, a symlink: left alone
+                };
+                if entry.metadata()?.permissions().mode() & 0o077 != 0 {
+                    let file = entry.path();
+                    let set =
+                        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(private));
+                    if let Err(e) = set {
+                        // the folder (0700) still keeps others out
+                        tracing::warn!(file = %file.display(), error = %e, "cannot make it private");
+                    }
+                }
+            }
+            Ok(())
+        }
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(path)
+            .map_err(folder_error)?;
+        let mode = std::fs::metadata(path)
+            .map_err(folder_error)?
+            .permissions()
+            .mode();
+        if mode & 0o077 != 0 {
+            // only an existing folder: the umask can take bits from 0700, never add
+            match std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700)) {
+                Ok(()) => tracing::warn!(
+                    folder = %path.display(),
+                    was = format_args!("{:03o}", mode & 0o777),
+                    "the state folder was open to group or others: tightened to 0700"
+                ),
+                Err(e) => tracing::warn!(
+                    folder = %path.display(),
+                    mode = format_args!("{:03o}", mode & 0o777),
+                    error = %e,
+                    "the state folder is open to group or others and cannot be tightened"
+                ),
+            }
+        }
         let db = sled::open(path)?;
         let store = SledStore {
             games: db.open_tree("games")?,
@@ -149,6 +210,7 @@ impl SledStore {
             store.meta.insert(INSTANCE, word.as_bytes())?;
             store.db.flush()?;
         }
+        make_private(path).map_err(folder_error)?;
         Ok(store)
     }
 }
@@ -360,5 +422,42 @@ mod tests {
             })
             .unwrap();
         assert_eq!(store.outbox().unwrap().last().unwrap().seq, 3);
+    }
+
+    fn mode(path: &std::path::Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn the_state_folder_is_0700_and_its_files_0600() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        let state = dir.path().join("var/state");
+        let check = |state: &std::path::Path| {
+            assert_eq!(mode(state), 0o700);
+            let mut files = 0;
+            for entry in std::fs::read_dir(state).unwrap() {
+                let entry = entry.unwrap();
+                let kind = entry.file_type().unwrap();
+                let want = if kind.is_dir() { 0o700 } else { 0o600 };
+                assert_eq!(mode(&entry.path()), want, "{}", entry.path().display());
+                files += usize::from(kind.is_file());
+            }
+            assert!(files >= 2, "sled's db and conf");
+        };
+        drop(SledStore::open(&state).unwrap());
+        // the parents made on the way are private too
+        assert_eq!(mode(&dir.path().join("var")), 0o700);
+        check(&state);
+        // an existing folder and files open to others are tightened
+        std::fs::set_permissions(&state, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(state.join("db"), std::fs::Permissions::from_mode(0o644)).unwrap();
+        std::fs::set_permissions(state.join("conf"), std::fs::Permissions::from_mode(0o666))
+            .unwrap();
+        let store = SledStore::open(&state).unwrap();
+        check(&state);
+        assert!(!store.instance().unwrap().is_empty());
     }
 }

@@ -181,3 +181,96 @@ fn a_mail_without_a_tag_finds_its_game_or_asks() {
     );
     assert_eq!(arena.json("RUS-EM-2026/1")["white"]["penalty_days"], 0);
 }
+
+#[test]
+fn check_and_run_refuse_limits_out_of_range_with_their_line() {
+    let good = two_players("numeric");
+    let line = good.lines().count() + 3;
+    for (key, value, reason) in [
+        (
+            "max_mail_bytes",
+            "0",
+            "max_mail_bytes must be between 1024 (1 KiB) and 67108864 (64 MiB), not 0",
+        ),
+        (
+            "max_mail_bytes",
+            "67108865",
+            "max_mail_bytes must be between 1024 (1 KiB) and 67108864 (64 MiB), not 67108865",
+        ),
+        (
+            "replies_per_hour",
+            "0",
+            "replies_per_hour must be between 1 and 10000, not 0",
+        ),
+        (
+            "replies_per_hour",
+            "10001",
+            "replies_per_hour must be between 1 and 10000, not 10001",
+        ),
+    ] {
+        let arena = Arena::new(&format!("{good}\n[security]\n{key} = {value}\n"));
+        let config = arena.path().join("mailarbiter.toml");
+        for command in [&["check"][..], &["run", "--once"]] {
+            let (code, out, err) = arena.cli(command);
+            assert_eq!(code, 2, "{command:?}: {out}{err}");
+            assert!(
+                err.contains(&format!("{}:{line}: {reason}", config.display())),
+                "{command:?}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn check_and_run_refuse_a_password_file_others_can_read_or_an_empty_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let smtp = two_players("numeric").replace(
+        "[outbox]\nkind = \"file\"\npath = \"sent\"\n",
+        "[outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = 9\ntls = \"none\"\n\
+         user = \"arbiter\"\npassword_file = \"smtp.password\"\n",
+    );
+    let arena = Arena::new(&smtp);
+    let password = arena.path().join("smtp.password");
+    let at = format!("{}:17: ", arena.path().join("mailarbiter.toml").display());
+    let shown = password.display();
+    fs::write(&password, "secret\n").unwrap();
+    fs::set_permissions(&password, fs::Permissions::from_mode(0o644)).unwrap();
+    for command in [&["check"][..], &["run", "--once"]] {
+        let (code, out, err) = arena.cli(command);
+        assert_eq!(code, 2, "{command:?}: {out}{err}");
+        assert!(
+            err.contains(&format!(
+                "{at}password_file {shown}: readable by others (mode 644): chmod 600 {shown}"
+            )),
+            "{command:?}: {err}"
+        );
+    }
+    fs::set_permissions(&password, fs::Permissions::from_mode(0o600)).unwrap();
+    let (code, out, err) = arena.cli(&["check"]);
+    assert_eq!(code, 0, "{out}{err}");
+    fs::write(&password, " \n").unwrap();
+    let (code, _, err) = arena.cli(&["check"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!(
+            "{at}password_file {shown}: the first line is empty: write the password on it"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn run_keeps_the_state_folder_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &std::path::Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let arena = Arena::new(&two_players("numeric"));
+    arena.run("2026-05-10");
+    let state = arena.path().join("state");
+    assert_eq!(mode(&state), 0o700);
+    for entry in fs::read_dir(&state).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            assert_eq!(mode(&entry.path()), 0o600, "{}", entry.path().display());
+        }
+    }
+}

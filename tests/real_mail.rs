@@ -211,7 +211,11 @@ fn arena_with(
     smtp: &str,
 ) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("imap-password"), "secret\n").unwrap();
+    // mode 0600: the config check refuses a password file others can read
+    let password = dir.path().join("imap-password");
+    std::fs::write(&password, "secret\n").unwrap();
+    let private = <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o600);
+    std::fs::set_permissions(&password, private).unwrap();
     let processed = processed.map_or(String::new(), |p| format!("processed_folder = \"{p}\"\n"));
     let config = format!(
         "[gateway]\naddress = \"{arb}\"\nstate = \"state\"\ntimezone = \"UTC\"\n\n\
@@ -793,4 +797,113 @@ async fn without_idle_the_daemon_polls() {
         "{}",
         daemon_log(dir.path())
     );
+}
+
+/// A TCP relay to Postfix that can play a hung server: while `hung` is
+/// set, it accepts connections and never says a word.
+struct HangingRelay {
+    port: u16,
+    hung: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl HangingRelay {
+    fn start(target: u16) -> HangingRelay {
+        use std::sync::atomic::Ordering;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let hung = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let mode = hung.clone();
+        std::thread::spawn(move || {
+            let mut held = Vec::new();
+            for client in listener.incoming() {
+                let Ok(client) = client else { continue };
+                if mode.load(Ordering::SeqCst) {
+                    held.push(client); // silent until the test ends
+                    continue;
+                }
+                held.clear(); // the hung conversations end with the hang
+                let Ok(server) = std::net::TcpStream::connect(("127.0.0.1", target)) else {
+                    continue;
+                };
+                let pipe = |mut from: std::net::TcpStream, mut to: std::net::TcpStream| {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(std::net::Shutdown::Write);
+                    });
+                };
+                pipe(client.try_clone().unwrap(), server.try_clone().unwrap());
+                pipe(server, client);
+            }
+        });
+        HangingRelay { port, hung }
+    }
+
+    fn recover(&self) {
+        self.hung.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn smtp_hung_refereeing_goes_on_and_every_reply_goes_out_after() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("smtphung");
+    let relay = HangingRelay::start(servers.smtp);
+    let imap = format!(
+        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\n",
+        servers.imap
+    );
+    let smtp = format!(
+        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\ntimeout_seconds = 5\n",
+        relay.port
+    );
+    let dir = arena_with(&users, "INBOX", Some("Processed"), &imap, &smtp);
+    let hung_since = Instant::now();
+    let mut daemon = start_daemon(dir.path());
+    // ten moves while every SMTP conversation hangs
+    for i in 0..10 {
+        let (_, raw) = move_mail(&users, i);
+        servers.append(&users.arbiter, "INBOX", &raw).await;
+    }
+    let refereeing = Instant::now();
+    while json(dir.path())["moves"].as_array().unwrap().len() < 10 {
+        assert!(
+            refereeing.elapsed() < Duration::from_secs(20),
+            "refereeing stalled behind the hung server:\n{}",
+            daemon_log(dir.path())
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    println!(
+        "smtp hung: 10 moves refereed and committed in {:?}",
+        refereeing.elapsed()
+    );
+    assert!(servers.mails(&users.black, "INBOX").await.is_empty());
+    let hung_for = Duration::from_secs(30).saturating_sub(hung_since.elapsed());
+    tokio::time::sleep(hung_for).await;
+    relay.recover();
+    let recovered = Instant::now();
+    // each player: the opening and the ten forwards (To or Cc)
+    servers
+        .wait_for(&users.black, 11, Duration::from_secs(60))
+        .await;
+    servers
+        .wait_for(&users.white, 11, Duration::from_secs(10))
+        .await;
+    println!(
+        "smtp recovered: every reply delivered {:?} later",
+        recovered.elapsed()
+    );
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0);
+    let log = daemon_log(dir.path());
+    assert!(log.contains("timed out"), "{log}");
+    for user in [&users.black, &users.white] {
+        assert_eq!(
+            servers.mails(user, "INBOX").await.len(),
+            11,
+            "{user}: each reply once"
+        );
+    }
 }

@@ -307,3 +307,36 @@ fn a_strangers_length_changing_case_folds_are_answered_and_stop_nothing() {
         "{sent:#?}"
     );
 }
+
+#[test]
+fn the_hostile_and_robot_corpora_through_the_daemon_stop_nothing_and_inject_nothing() {
+    let mut arena = arena("", "");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut delivered = 0;
+    for folder in ["hostile", "robots"] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "eml") {
+                arena.deliver_raw(&std::fs::read(&path).unwrap(), "2026-05-10");
+                delivered += 1;
+            }
+        }
+    }
+    assert!(delivered >= 90, "{delivered} mails");
+    arena.run("2026-05-10");
+    // the answers (to strangers) carry no header from the mails
+    for entry in std::fs::read_dir(arena.path().join("sent")).unwrap() {
+        let raw = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let head = raw.split("\r\n\r\n").next().unwrap().to_lowercase();
+        assert!(
+            !head.contains("evil") && !head.contains("\nbcc:"),
+            "an injected header: {head}"
+        );
+    }
+    arena.new_sent();
+    let sent = arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
+    assert!(
+        sent.iter().any(|m| m.subject.ends_with("1. 5254")),
+        "{sent:#?}"
+    );
+}

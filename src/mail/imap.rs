@@ -427,6 +427,21 @@ impl ImapInbox {
             .session
             .take()
             .ok_or_else(|| MailError::Imap("not connected".into()))?;
+        // mail that arrived while the last pass ran was announced in the
+        // answers to its commands (EXISTS), not again in IDLE: look first
+        let mut news = false;
+        while let Ok(response) = session.unsolicited_responses.try_recv() {
+            news |= matches!(
+                response,
+                async_imap::types::UnsolicitedResponse::Exists(_)
+                    | async_imap::types::UnsolicitedResponse::Recent(_)
+            );
+        }
+        if news {
+            debug!("new mail announced during the last pass");
+            self.session = Some(session);
+            return Ok(());
+        }
         let mut handle = session.idle();
         timed("IDLE", handle.init()).await?;
         let response = {

@@ -12,11 +12,11 @@ use lettre::transport::smtp::client::{Certificate, Tls as LettreTls, TlsParamete
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::time::Duration;
 
-/// How long one whole send may take.
-const SEND_TIMEOUT: Duration = Duration::from_secs(60);
-
+/// An SMTP outbox (lettre), each conversation inside a hard timeout.
 pub struct SmtpOutbound {
     transport: AsyncSmtpTransport<Tokio1Executor>,
+    /// The hard limit of one conversation (lettre's own covers connecting only).
+    timeout: Duration,
 }
 
 impl SmtpOutbound {
@@ -44,12 +44,13 @@ impl SmtpOutbound {
             AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(config.host.clone())
                 .port(config.port)
                 .tls(tls)
-                .timeout(Some(Duration::from_secs(20)));
+                .timeout(Some(Duration::from_secs(config.timeout_seconds.min(20))));
         if let (Some(user), Some(password)) = (&config.user, password) {
             builder = builder.credentials(Credentials::new(user.clone(), password));
         }
         Ok(SmtpOutbound {
             transport: builder.build(),
+            timeout: Duration::from_secs(config.timeout_seconds),
         })
     }
 }
@@ -61,7 +62,7 @@ impl Outbound for SmtpOutbound {
         envelope: &Envelope,
         bytes: &[u8],
     ) -> Result<(), MailError> {
-        match tokio::time::timeout(SEND_TIMEOUT, self.transport.send_raw(envelope, bytes)).await {
+        match tokio::time::timeout(self.timeout, self.transport.send_raw(envelope, bytes)).await {
             Ok(Ok(_)) => Ok(()),
             Ok(Err(e)) => Err(MailError::Send {
                 seq,

@@ -71,17 +71,17 @@ fn read_parsed(raw: &[u8]) -> Result<Mail, ReadError> {
         return Err(ReadError::FromHeaders(2));
     }
     // an address goes into the To: of answers: only a plain one is taken
-    let from = msg
+    let written_from = msg
         .from()
         .and_then(|a| a.first())
         .and_then(|a| a.address())
-        .map(|a| a.trim().to_lowercase())
-        .filter(|a| {
-            a.contains('@')
-                && !a.chars().any(|c| {
-                    c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | '"')
-                })
-        });
+        .map(|a| a.trim().to_lowercase());
+    let from = written_from.clone().filter(|a| {
+        a.contains('@')
+            && !a
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | '"'))
+    });
     let date = msg.date().and_then(|d| {
         let offset = (i32::from(d.tz_hour) * 3600 + i32::from(d.tz_minute) * 60)
             * if d.tz_before_gmt { -1 } else { 1 };
@@ -96,7 +96,7 @@ fn read_parsed(raw: &[u8]) -> Result<Mail, ReadError> {
     };
     Ok(Mail {
         message_id: msg.message_id().map(str::to_string),
-        robot: robot_reason(&msg, from.as_deref()),
+        robot: robot_reason(&msg, written_from.as_deref()),
         from,
         subject: msg.subject().unwrap_or_default().to_string(),
         date,
@@ -240,7 +240,7 @@ fn robot_reason(msg: &mail_parser::Message, from: Option<&str>) -> Option<String
     if report {
         return Some("a delivery or disposition report".into());
     }
-    let local = from.and_then(|f| f.rsplit_once('@')).map_or("", |(l, _)| l);
+    let local = from.map_or("", |f| f.rsplit_once('@').map_or(f, |(l, _)| l));
     if robot_local_part(local) {
         return Some(format!("sent by {local}"));
     }

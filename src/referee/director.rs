@@ -77,7 +77,8 @@ pub(crate) fn decide(
                         "0-1" => GameResult::BlackWins,
                         _ => GameResult::Draw,
                     };
-                    end_game(t, spec, &game, result, EndReason::Adjudication, today, &mut decision);
+                    // end_game applies this mail's earlier events itself: it starts from the stored game
+                    end_game(t, spec, &state.games[&spec.id], result, EndReason::Adjudication, today, &mut decision);
                     decision.verdicts.push(Verdict::Directed(format!("{}: result {}", spec.id, result.as_str())));
                 }
                 Some((_, spec, _)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
