@@ -15,7 +15,10 @@
 //! `MAILARBITER_FUZZ_SEED=N` changes the fixed seed. The long run:
 //! `MAILARBITER_FUZZ_CASES=200000 cargo test --release --test fuzz`.
 
+mod common;
+
 use chrono::{Days, NaiveDate};
+use common::base64;
 use mailarbiter::config::Config;
 use mailarbiter::message::parse::{find_tag, read_mail, scan, Mail};
 use mailarbiter::notation::{self, Letters, Notation};
@@ -435,30 +438,6 @@ enum Transfer {
     Raw,
     Base64,
     Quoted,
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for (i, chunk) in bytes.chunks(3).enumerate() {
-        if i > 0 && i % 19 == 0 {
-            out.push_str("\r\n");
-        }
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for k in 0..4 {
-            if k <= chunk.len() {
-                out.push(ABC[((n >> (18 - 6 * k)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 fn quoted_printable(bytes: &[u8]) -> String {

@@ -955,6 +955,78 @@ mod tests {
     }
 
     #[test]
+    fn only_the_top_block_of_authentication_results_counts() {
+        let from = "ivan@example.ru";
+        let mail = |headers: &str| format!("{headers}From: {from}\r\nSubject: x\r\n\r\n1. e4\r\n");
+        // the sender wrote a passing verdict with our id below our server's Received: ignored
+        let forged = mail(
+            "Authentication-Results: mx.test; dkim=fail header.d=example.ru\r\n\
+             Received: from evil.example by mx.test\r\n\
+             Authentication-Results: mx.test; dkim=pass header.d=example.ru\r\n",
+        );
+        assert!(!authenticated(forged.as_bytes(), "mx.test", from));
+        // our server's block: several headers above its Received line
+        let ours = mail(
+            "Received: by lmtp.mx.test\r\n\
+             Authentication-Results: mx.test; spf=pass\r\n\
+             Authentication-Results: mx.test; dmarc=pass header.from=example.ru\r\n\
+             Received: from mail.example.ru by mx.test\r\n",
+        );
+        assert!(authenticated(ours.as_bytes(), "mx.test", from));
+        // dmarc=pass for another From domain, dkim for a bare TLD: no
+        let other =
+            mail("Authentication-Results: mx.test; dmarc=pass header.from=evil.example\r\n");
+        assert!(!authenticated(other.as_bytes(), "mx.test", from));
+        let tld = mail("Authentication-Results: mx.test; dkim=pass header.d=ru\r\n");
+        assert!(!authenticated(tld.as_bytes(), "mx.test", from));
+    }
+
+    #[test]
+    fn a_mail_with_two_from_headers_or_two_senders_is_not_read() {
+        let two = "From: a@x.test\r\nFrom: b@y.test\r\nSubject: s\r\n\r\n1. e4\r\n";
+        assert_eq!(
+            read_mail(two.as_bytes(), 1 << 20),
+            Err(ReadError::FromHeaders(2))
+        );
+        let none = "Subject: s\r\n\r\n1. e4\r\n";
+        assert_eq!(
+            read_mail(none.as_bytes(), 1 << 20),
+            Err(ReadError::FromHeaders(0))
+        );
+        let list = "From: a@x.test, b@y.test\r\nSubject: s\r\n\r\n1. e4\r\n";
+        assert!(matches!(
+            read_mail(list.as_bytes(), 1 << 20),
+            Err(ReadError::FromHeaders(_))
+        ));
+    }
+
+    #[test]
+    fn invisible_characters_around_moves_are_ignored() {
+        assert_eq!(
+            plies("12. \u{200B}4244\u{200E} 4745\u{00A0}13.\u{2009}3234"),
+            ["12w 4244", "12b 4745", "13w 3234"]
+        );
+        assert_eq!(scan("\u{FEFF}RESIGN\u{200B}").commands, [Command::Resign]);
+    }
+
+    #[test]
+    fn html_quotes_are_cut_in_one_pass_whatever_the_case_folds() {
+        let html = format!(
+            "{}<p>1. e4</p><DIV CLASS=\"gmail_quote\">1. d4</div>",
+            "İ".repeat(40)
+        );
+        let cut = strip_html_quotes(&html);
+        assert!(cut.ends_with("<p>1. e4</p>"), "{cut}");
+        let nested = format!(
+            "a{}b{}c",
+            "<blockquote>".repeat(3),
+            "</blockquote>".repeat(3)
+        );
+        assert_eq!(strip_html_quotes(&nested), "ac");
+        assert_eq!(strip_html_quotes("x<blockquote>never closed"), "x");
+    }
+
+    #[test]
     fn game_tag_anywhere_in_the_subject() {
         assert_eq!(
             find_tag("[SUSPECTED SPAM] Re: [RUS-EM-2026/1] Ivanov - Petrov"),

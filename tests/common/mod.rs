@@ -347,7 +347,8 @@ fn quoted_printable(bytes: &[u8]) -> String {
     out
 }
 
-fn base64(bytes: &[u8]) -> String {
+/// Base64 with lines of 76 characters, written here independently of the crates under test.
+pub fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
     for (i, chunk) in bytes.chunks(3).enumerate() {
