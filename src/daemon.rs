@@ -20,7 +20,7 @@ use crate::referee::decide::{
     decide_mail, Decision, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
 use crate::referee::game::ReplayError;
-use crate::referee::state::State;
+use crate::referee::state::{Checked, State};
 use crate::referee::timers;
 use crate::referee::tournament::League;
 use crate::store::{Commit, Processed, SledStore, Store, StoreError};
@@ -195,8 +195,8 @@ impl Pipeline {
         decision: Result<Decision, String>,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
-        let decision = match decision.and_then(|d| self.checked(d)) {
-            Ok(decision) => decision,
+        let (decision, checked) = match decision.and_then(|d| self.checked(d)) {
+            Ok(checked) => checked,
             Err(why) => {
                 error!(%why, "the timers' decision was refused; nothing of it was recorded");
                 return Ok(());
@@ -206,15 +206,15 @@ impl Pipeline {
             || !decision.mails.is_empty()
             || !decision.player_events.is_empty()
         {
-            self.commit(None, decision, report)?;
+            self.commit_checked(None, decision, checked, Vec::new(), report)?;
         }
         Ok(())
     }
 
-    /// The decision, if its events apply to the games they touch.
-    fn checked(&self, decision: Decision) -> Result<Decision, String> {
+    /// The decision with the games as it leaves them, if its events apply.
+    fn checked(&self, decision: Decision) -> Result<(Decision, Checked), String> {
         match self.state.check(&decision.events) {
-            Ok(()) => Ok(decision),
+            Ok(checked) => Ok((decision, checked)),
             Err(e) => Err(format!("its events do not apply: {e}")),
         }
     }
@@ -311,15 +311,16 @@ impl Pipeline {
                 return Ok(());
             }
         }
-        let (mut decision, message_id, disposition) = self.referee(waiting, &raw, read);
+        let ((mut decision, checked), message_id, disposition) = self.referee(waiting, &raw, read);
         let facts = self.limit_answers(&mut decision)?;
         let processed = Processed {
             message_id,
             outcome: format!("{:?}", decision.verdicts),
         };
-        self.commit_with(
+        self.commit_checked(
             Some((waiting.key.clone(), processed)),
             decision,
+            checked,
             facts,
             report,
         )?;
@@ -327,8 +328,8 @@ impl Pipeline {
         Ok(())
     }
 
-    /// Decides one read mail: the decision, its Message-ID, and what becomes
-    /// of it in the mailbox. The decision is made under a panic guard and its
+    /// Decides one read mail: the decision with the games as it leaves
+    /// them, its Message-ID, and what becomes of it in the mailbox. The decision is made under a panic guard and its
     /// events are checked against the games before anything is committed; a
     /// mail that cannot be refereed is kept aside and the director told.
     fn referee(
@@ -336,7 +337,7 @@ impl Pipeline {
         waiting: &Waiting,
         raw: &[u8],
         read: Result<Mail, ReadError>,
-    ) -> (Decision, Option<String>, Disposition) {
+    ) -> ((Decision, Checked), Option<String>, Disposition) {
         let tz = self.config.timezone;
         let arrival = waiting.arrived.with_timezone(&tz).date_naive();
         match read {
@@ -358,11 +359,12 @@ impl Pipeline {
                     decision
                 })
                 .and_then(|d| self.checked(d));
-                let decision = match decided {
-                    Ok(decision) => decision,
+                let (decision, checked) = match decided {
+                    Ok(checked) => checked,
                     Err(why) => {
                         error!(key = %waiting.key, %why, "the mail cannot be refereed: kept aside, the director told");
-                        return (self.failed(waiting, &mail, &why), None, Disposition::Kept);
+                        let failed = (self.failed(waiting, &mail, &why), Checked::default());
+                        return (failed, None, Disposition::Kept);
                     }
                 };
                 for verdict in &decision.verdicts {
@@ -373,11 +375,12 @@ impl Pipeline {
                 } else {
                     Disposition::Kept
                 };
-                (decision, mail.message_id, disposition)
+                ((decision, checked), mail.message_id, disposition)
             }
             Err(error) => {
                 warn!(%error, "mail kept aside");
-                (self.kept_aside(raw, &error), None, Disposition::Kept)
+                let kept = (self.kept_aside(raw, &error), Checked::default());
+                (kept, None, Disposition::Kept)
             }
         }
     }
@@ -526,20 +529,22 @@ impl Pipeline {
         decision: Decision,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
-        self.commit_with(processed, decision, Vec::new(), report)
+        let checked = self.state.check(&decision.events)?;
+        self.commit_checked(processed, decision, checked, Vec::new(), report)
     }
 
-    /// Checks the decision's events against the games, then commits them
-    /// with the mails and facts in one transaction, then applies them: an
-    /// event that does not apply never reaches the store.
-    fn commit_with(
+    /// Commits a decision checked against the games (its events with the
+    /// mails and facts, in one transaction), then puts the checked games in
+    /// place: an event that does not apply never reaches the store, and no
+    /// event is applied twice.
+    fn commit_checked(
         &mut self,
         processed: Option<(String, Processed)>,
         decision: Decision,
+        checked: Checked,
         facts: Vec<(String, String)>,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
-        self.state.check(&decision.events)?;
         let commit = Commit {
             processed,
             events: decision.events,
@@ -549,8 +554,12 @@ impl Pipeline {
             created: Utc::now().to_rfc3339(),
         };
         self.store.commit(&commit)?;
-        self.state
-            .apply(&self.config.league, &commit.events, &commit.player_events)?;
+        self.state.install(
+            &self.config.league,
+            checked,
+            &commit.events,
+            &commit.player_events,
+        );
         if !commit.events.is_empty() || !commit.player_events.is_empty() {
             if let Ok(mut snapshot) = self.snapshot.lock() {
                 snapshot.clone_from(&self.state);

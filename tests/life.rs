@@ -24,19 +24,7 @@ fn arena2(extra: &str) -> Arena {
 }
 
 fn start(extra: &str, games: &[(&str, &str)]) -> Arena {
-    let config = config_with(
-        "RUS-EM-2026",
-        "2026-05-10",
-        "numeric",
-        extra,
-        &[
-            ("ivanov", "Ivanov, Ivan", W, "en"),
-            ("petrov", "Petrov, Petr", B, "en"),
-            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "en"),
-        ],
-        games,
-    );
-    let mut arena = Arena::new(&config);
+    let mut arena = Arena::new(&three_players(extra, games));
     arena.run("2026-05-10");
     assert_eq!(arena.new_sent().len(), games.len(), "the opening mails");
     arena

@@ -191,15 +191,13 @@ fn arena(
     folder: &str,
     processed: Option<&str>,
 ) -> tempfile::TempDir {
-    let imap = format!(
-        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\n",
-        servers.imap
-    );
-    let smtp = format!(
-        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\n",
-        servers.smtp
-    );
+    let (imap, smtp) = (loopback(servers.imap), loopback(servers.smtp));
     arena_with(users, folder, processed, &imap, &smtp)
+}
+
+/// The connection lines of a server on loopback without TLS.
+fn loopback(port: u16) -> String {
+    format!("host = \"127.0.0.1\"\nport = {port}\ntls = \"none\"\n")
 }
 
 /// As [`arena`], with the connection lines of the inbox and the outbox given.
@@ -849,15 +847,14 @@ async fn smtp_hung_refereeing_goes_on_and_every_reply_goes_out_after() {
     let Some(servers) = servers() else { return };
     let users = servers.users("smtphung");
     let relay = HangingRelay::start(servers.smtp);
-    let imap = format!(
-        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\n",
-        servers.imap
+    let smtp = loopback(relay.port) + "timeout_seconds = 5\n";
+    let dir = arena_with(
+        &users,
+        "INBOX",
+        Some("Processed"),
+        &loopback(servers.imap),
+        &smtp,
     );
-    let smtp = format!(
-        "host = \"127.0.0.1\"\nport = {}\ntls = \"none\"\ntimeout_seconds = 5\n",
-        relay.port
-    );
-    let dir = arena_with(&users, "INBOX", Some("Processed"), &imap, &smtp);
     let hung_since = Instant::now();
     let mut daemon = start_daemon(dir.path());
     // ten moves while every SMTP conversation hangs

@@ -21,18 +21,7 @@ const SUBJECT: &str = "Re: [RUS-EM-2026/1] Ivanov - Petrov";
 /// Ivanov - Petrov and Sidorov - Petrov, with `extra` rule lines and
 /// `tail` appended to the config (a `[security]` table).
 fn arena(extra: &str, tail: &str) -> Arena {
-    let mut config = config_with(
-        "RUS-EM-2026",
-        "2026-05-10",
-        "numeric",
-        extra,
-        &[
-            ("ivanov", "Ivanov, Ivan", W, "en"),
-            ("petrov", "Petrov, Petr", B, "en"),
-            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "en"),
-        ],
-        &[("ivanov", "petrov"), ("sidorov", "petrov")],
-    );
+    let mut config = three_players(extra, &[("ivanov", "petrov"), ("sidorov", "petrov")]);
     config.push_str(tail);
     let mut arena = Arena::new(&config);
     arena.run("2026-05-10");

@@ -15,6 +15,7 @@ use crate::referee::requests::{leave_notice, progress_line};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;
+use std::borrow::Cow;
 use shakmaty::Color;
 
 /// The most penalty days one `PENALTY` command gives: a year. More is
@@ -22,13 +23,18 @@ use shakmaty::Color;
 pub const MAX_PENALTY_DAYS: u32 = 365;
 
 /// The game as the commands decided so far in this mail have left it: each
-/// command is decided against the state the previous one left.
-fn now(state: &State, id: &str, decision: &Decision) -> Game {
-    state
-        .game_after(id, &decision.events)
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| state.games[id].clone())
+/// command is decided against the state the previous one left. A game this
+/// mail has not touched is the stored one, borrowed, not copied.
+fn now<'a>(state: &'a State, id: &str, decision: &Decision) -> Cow<'a, Game> {
+    let stored = &state.games[id];
+    if decision.events.iter().all(|(gid, _)| gid != id) {
+        return Cow::Borrowed(stored);
+    }
+    match state.game_after(id, &decision.events) {
+        Ok(Some(game)) => Cow::Owned(game),
+        // the mail's events will be refused as a whole before the commit
+        _ => Cow::Borrowed(stored),
+    }
 }
 
 pub(crate) fn decide(

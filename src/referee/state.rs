@@ -8,6 +8,13 @@ use crate::referee::leave::{self, PlayerEvent};
 use crate::referee::tournament::League;
 use std::collections::BTreeMap;
 
+/// The games a decision touches, as its events leave them: made only by
+/// [`State::check`], so holding one means the events apply.
+#[derive(Debug, Default)]
+pub struct Checked {
+    games: BTreeMap<String, Game>,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// Each game's state, by game id.
@@ -79,14 +86,15 @@ impl State {
     }
 
     /// Checks that a decision's events apply, on copies of the games they
-    /// touch (one copy per game, whatever the number of games stored).
+    /// touch (one copy per game, whatever the number of games stored); the
+    /// copies are what [`State::install`] puts in place.
     ///
     /// # Errors
     /// The first [`ReplayError`]: the decision must not be committed.
-    pub fn check(&self, game_events: &[(String, Event)]) -> Result<(), ReplayError> {
-        let mut touched: BTreeMap<&str, Game> = BTreeMap::new();
+    pub fn check(&self, game_events: &[(String, Event)]) -> Result<Checked, ReplayError> {
+        let mut games: BTreeMap<String, Game> = BTreeMap::new();
         for (id, event) in game_events {
-            let game = match touched.entry(id.as_str()) {
+            let game = match games.entry(id.clone()) {
                 std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
                 std::collections::btree_map::Entry::Vacant(v) => {
                     let game = self
@@ -98,29 +106,24 @@ impl State {
             };
             game.apply(event)?;
         }
-        Ok(())
+        Ok(Checked { games })
     }
 
-    /// Applies a decision's events, after checking them all: a decision
-    /// applies whole or not at all.
-    ///
-    /// # Errors
-    /// A [`ReplayError`] when a game event does not fit; then nothing changed.
-    pub fn apply(
+    /// Puts a checked decision in place: the games as [`State::check`] left
+    /// them, the events recorded, the players' events applied.
+    pub fn install(
         &mut self,
         league: &League,
+        checked: Checked,
         game_events: &[(String, Event)],
         player_events: &[(String, PlayerEvent)],
-    ) -> Result<(), ReplayError> {
-        self.check(game_events)?;
+    ) {
+        self.games.extend(checked.games);
         for (id, event) in game_events {
             self.events
                 .entry(id.clone())
                 .or_default()
                 .push(event.clone());
-            if let Some(game) = self.games.get_mut(id) {
-                game.apply(event)?;
-            }
         }
         for (key, event) in player_events {
             self.players
@@ -132,6 +135,21 @@ impl State {
             // leaves change the days of past moves: replay every game
             self.replay_all(league);
         }
+    }
+
+    /// Applies a decision's events: [`State::check`], then
+    /// [`State::install`]; a decision applies whole or not at all.
+    ///
+    /// # Errors
+    /// A [`ReplayError`] when a game event does not fit; then nothing changed.
+    pub fn apply(
+        &mut self,
+        league: &League,
+        game_events: &[(String, Event)],
+        player_events: &[(String, PlayerEvent)],
+    ) -> Result<(), ReplayError> {
+        let checked = self.check(game_events)?;
+        self.install(league, checked, game_events, player_events);
         Ok(())
     }
 

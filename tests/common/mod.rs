@@ -58,6 +58,23 @@ pub fn config_with(
     text
 }
 
+/// RUS-EM-2026 from 2026-05-10, numeric, with three players writing in
+/// English (Ivanov, Petrov, Sidorov), `extra` rule lines and `games`.
+pub fn three_players(extra: &str, games: &[(&str, &str)]) -> String {
+    config_with(
+        "RUS-EM-2026",
+        "2026-05-10",
+        "numeric",
+        extra,
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "en"),
+        ],
+        games,
+    )
+}
+
 /// The standard two players: Ivanov (ru) and Petrov (en).
 pub fn two_players(notation: &str) -> String {
     config(
