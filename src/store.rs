@@ -126,6 +126,11 @@ pub struct SledStore {
 const NEXT_SEQ: &[u8] = b"next_seq";
 const INSTANCE: &[u8] = b"instance";
 
+/// Where a small fact is kept in the meta tree.
+fn fact_key(key: &str) -> String {
+    format!("fact:{key}")
+}
+
 impl SledStore {
     /// Opens (or creates) the store in `path`. The folder is made mode 0700
     /// (an existing one open to group or others is tightened, with a
@@ -296,7 +301,7 @@ impl Store for SledStore {
                 }
                 meta.insert(NEXT_SEQ, &seq.to_be_bytes())?;
                 for (key, value) in &commit.facts {
-                    meta.insert(format!("fact:{key}").as_bytes(), value.as_bytes())?;
+                    meta.insert(fact_key(key).as_bytes(), value.as_bytes())?;
                 }
                 if let Some((key, record)) = &commit.processed {
                     processed.insert(key.as_bytes(), encode(record))?;
@@ -338,12 +343,12 @@ impl Store for SledStore {
     fn fact(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(self
             .meta
-            .get(format!("fact:{key}"))?
+            .get(fact_key(key))?
             .map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
     fn set_fact(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.meta.insert(format!("fact:{key}"), value.as_bytes())?;
+        self.meta.insert(fact_key(key), value.as_bytes())?;
         self.db.flush()?;
         Ok(())
     }

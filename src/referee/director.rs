@@ -15,8 +15,8 @@ use crate::referee::requests::{leave_notice, progress_line};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;
-use std::borrow::Cow;
 use shakmaty::Color;
+use std::borrow::Cow;
 
 /// The most penalty days one `PENALTY` command gives: a year. More is
 /// surely a slip of the keyboard (and would break the clock's arithmetic).
