@@ -296,8 +296,9 @@ impl Pipeline {
             ..
         }) = &read
         {
-            if self.inbox.dedup_by_message_id() && self.store.seen_message_id(id)? {
-                info!(message_id = %id, "already processed under another key (mailbox recreated)");
+            // a second delivery (two Maildir files, a recreated IMAP folder)
+            if self.store.seen_message_id(id)? {
+                info!(message_id = %id, "already processed: a second delivery of the same mail");
                 let processed = Processed {
                     message_id: None,
                     outcome: "duplicate".into(),

@@ -1437,6 +1437,7 @@ fn referee_run(leagues: &[League; 2], run: &Run) -> Result<(), TestCaseError> {
                             robot: None,
                             text: text.clone(),
                             references: vec![],
+                            ..Mail::default()
                         }
                     };
                     let inbound = Inbound {

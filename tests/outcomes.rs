@@ -81,12 +81,14 @@ fn iii_4_7_wrong_repetition_costs_two_days() {
 }
 
 #[test]
-fn iii_3_5_a_mail_without_a_move_is_an_illegible_move() {
+fn iii_3_5_a_move_record_without_the_new_move_is_an_illegible_move() {
     let mut arena = started("numeric");
-    let reply = one(arena.exchange(WHITE, SUBJECT, "Thanks, I will think.", "2026-05-10"));
-    assert!(reply.is_to(&[WHITE], &[]));
+    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    // Black repeats White's move and forgets his own: a move mail that fails.
+    let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5254", "2026-05-11"));
+    assert!(reply.is_to(&[BLACK], &[]));
     assert!(reply.body.contains("III.3.5"), "{}", reply.body);
-    assert_eq!(arena.json(GAME)["white"]["penalty_days"], 2);
+    assert_eq!(arena.json(GAME)["black"]["penalty_days"], 2);
 }
 
 #[test]

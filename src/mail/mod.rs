@@ -79,12 +79,6 @@ impl Inbox {
         }
     }
 
-    /// Whether a mail already processed under another key (a recreated IMAP
-    /// folder) is recognised by its Message-ID.
-    pub fn dedup_by_message_id(&self) -> bool {
-        matches!(self, Inbox::Imap(_))
-    }
-
     /// The key under which this inbox keeps a cursor in the store.
     pub fn cursor_key(&self) -> Option<String> {
         match self {

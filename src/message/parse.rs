@@ -42,6 +42,12 @@ pub struct Mail {
     pub text: String,
     /// `References` of the mail, for threading the reply.
     pub references: Vec<String>,
+    /// The text the arbiter does not read as the sender's: the quoted
+    /// lines and a previous message below the sender's text.
+    pub quoted: String,
+    /// The text of the mail's text attachments (`moves.txt`, `game.pgn`),
+    /// which the arbiter does not read as the sender's either.
+    pub attached: String,
 }
 
 /// Reads a raw RFC 5322 mail.
@@ -94,14 +100,17 @@ fn read_parsed(raw: &[u8]) -> Result<Mail, ReadError> {
         HeaderValue::TextList(list) => list.iter().map(|t| t.to_string()).collect(),
         _ => vec![],
     };
+    let (text, quoted) = split_own(&body_text(&msg));
     Ok(Mail {
         message_id: msg.message_id().map(str::to_string),
         robot: robot_reason(&msg, written_from.as_deref()),
         from,
         subject: msg.subject().unwrap_or_default().to_string(),
         date,
-        text: own_text(&body_text(&msg)),
+        text,
         references,
+        quoted,
+        attached: attached_text(&msg),
     })
 }
 
@@ -121,6 +130,35 @@ fn body_text(msg: &mail_parser::Message) -> String {
         }
         None => String::new(),
     }
+}
+
+/// The text of the attachments that are text (`text/*`, or a name ending
+/// in `.txt` or `.pgn`), the first 64 KiB of each.
+fn attached_text(msg: &mail_parser::Message) -> String {
+    let mut out = String::new();
+    for part in msg.attachments() {
+        let named = part
+            .attachment_name()
+            .map(str::to_lowercase)
+            .is_some_and(|n| n.ends_with(".txt") || n.ends_with(".pgn"));
+        let text = part.is_text() || named;
+        if let (true, Some(contents)) = (
+            text,
+            part.text_contents().or_else(|| {
+                named
+                    .then(|| std::str::from_utf8(part.contents()).ok())
+                    .flatten()
+            }),
+        ) {
+            let mut end = contents.len().min(64 * 1024);
+            while !contents.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.push_str(&contents[..end]);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Puts a line break before block-level tags, so that paragraphs, divisions
@@ -345,22 +383,32 @@ pub fn authenticated(raw: &[u8], authserv_id: &str, from: &str) -> bool {
 /// message below a separator or an Outlook header block, and the signature
 /// after `-- ` are dropped.
 pub fn own_text(body: &str) -> String {
+    split_own(body).0
+}
+
+/// The sender's own text and the rest: the quoted lines and what follows a
+/// separator, a header block or the signature mark.
+fn split_own(body: &str) -> (String, String) {
     let lines: Vec<&str> = body.lines().collect();
     let mut own = Vec::new();
+    let mut rest = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let trimmed = line.trim();
-        if line.trim_end() == "--" || *line == "-- " || is_separator(trimmed) {
-            break;
-        }
-        if is_header_block(&lines[i..]) {
+        if line.trim_end() == "--"
+            || *line == "-- "
+            || is_separator(trimmed)
+            || is_header_block(&lines[i..])
+        {
+            rest.extend_from_slice(&lines[i..]);
             break;
         }
         if trimmed.starts_with('>') || is_attribution(trimmed, lines.get(i + 1).copied()) {
+            rest.push(trimmed.trim_start_matches(['>', ' ']));
             continue;
         }
         own.push(*line);
     }
-    own.join("\n")
+    (own.join("\n"), rest.join("\n"))
 }
 
 fn is_separator(line: &str) -> bool {
@@ -501,6 +549,10 @@ pub enum Command {
     AcceptDraw,
     ClaimDraw,
     Status,
+    /// How to write moves and commands.
+    Help,
+    /// The game so far as PGN.
+    Pgn,
     Leave {
         from: NaiveDate,
         to: NaiveDate,
@@ -529,6 +581,8 @@ impl Command {
             Command::AcceptDraw => "accept_draw",
             Command::ClaimDraw => "claim_draw",
             Command::Status => "status",
+            Command::Help => "help",
+            Command::Pgn => "pgn",
             Command::Leave { .. } => "leave",
             Command::LeaveEnd => "leave_end",
             Command::Confirm => "confirm",
@@ -555,6 +609,9 @@ pub struct Written {
     pub plies: Vec<WrittenPly>,
     pub commands: Vec<Command>,
     pub header: HeaderBlock,
+    /// The lines that hold no move, command or header field, in order: the
+    /// sender's own words (a note to the partner, a question).
+    pub words: Vec<String>,
 }
 
 impl Written {
@@ -563,7 +620,8 @@ impl Written {
     }
 }
 
-/// Reads the numbered move record, the commands and the header block.
+/// Reads the numbered move record, the commands and the header block; the
+/// lines that are none of these are kept as the sender's own words.
 pub fn scan(text: &str) -> Written {
     let mut written = Written::default();
     for line in text.lines() {
@@ -573,13 +631,36 @@ pub fn scan(text: &str) -> Written {
             written.commands.push(command);
             continue;
         }
-        header_line(line, &mut written.header);
+        let before = written.plies.len();
+        let header = header_line(line, &mut written.header);
         scan_line(line, &mut written.plies);
         if line.contains("(=)") && !written.has("draw_offer") {
             written.commands.push(Command::DrawOffer);
         }
+        if !header && written.plies.len() == before && !is_form_line(line) && !line.is_empty() {
+            written.words.push(line.to_string());
+        }
     }
     written
+}
+
+/// A line of the standard form as the arbiter writes it (App.3), copied
+/// into a player's mail: its labels, the column heads, the totals.
+fn is_form_line(line: &str) -> bool {
+    const LABELS: [&str; 10] = [
+        "start date",
+        "дата старта",
+        "game ",
+        "партия ",
+        "rec.",
+        "пол.",
+        "total time",
+        "общее время",
+        "---",
+        "===",
+    ];
+    let lower: String = line.chars().take(20).flat_map(char::to_lowercase).collect();
+    LABELS.iter().any(|label| lower.starts_with(label))
 }
 
 /// The line without the invisible characters that editors and webmails
@@ -650,6 +731,15 @@ fn scan_line(line: &str, plies: &mut Vec<WrittenPly>) {
             }
             continue;
         }
+        // `d2-d4 = 4244`, `7776 / g7-g6`: the same move again in another
+        // notation (III.3.6), read as the same ply
+        if matches!(token, "=" | "/") {
+            if plies.len() > first_new {
+                let last = &plies[plies.len() - 1];
+                expect = Some((last.number, last.color));
+            }
+            continue;
+        }
         if expect.is_none() {
             continue;
         }
@@ -707,8 +797,26 @@ fn table_row(tokens: &[&str], plies: &mut [WrittenPly]) {
     }
 }
 
-/// Records `token` as the expected move if it looks like one.
+/// Records `token` as the expected move if it looks like one; a token that
+/// joins two notations of one move (`7776/g7-g6`, `d2-d4=4244`) gives the
+/// same ply twice (III.3.6).
 fn take_move(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<WrittenPly>) -> bool {
+    let joined = token.split_once(['/', '=']).filter(|(a, b)| {
+        let looks = |t: &str| t.len() >= 4 && crate::notation::looks_like_move(t);
+        looks(a) && looks(b)
+    });
+    if let Some((first, second)) = joined {
+        let at = *expect;
+        if !take_one(first, expect, plies) {
+            return false;
+        }
+        *expect = at;
+        return take_one(second, expect, plies);
+    }
+    take_one(token, expect, plies)
+}
+
+fn take_one(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<WrittenPly>) -> bool {
     let Some((number, color)) = *expect else {
         return false;
     };
@@ -729,7 +837,9 @@ fn take_move(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<Wri
     true
 }
 
-fn header_line(line: &str, header: &mut HeaderBlock) {
+/// Reads a header block field; whether the line was one.
+fn header_line(line: &str, header: &mut HeaderBlock) -> bool {
+    let mut was = false;
     let fields: [(&[&str], &mut Option<String>); 3] = [
         (&["турнир", "tournament", "event"], &mut header.tournament),
         (&["белые", "white"], &mut header.white),
@@ -749,9 +859,11 @@ fn header_line(line: &str, header: &mut HeaderBlock) {
             let value = rest.trim_start_matches([' ', ':', '\t']).trim();
             if !value.is_empty() {
                 *slot = Some(value.to_string());
+                was = true;
             }
         }
     }
+    was
 }
 
 /// `text` after `prefix` (given in lower case), compared letter by letter
@@ -775,21 +887,167 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
         .ok()
 }
 
+/// The phrases of the commands without arguments, as people write them
+/// (DESIGN.md §5, §9): upper case, `Ё` as `Е`, punctuation around words and
+/// the courtesy words of [`COURTESY`] taken out. A line is a command when
+/// what is left is exactly one of these.
+const VOCABULARY: &[(&str, &[&str])] = &[
+    (
+        "resign",
+        &[
+            "RESIGN",
+            "RESIGNS",
+            "RESIGNED",
+            "RESIGN GAME",
+            "RESIGN THIS GAME",
+            "СДАЮСЬ",
+            "СДАЮ ПАРТИЮ",
+            "ПАРТИЮ СДАЮ",
+        ],
+    ),
+    (
+        "accept_draw",
+        &[
+            "ACCEPT DRAW",
+            "ACCEPT YOUR DRAW OFFER",
+            "ACCEPT DRAW OFFER",
+            "DRAW ACCEPTED",
+            "DRAW OFFER ACCEPTED",
+            "AGREE TO DRAW",
+            "AGREED DRAW",
+            "ПРИНИМАЮ НИЧЬЮ",
+            "НИЧЬЮ ПРИНИМАЮ",
+            "НИЧЬЯ ПРИНЯТА",
+            "ПРИНИМАЮ ПРЕДЛОЖЕНИЕ НИЧЬЕЙ",
+            "ПРЕДЛОЖЕНИЕ НИЧЬЕЙ ПРИНИМАЮ",
+            "СОГЛАСЕН НА НИЧЬЮ",
+            "СОГЛАСНА НА НИЧЬЮ",
+            "СОГЛАСЕН НИЧЬЯ",
+        ],
+    ),
+    (
+        "draw_offer",
+        &["(=)", "OFFER DRAW", "DRAW OFFERED", "ПРЕДЛАГАЮ НИЧЬЮ"],
+    ),
+    (
+        "claim_draw",
+        &[
+            "CLAIM DRAW",
+            "ТРЕБУЮ НИЧЬЮ",
+            "ЗАЯВЛЯЮ НИЧЬЮ",
+            "ЗАЯВЛЯЮ О НИЧЬЕЙ",
+        ],
+    ),
+    ("status", &["STATUS", "СТАТУС", "ОТЧЕТ"]),
+    ("help", &["HELP", "ПОМОЩЬ", "СПРАВКА"]),
+    ("pgn", &["PGN", "ПГН"]),
+    (
+        "leave_end",
+        &["LEAVE END", "END LEAVE", "ПЕРЕРЫВ КОНЕЦ", "КОНЕЦ ПЕРЕРЫВА"],
+    ),
+    (
+        "confirm",
+        &["CONFIRM", "CONFIRMED", "CLAIM CONFIRMED", "ПОДТВЕРЖДАЮ"],
+    ),
+    (
+        "reject",
+        &["REJECT", "REJECTED", "CLAIM REJECTED", "ОТКЛОНЯЮ"],
+    ),
+];
+
+/// Words of courtesy that do not change a command: `I resign.`,
+/// `Я сдаюсь`, `Please confirm`, `I accept the draw`.
+const COURTESY: &[&str] = &[
+    "I",
+    "Я",
+    "THE",
+    "A",
+    "PLEASE",
+    "ПОЖАЛУЙСТА",
+    "HEREBY",
+    "НАСТОЯЩИМ",
+    "ВАШЕ",
+    "YOUR",
+];
+
+/// The words of a command line: upper case, `Ё` as `Е`, the punctuation
+/// around each word taken off (`Сдаюсь.`, `Resign!`, `«Принимаю ничью»`).
+fn command_words(line: &str) -> Vec<String> {
+    let trim = |c: char| {
+        matches!(
+            c,
+            '.' | ','
+                | '!'
+                | '?'
+                | ';'
+                | ':'
+                | '"'
+                | '\''
+                | '«'
+                | '»'
+                | '“'
+                | '”'
+                | '„'
+                | '…'
+                | '*'
+                | '_'
+                | '('
+                | ')'
+        )
+    };
+    line.split_whitespace()
+        .map(|word| {
+            let word = if word == "(=)" {
+                word
+            } else {
+                word.trim_matches(trim)
+            };
+            word.to_uppercase().replace('Ё', "Е")
+        })
+        .filter(|word| !word.is_empty())
+        .collect()
+}
+
+/// The name of the command without arguments that `words` say, if any.
+fn phrase(words: &[String]) -> Option<&'static str> {
+    let meant: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !COURTESY.contains(w))
+        .collect();
+    let meant = meant.join(" ");
+    VOCABULARY
+        .iter()
+        .find(|(_, phrases)| phrases.contains(&meant.as_str()))
+        .map(|(name, _)| *name)
+}
+
 fn command(line: &str) -> Option<Command> {
-    let upper = line.to_uppercase();
-    let words: Vec<&str> = upper.split_whitespace().collect();
+    // a question is not a command: "Resign?"
+    if line.trim_end().ends_with('?') {
+        return None;
+    }
+    let words = command_words(line);
+    if words.is_empty() || words.len() > 6 {
+        return None;
+    }
+    if let Some(name) = phrase(&words) {
+        return Some(match name {
+            "resign" => Command::Resign,
+            "accept_draw" => Command::AcceptDraw,
+            "draw_offer" => Command::DrawOffer,
+            "claim_draw" => Command::ClaimDraw,
+            "status" => Command::Status,
+            "help" => Command::Help,
+            "pgn" => Command::Pgn,
+            "leave_end" => Command::LeaveEnd,
+            "confirm" => Command::Confirm,
+            _ => Command::Reject,
+        });
+    }
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let dates = |a: &str, b: &str| Some((parse_date(a)?, parse_date(b)?));
     Some(match words.as_slice() {
-        ["RESIGN"] | ["I", "RESIGN"] | ["СДАЮСЬ"] => Command::Resign,
-        ["(=)"] => Command::DrawOffer,
-        ["ACCEPT", "DRAW"] | ["DRAW", "ACCEPTED"] | ["ПРИНИМАЮ", "НИЧЬЮ"] => {
-            Command::AcceptDraw
-        }
-        ["CLAIM", "DRAW"] | ["ТРЕБУЮ", "НИЧЬЮ"] => Command::ClaimDraw,
-        ["STATUS"] | ["СТАТУС"] => Command::Status,
-        ["LEAVE", "END"] | ["ПЕРЕРЫВ", "КОНЕЦ"] | ["КОНЕЦ", "ПЕРЕРЫВА"] => {
-            Command::LeaveEnd
-        }
         ["LEAVE" | "ПЕРЕРЫВ", from, to] => {
             let (from, to) = dates(from, to)?;
             Command::Leave { from, to }
@@ -799,17 +1057,13 @@ fn command(line: &str) -> Option<Command> {
             let player = line.split_whitespace().nth(1)?.to_string();
             Command::GrantLeave { player, from, to }
         }
-        ["CONFIRM"] | ["ПОДТВЕРЖДАЮ"] => Command::Confirm,
-        ["REJECT"] | ["ОТКЛОНЯЮ"] => Command::Reject,
         ["RESULT" | "РЕЗУЛЬТАТ", result @ ("1-0" | "0-1" | "1/2-1/2" | "½-½")] => {
             Command::Result(result.replace('½', "1/2"))
         }
         ["PENALTY" | "ШТРАФ", side, days] => Command::Penalty {
             color: match *side {
                 "WHITE" | "БЕЛЫМ" | "БЕЛЫЕ" => Color::White,
-                "BLACK" | "ЧЕРНЫМ" | "ЧЕРНЫЕ" | "ЧЁРНЫМ" | "ЧЁРНЫЕ" => {
-                    Color::Black
-                }
+                "BLACK" | "ЧЕРНЫМ" | "ЧЕРНЫЕ" => Color::Black,
                 _ => return None,
             },
             days: days.parse().ok()?,
@@ -921,6 +1175,89 @@ mod tests {
             }]
         );
         assert!(scan("I resign myself to waiting").commands.is_empty());
+    }
+
+    /// DESIGN.md §9: the commands as people write them, both languages,
+    /// punctuation, courtesy, case, ё/е.
+    #[test]
+    fn the_command_vocabulary_as_people_write_it() {
+        let table: &[(&str, Option<&str>)] = &[
+            ("RESIGN", Some("resign")),
+            ("Resign!", Some("resign")),
+            ("I resign.", Some("resign")),
+            ("i resign the game", Some("resign")),
+            ("Сдаюсь.", Some("resign")),
+            ("Я сдаюсь", Some("resign")),
+            ("сдаю партию!", Some("resign")),
+            ("Accept draw.", Some("accept_draw")),
+            ("Draw accepted", Some("accept_draw")),
+            ("I accept your draw offer.", Some("accept_draw")),
+            ("Принимаю ничью.", Some("accept_draw")),
+            ("Согласен на ничью", Some("accept_draw")),
+            ("согласна на ничью!", Some("accept_draw")),
+            ("Ничья принята", Some("accept_draw")),
+            ("Принимаю ваше предложение ничьей", Some("accept_draw")),
+            ("Claim draw.", Some("claim_draw")),
+            ("Требую ничью", Some("claim_draw")),
+            ("(=)", Some("draw_offer")),
+            ("Предлагаю ничью.", Some("draw_offer")),
+            ("status", Some("status")),
+            ("Статус.", Some("status")),
+            ("Отчёт", Some("status")),
+            ("Help", Some("help")),
+            ("HELP!", Some("help")),
+            ("Помощь", Some("help")),
+            ("pgn", Some("pgn")),
+            ("PGN, please", Some("pgn")),
+            ("Leave end.", Some("leave_end")),
+            ("Конец перерыва", Some("leave_end")),
+            ("Confirm.", Some("confirm")),
+            ("Please confirm", Some("confirm")),
+            ("Подтверждаю!", Some("confirm")),
+            ("Reject.", Some("reject")),
+            ("Отклоняю.", Some("reject")),
+            ("RESULT 1-0.", Some("result")),
+            ("Результат ½-½", Some("result")),
+            ("Штраф чёрным 2", Some("penalty")),
+            ("PENALTY white 3.", Some("penalty")),
+            ("LEAVE 2026-07-01 2026-07-10.", Some("leave")),
+            ("Перерыв 01.07.2026 10.07.2026", Some("leave")),
+            ("LEAVE petrov 2026-07-01 2026-07-10", Some("grant_leave")),
+            // not commands: a question, a sentence, an unknown word
+            ("Resign?", None),
+            ("Should I resign?", None),
+            ("I resign myself to waiting", None),
+            ("Do you accept a draw", None),
+            ("Resignation", None),
+            ("HLEP", None),
+            ("Thanks for the game", None),
+        ];
+        for (line, want) in table {
+            let got = scan(line).commands.first().map(Command::name);
+            assert_eq!(got, *want, "{line:?}");
+        }
+    }
+
+    /// III.3.6: the same move written again in another notation is one
+    /// move, written as the same ply twice.
+    #[test]
+    fn iii_3_6_one_move_in_two_notations_is_the_same_ply() {
+        assert_eq!(plies("1... 7776/g7-g6"), ["1b 7776", "1b g7-g6"]);
+        assert_eq!(plies("1. 4244 (d2-d4)"), ["1w 4244"]);
+        assert_eq!(plies("1. d2-d4 = 4244"), ["1w d2-d4", "1w 4244"]);
+        assert_eq!(
+            plies("1. d2-d4=4244 1... 4745"),
+            ["1w d2-d4", "1w 4244", "1b 4745"]
+        );
+        assert_eq!(plies("1. d4 / 4244 d5"), ["1w d4", "1w 4244", "1b d5"]);
+        // a promotion is not two notations
+        assert_eq!(plies("40. e8=Q"), ["40w e8=Q"]);
+    }
+
+    #[test]
+    fn the_senders_own_words_are_kept_apart_from_moves_and_forms() {
+        let w = scan("Hello Petr,\n12. 4244 4745\nWhite: Ivanov\nStart date  10.05.2026\n\nNice game!\nRESIGN?");
+        assert_eq!(w.words, ["Hello Petr,", "Nice game!", "RESIGN?"]);
     }
 
     #[test]

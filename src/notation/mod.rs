@@ -125,6 +125,20 @@ pub fn parse_move(pos: &Chess, written: &str) -> Result<Move, MoveError> {
 /// [`MoveError::Impossible`] when no legal move fits it,
 /// [`MoveError::Ambiguous`] when several do.
 pub fn parse_move_with(pos: &Chess, written: &str, letters: Letters) -> Result<Move, MoveError> {
+    let read = read_with(pos, written, letters);
+    if letters == Letters::Mixed || read.is_ok() {
+        return read;
+    }
+    // A Latin `K` or `C` in an English mail that cannot be the king or is
+    // no English letter at all: a Russian knight or bishop typed in Latin,
+    // taken when exactly one move fits that reading (DESIGN.md §5).
+    match read_with(pos, written, Letters::Mixed) {
+        Ok(m) => Ok(m),
+        Err(_) => read,
+    }
+}
+
+fn read_with(pos: &Chess, written: &str, letters: Letters) -> Result<Move, MoveError> {
     let text = strip_marks(written);
     let pattern = numeric::pattern(text)
         .or_else(|| algebraic::pattern_with(text, letters))

@@ -104,6 +104,17 @@ pub(crate) fn to_both(
 /// The forward of the last move of `after` To the opponent, Cc the mover,
 /// with the standard form and the board; `notes` are for the mover.
 pub(crate) fn forward_mail(t: &Tournament, spec: &GameSpec, after: &Game, notes: &str) -> OutMail {
+    forward_with_note(t, spec, after, notes, &[])
+}
+
+/// The forward, with the mover's own words relayed to the opponent.
+pub(crate) fn forward_with_note(
+    t: &Tournament,
+    spec: &GameSpec,
+    after: &Game,
+    notes: &str,
+    note: &[String],
+) -> OutMail {
     let index = after.plies.len() - 1;
     let ply = &after.plies[index];
     let mover = t.player_of(spec, ply.color);
@@ -148,6 +159,21 @@ pub(crate) fn forward_mail(t: &Tournament, spec: &GameSpec, after: &Game, notes:
                 "Чтобы принять, напишите отдельной строкой ПРИНИМАЮ НИЧЬЮ; чтобы отклонить, просто сделайте ход."
             )
         );
+    }
+    if !note.is_empty() {
+        let _ = writeln!(
+            body,
+            "\n{} ({}):",
+            tr(
+                lang,
+                "Your opponent's note, relayed as written",
+                "Примечание партнера, пересланное без изменений"
+            ),
+            mover.name
+        );
+        for line in note {
+            let _ = writeln!(body, "  | {line}");
+        }
     }
     let _ = writeln!(body, "\n{}", render::standard_form(t, after, lang));
     body.push_str(&render::board(after.position(), lang));

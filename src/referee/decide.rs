@@ -7,7 +7,7 @@
 use crate::message::parse::{find_tag, scan, Command, Mail, Written, WrittenPly};
 use crate::message::render::{self, date, numbered, tr};
 use crate::notation::{self, MoveError};
-use crate::referee::compose::{self, copy_director, forward_mail, recipient, result_mail, subject};
+use crate::referee::compose::{self, copy_director, recipient, result_mail, subject};
 use crate::referee::director;
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::PlayerEvent;
@@ -242,6 +242,9 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         );
     }
     if written.plies.is_empty() {
+        if written.has("help") {
+            return requests::help(&replier, players[0].0, players[0].1);
+        }
         if written.has("status") {
             return requests::status_report(state, &replier, &players, inbound.arrival);
         }
@@ -318,7 +321,20 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     if written.has("claim_draw") && written.plies.is_empty() {
         return ctx.claim_draw_now();
     }
+    if written.plies.is_empty() {
+        if written.has("pgn") {
+            return ctx.pgn();
+        }
+        return ctx.no_move(&written);
+    }
     if game.to_move() != color {
+        if let Some(ply) = ctx.already_received(&written) {
+            return ctx.answer(
+                tr(lang, "move already received", "ход уже получен"),
+                ply,
+                "already received",
+            );
+        }
         let waiting = game.plies.len();
         let body = format!(
             "{}\n{} {}.\n",
@@ -644,7 +660,8 @@ impl Context<'_> {
             );
         }
         let index = after.plies.len() - 1;
-        let mut forward = forward_mail(self.t, self.spec, &after, &notes);
+        let mut forward =
+            compose::forward_with_note(self.t, self.spec, &after, &notes, &note_of(written));
         self.replier.thread(&mut forward);
         let mut decision = Decision {
             verdicts: vec![Verdict::Accepted {
@@ -821,21 +838,7 @@ impl Context<'_> {
             after.total(self.color),
             tr(lang, "days.", "дн.")
         );
-        let last = self.game.plies.len();
-        let example = if last == 0 {
-            "1. ...".to_string()
-        } else {
-            let previous = &self.game.plies[last - 1];
-            format!(
-                "{} {}",
-                numbered(self.game, last - 1, self.t.notation),
-                if self.color == Color::White {
-                    format!("{}. ...", previous.number + 1)
-                } else {
-                    format!("{}... ...", previous.number)
-                }
-            )
-        };
+        let example = self.example();
         let _ = writeln!(
             body,
             "{}\n    {example}\n",
@@ -877,7 +880,26 @@ impl Context<'_> {
 
     /// A mail into a suspended game: a valid move of the player to move is
     /// kept (applied if the claim is rejected); anything else is answered.
+    /// The answer goes Cc the director when the player wrote words of his
+    /// own (an explanation for the claim), which it relays.
     fn mail_into_suspended(&self, written: &Written) -> Decision {
+        let mut decision = self.suspended_answer(written);
+        let note = note_of(written);
+        if let (false, Some(mail)) = (note.is_empty(), decision.mails.first_mut()) {
+            mail.cc.push(compose::director(self.t));
+            let _ = writeln!(
+                mail.body,
+                "\nPlayer's note for the director, relayed as written / Примечание участника для судьи ({}):",
+                self.player.name
+            );
+            for line in note {
+                let _ = writeln!(mail.body, "  | {line}");
+            }
+        }
+        decision
+    }
+
+    fn suspended_answer(&self, written: &Written) -> Decision {
         let lang = self.lang;
         let suspension = self
             .game
@@ -956,6 +978,198 @@ impl Context<'_> {
                 )
             }
         }
+    }
+
+    /// A mail that holds no numbered move: not a move attempt, so no
+    /// penalty (III.3.5 is for a mail that tries to move and fails). The
+    /// answer says what was read, what was not, where moves were seen
+    /// that the arbiter does not read, the game's state, and how to move.
+    fn no_move(&self, written: &Written) -> Decision {
+        let lang = self.lang;
+        let mail = self.inbound.mail;
+        let mut body = String::new();
+        let _ = writeln!(body, "{},\n", self.player.name);
+        let _ = writeln!(
+            body,
+            "{} {} {}\n",
+            tr(lang, "your mail of", "ваше письмо от"),
+            date(self.inbound.arrival),
+            tr(
+                lang,
+                "holds no numbered move, so it was not read as a move: nothing was recorded and no penalty is charged.",
+                "не содержит ни одного хода с номером, поэтому не прочитано как ход: ничего не записано, штрафа нет."
+            )
+        );
+        let understood: Vec<&str> = written
+            .commands
+            .iter()
+            .map(|c| match c {
+                Command::DrawOffer => tr(
+                    lang,
+                    "a draw offer (=): it is made together with a move, so it was not recorded",
+                    "предложение ничьей (=): оно делается вместе с ходом, поэтому не записано",
+                ),
+                Command::Pgn => tr(lang, "PGN", "PGN"),
+                _ => c.name(),
+            })
+            .collect();
+        if !understood.is_empty() {
+            let _ = writeln!(
+                body,
+                "{}: {}.",
+                tr(lang, "Understood", "Понято"),
+                understood.join("; ")
+            );
+        }
+        let index = self.game.plies.len();
+        let new_move_in = |text: &str| {
+            scan(text)
+                .plies
+                .iter()
+                .any(|p| p.index() == index && p.color == self.color)
+        };
+        let places = [
+            (
+                !scan(&mail.subject).plies.is_empty(),
+                tr(
+                    lang,
+                    "Moves were found in the subject only: the arbiter reads moves in the body of the mail. Write them there.",
+                    "Ходы найдены только в теме письма: судья читает ходы в тексте письма. Напишите их там.",
+                ),
+            ),
+            (
+                new_move_in(&mail.quoted),
+                tr(
+                    lang,
+                    "Your new move was found only inside the quoted text (lines starting with \">\" or below the previous message), which the arbiter does not read as yours. Write it in your own text, above the quote.",
+                    "Ваш новый ход найден только в цитате (строки, начинающиеся с «>», или ниже предыдущего письма), а цитату судья не читает как ваш текст. Напишите ход своим текстом, над цитатой.",
+                ),
+            ),
+            (
+                !scan(&mail.attached).plies.is_empty(),
+                tr(
+                    lang,
+                    "Moves were found only in an attachment: the arbiter reads moves in the body of the mail. Write them there.",
+                    "Ходы найдены только во вложении: судья читает ходы в тексте письма. Напишите их там.",
+                ),
+            ),
+        ];
+        for (found, text) in places {
+            if found {
+                let _ = writeln!(body, "{text}");
+            }
+        }
+        if !written.words.is_empty() {
+            let _ = writeln!(
+                body,
+                "{}:",
+                tr(
+                    lang,
+                    "Not read as a move or a command",
+                    "Не прочитано как ход или команда"
+                )
+            );
+            for line in written.words.iter().take(5) {
+                let _ = writeln!(body, "  | {}", clip(line, 80));
+            }
+        }
+        let _ = writeln!(
+            body,
+            "\n{}:\n{}",
+            tr(lang, "The game now", "Партия сейчас"),
+            requests::progress_line(self.t, self.spec, self.game, self.inbound.arrival, lang)
+        );
+        if self.game.to_move() == self.color {
+            let _ = writeln!(
+                body,
+                "{}\n    {}\n",
+                tr(
+                    lang,
+                    "It is your move. Write it numbered, after your partner's last move, like this:",
+                    "Ваш ход. Напишите его с номером после последнего хода партнера, вот так:"
+                ),
+                self.example()
+            );
+        } else {
+            let _ = writeln!(
+                body,
+                "{}\n",
+                tr(lang, "Your partner is to move.", "Ход за партнером.")
+            );
+        }
+        let _ = writeln!(
+            body,
+            "{}",
+            tr(
+                lang,
+                "Write HELP on a line of its own for how to write moves and commands.",
+                "Напишите отдельной строкой ПОМОЩЬ, чтобы узнать, как писать ходы и команды."
+            )
+        );
+        self.answer(
+            tr(lang, "no move in your mail", "в письме нет хода"),
+            body,
+            "no move",
+        )
+    }
+
+    /// `N. ... ` after the partner's last move: how the next move is written.
+    fn example(&self) -> String {
+        let last = self.game.plies.len();
+        if last == 0 {
+            return "1. ...".to_string();
+        }
+        let previous = &self.game.plies[last - 1];
+        format!(
+            "{} {}",
+            numbered(self.game, last - 1, self.t.notation),
+            if self.color == Color::White {
+                format!("{}. ...", previous.number + 1)
+            } else {
+                format!("{}... ...", previous.number)
+            }
+        )
+    }
+
+    /// The game so far as PGN, To the sender.
+    fn pgn(&self) -> Decision {
+        self.answer("PGN", render::pgn(self.t, self.game), "pgn")
+    }
+
+    /// The answer when the mail repeats the sender's own last move, already
+    /// received and forwarded: not a fault, nothing recorded.
+    fn already_received(&self, written: &Written) -> Option<String> {
+        let len = self.game.plies.len();
+        let last = len.checked_sub(1)?;
+        let ply = &self.game.plies[last];
+        if ply.color != self.color {
+            return None;
+        }
+        let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
+        let repeated = written.plies.iter().any(|wp| {
+            wp.index() == last
+                && notation::parse_move_with(&self.game.positions[last], &wp.text, letters)
+                    .is_ok_and(|m| m == ply.mv)
+        });
+        repeated.then(|| {
+            format!(
+                "{} {} {} {} {}\n{}\n",
+                tr(self.lang, "Your move", "Ваш ход"),
+                numbered(self.game, last, self.t.notation),
+                tr(self.lang, "was already received on", "уже получен"),
+                date(ply.sent),
+                tr(
+                    self.lang,
+                    "and forwarded to your partner; your partner is to move.",
+                    "и переслан партнеру; ход за партнером."
+                ),
+                tr(
+                    self.lang,
+                    "This mail was not read as a new move: nothing was recorded and no penalty is charged.",
+                    "Это письмо не прочитано как новый ход: ничего не записано, штрафа нет."
+                )
+            )
+        })
     }
 
     fn resign(&self) -> Decision {
@@ -1067,6 +1281,25 @@ fn claim_verdict(game: &Game) -> Option<EndReason> {
         Some(EndReason::FiftyMoves)
     } else {
         None
+    }
+}
+
+/// The sender's own words beside the move, relayed to the partner: at
+/// most 30 lines of at most 200 characters.
+fn note_of(written: &Written) -> Vec<String> {
+    written
+        .words
+        .iter()
+        .take(30)
+        .map(|line| clip(line, 200))
+        .collect()
+}
+
+/// The first `max` characters of `line`, with `…` when cut.
+fn clip(line: &str, max: usize) -> String {
+    match line.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line.to_string(),
     }
 }
 

@@ -1,0 +1,277 @@
+//! A fair referee for real people's mail (issue 8 §1): a mail without a
+//! move costs nothing and is explained; commands are read as people write
+//! them; moves written where the arbiter does not read are pointed out; one
+//! move in two notations is one move; a Latin K is settled by the position;
+//! a mail delivered twice is decided once; the player's own words reach
+//! the partner.
+
+mod common;
+
+use common::*;
+
+const SUBJECT: &str = "Re: [RUS-EM-2026/1] Ivanov - Petrov";
+const WHITE: &str = "ivanov@example.test";
+const BLACK: &str = "petrov@example.test";
+const DIRECTOR: &str = "td@example.test";
+const GAME: &str = "RUS-EM-2026/1";
+
+/// The game after 1. e4 (White, Ivanov, reads Russian; Black, Petrov, English).
+fn after_e4() -> Arena {
+    let mut arena = Arena::new(&two_players("numeric"));
+    arena.run("2026-05-10");
+    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
+    let forward = one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    arena
+}
+
+fn one(sent: Vec<Sent>) -> Sent {
+    assert_eq!(sent.len(), 1, "exactly one mail: {sent:#?}");
+    sent.into_iter().next().unwrap()
+}
+
+fn penalties(arena: &Arena) -> (u64, u64) {
+    let json = arena.json(GAME);
+    (
+        json["white"]["penalty_days"].as_u64().unwrap(),
+        json["black"]["penalty_days"].as_u64().unwrap(),
+    )
+}
+
+fn moves(arena: &Arena) -> usize {
+    arena.json(GAME)["moves"].as_array().unwrap().len()
+}
+
+#[test]
+fn iii_3_5_a_mail_without_any_move_costs_nothing_and_is_explained() {
+    let mut arena = after_e4();
+    let mails = [
+        "Thanks, I will think.",
+        "Hello! When is my deadline?",
+        "HLEP",
+        "(=)",
+        "Nf6",
+        "I resign myself to waiting",
+        "",
+    ];
+    for body in mails {
+        let reply = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
+        assert!(reply.is_to(&[BLACK], &[]), "{body:?}: {reply:?}");
+        assert!(
+            reply.subject.contains("no move"),
+            "{body:?}: {}",
+            reply.subject
+        );
+        let text = &reply.body;
+        assert!(text.contains("no penalty is charged"), "{body:?}: {text}");
+        assert!(!text.contains("does not repeat"), "{body:?}: {text}");
+        assert!(text.contains("It is your move"), "{body:?}: {text}");
+        assert!(text.contains("1. 5254 1... ..."), "{body:?}: {text}");
+        assert!(text.contains("[RUS-EM-2026/1]"), "the game's state: {text}");
+        if !body.is_empty() && body != "(=)" {
+            assert!(text.contains(&format!("| {body}")), "{body:?}: {text}");
+        }
+        assert_eq!(penalties(&arena), (0, 0), "{body:?}");
+    }
+    // The draw offer alone is understood and explained.
+    let reply = one(arena.exchange(BLACK, SUBJECT, "(=)", "2026-05-11"));
+    assert!(
+        reply.body.contains("it is made together with a move"),
+        "{}",
+        reply.body
+    );
+    // White, not to move, in Russian.
+    let reply = one(arena.exchange(WHITE, SUBJECT, "Спасибо за партию!", "2026-05-11"));
+    assert!(reply.body.contains("штрафа нет"), "{}", reply.body);
+    assert!(reply.body.contains("Ход за партнером"), "{}", reply.body);
+    assert_eq!(penalties(&arena), (0, 0));
+    assert_eq!(moves(&arena), 1);
+}
+
+#[test]
+fn commands_with_punctuation_and_courtesy_are_obeyed() {
+    // A draw offered with the move and accepted as people write it.
+    let mut arena = Arena::new(&two_players("numeric"));
+    arena.run("2026-05-10");
+    arena.new_sent();
+    one(arena.exchange(WHITE, SUBJECT, "1. 5254 (=)", "2026-05-10"));
+    let result = one(arena.exchange(BLACK, SUBJECT, "I accept the draw.", "2026-05-11"));
+    assert!(result.is_to(&[WHITE, BLACK], &[DIRECTOR]), "{result:?}");
+    assert_eq!(arena.json(GAME)["result"], "1/2-1/2");
+
+    // `Я сдаюсь.` from White.
+    let mut arena = after_e4();
+    one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-11"));
+    let result = one(arena.exchange(WHITE, SUBJECT, "Я сдаюсь.", "2026-05-12"));
+    assert!(result.is_to(&[WHITE, BLACK], &[DIRECTOR]), "{result:?}");
+    assert_eq!(arena.json(GAME)["result"], "0-1");
+}
+
+#[test]
+fn help_answers_in_the_players_language_and_pgn_with_the_game() {
+    let mut arena = after_e4();
+    let help = one(arena.exchange(WHITE, SUBJECT, "Помощь", "2026-05-11"));
+    assert!(help.is_to(&[WHITE], &[]));
+    assert!(help.body.contains("КАК ПИСАТЬ ХОД"), "{}", help.body);
+    assert!(help.body.contains("СДАЮСЬ"), "{}", help.body);
+    let help = one(arena.exchange(BLACK, SUBJECT, "help.", "2026-05-11"));
+    assert!(help.body.contains("HOW TO WRITE A MOVE"), "{}", help.body);
+    assert!(help.body.contains("ACCEPT DRAW"), "{}", help.body);
+    let pgn = one(arena.exchange(BLACK, SUBJECT, "PGN", "2026-05-11"));
+    assert!(pgn.is_to(&[BLACK], &[]));
+    assert!(pgn.body.contains("[White \"Ivanov, Ivan"), "{}", pgn.body);
+    assert!(pgn.body.contains("1. e4"), "{}", pgn.body);
+    assert_eq!(penalties(&arena), (0, 0));
+    assert_eq!(moves(&arena), 1);
+}
+
+#[test]
+fn moves_in_the_subject_the_quote_or_an_attachment_are_pointed_out_not_punished() {
+    let mut arena = after_e4();
+    let reply = one(arena.exchange(
+        BLACK,
+        "Re: [RUS-EM-2026/1] 1. 5254 5755",
+        "see subject",
+        "2026-05-11",
+    ));
+    assert!(reply.body.contains("in the subject only"), "{}", reply.body);
+
+    let quoted = "On Sun, 10 May 2026, Arbiter wrote:\n> 1. 5254\n> 1... 5755\n";
+    let reply = one(arena.exchange(BLACK, SUBJECT, quoted, "2026-05-11"));
+    assert!(
+        reply.body.contains("only inside the quoted text"),
+        "{}",
+        reply.body
+    );
+
+    let raw = format!(
+        "From: {BLACK}\r\nTo: arbiter@example.test\r\nSubject: {SUBJECT}\r\n\
+         Date: Mon, 11 May 2026 10:00:00 +0300\r\nMessage-ID: <attached.1@client.example.test>\r\n\
+         MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b1\"\r\n\r\n\
+         --b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nMy move is attached.\r\n\
+         --b1\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Disposition: attachment; filename=\"move.txt\"\r\n\r\n1. 5254 5755\r\n--b1--\r\n"
+    );
+    arena.deliver_raw(raw.as_bytes(), "2026-05-11");
+    arena.run("2026-05-11");
+    let reply = one(arena.new_sent());
+    assert!(
+        reply.body.contains("only in an attachment"),
+        "{}",
+        reply.body
+    );
+    assert_eq!(penalties(&arena), (0, 0));
+    assert_eq!(moves(&arena), 1);
+}
+
+#[test]
+fn iii_3_6_one_move_in_two_notations_is_one_move() {
+    for body in [
+        "1. 5254 1... 5755/e7-e5",
+        "1. 5254 5755 (e7-e5)",
+        "1. e2-e4 = 5254 1... e7-e5 = 5755",
+        "1. 5254 1... 5755 / e5",
+    ] {
+        let mut arena = after_e4();
+        let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
+        assert!(forward.is_to(&[WHITE], &[BLACK]), "{body}: {forward:?}");
+        assert_eq!(moves(&arena), 2, "{body}");
+        assert_eq!(penalties(&arena), (0, 0), "{body}");
+    }
+    // Two different new moves are still refused (III.3.4).
+    let mut arena = after_e4();
+    let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5254 1... 5755 / d7-d5", "2026-05-11"));
+    assert!(
+        reply.body.contains("two different new moves"),
+        "{}",
+        reply.body
+    );
+}
+
+#[test]
+fn a_latin_k_is_the_piece_that_can_make_the_move() {
+    // Petrov's mail has only Latin letters; the king cannot go to f6, a
+    // knight can: the knight it is.
+    for body in ["1. e4 Kg8-f6", "1. e4 Kf6", "1. 5254 1... Kg8f6"] {
+        let mut arena = after_e4();
+        let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
+        assert!(forward.is_to(&[WHITE], &[BLACK]), "{body}: {forward:?}");
+        assert_eq!(arena.json(GAME)["moves"][1]["numeric"], "7866", "{body}");
+    }
+}
+
+#[test]
+fn a_mail_delivered_twice_into_the_maildir_is_decided_once() {
+    let mut arena = after_e4();
+    let raw = mail(BLACK, SUBJECT, "1. 5254 5755", "2026-05-11", Encoding::Utf8);
+    arena.deliver_raw(raw.as_bytes(), "2026-05-11");
+    arena.deliver_raw(raw.as_bytes(), "2026-05-11");
+    arena.run("2026-05-11");
+    let forward = one(arena.new_sent());
+    assert!(forward.is_to(&[WHITE], &[BLACK]));
+    // a third copy, a day later
+    arena.deliver_raw(raw.as_bytes(), "2026-05-12");
+    arena.run("2026-05-12");
+    assert!(arena.new_sent().is_empty(), "no answer to a copy");
+    assert_eq!(moves(&arena), 2);
+    assert_eq!(penalties(&arena), (0, 0));
+}
+
+#[test]
+fn the_same_move_mailed_again_is_already_received_not_a_fault() {
+    let mut arena = after_e4();
+    let reply = one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-11"));
+    assert!(reply.is_to(&[WHITE], &[]));
+    assert!(reply.body.contains("уже получен"), "{}", reply.body);
+    assert!(reply.body.contains("штрафа нет"), "{}", reply.body);
+    assert_eq!(penalties(&arena), (0, 0));
+    assert_eq!(moves(&arena), 1);
+}
+
+#[test]
+fn the_players_own_words_reach_the_partner() {
+    let mut arena = after_e4();
+    let body = "Dear Ivan,\n1. 5254 5755\nGood luck, and greetings from Minsk!\n\nOn Sun, Arbiter wrote:\n> quoted text that is not relayed";
+    let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
+    assert!(forward.is_to(&[WHITE], &[BLACK]));
+    assert!(
+        forward.body.contains("Примечание партнера"),
+        "{}",
+        forward.body
+    );
+    assert!(forward.body.contains("| Dear Ivan,"), "{}", forward.body);
+    assert!(
+        forward
+            .body
+            .contains("| Good luck, and greetings from Minsk!"),
+        "{}",
+        forward.body
+    );
+    assert!(!forward.body.contains("quoted text"), "{}", forward.body);
+    // a bare move mail has no note
+    let forward = one(arena.exchange(WHITE, SUBJECT, "1... 5755 2. 7163", "2026-05-12"));
+    assert!(!forward.body.contains("note"), "{}", forward.body);
+}
+
+#[test]
+fn iii_6_3_a_players_words_into_a_suspended_game_reach_the_director() {
+    let mut arena = Arena::new(&three_players(
+        "days_per_control = 3\nmoves_per_control = 5",
+        &[("ivanov", "petrov")],
+    ));
+    arena.run("2026-05-10");
+    arena.new_sent();
+    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    // Black lets four days pass: the claim suspends the game
+    arena.run("2026-05-14");
+    assert!(arena.new_sent().iter().any(|m| m.subject.contains("overstep")));
+    let body = "I was in hospital, the certificate follows by post.";
+    let answer = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-15"));
+    assert!(answer.is_to(&[BLACK], &[DIRECTOR]), "{answer:?}");
+    assert!(answer.body.contains(&format!("| {body}")), "{}", answer.body);
+    assert_eq!(penalties(&arena), (0, 0));
+    // a bare move into the suspended game is not copied for a note
+    let answer = one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-15"));
+    assert!(answer.is_to(&[BLACK], &[]) || answer.is_to(&[BLACK], &[DIRECTOR]));
+    assert!(!answer.body.contains("Player's note"), "{}", answer.body);
+}
