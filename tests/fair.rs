@@ -264,11 +264,18 @@ fn iii_6_3_a_players_words_into_a_suspended_game_reach_the_director() {
     one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
     // Black lets four days pass: the claim suspends the game
     arena.run("2026-05-14");
-    assert!(arena.new_sent().iter().any(|m| m.subject.contains("overstep")));
+    assert!(arena
+        .new_sent()
+        .iter()
+        .any(|m| m.subject.contains("overstep")));
     let body = "I was in hospital, the certificate follows by post.";
     let answer = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-15"));
     assert!(answer.is_to(&[BLACK], &[DIRECTOR]), "{answer:?}");
-    assert!(answer.body.contains(&format!("| {body}")), "{}", answer.body);
+    assert!(
+        answer.body.contains(&format!("| {body}")),
+        "{}",
+        answer.body
+    );
     assert_eq!(penalties(&arena), (0, 0));
     // a bare move into the suspended game is not copied for a note
     let answer = one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-15"));
