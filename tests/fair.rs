@@ -282,3 +282,19 @@ fn iii_6_3_a_players_words_into_a_suspended_game_reach_the_director() {
     assert!(answer.is_to(&[BLACK], &[]) || answer.is_to(&[BLACK], &[DIRECTOR]));
     assert!(!answer.body.contains("Player's note"), "{}", answer.body);
 }
+
+#[test]
+fn the_director_gets_help_pgn_and_is_obeyed_with_punctuation() {
+    let mut arena = after_e4();
+    let help = one(arena.exchange(DIRECTOR, SUBJECT, "Help!", "2026-05-11"));
+    assert!(help.is_to(&[DIRECTOR], &[]));
+    assert!(help.body.contains("CONFIRM (ПОДТВЕРЖДАЮ)"), "{}", help.body);
+    let pgn = one(arena.exchange(DIRECTOR, SUBJECT, "pgn", "2026-05-11"));
+    assert!(pgn.body.contains("1. e4"), "{}", pgn.body);
+    let sent = arena.exchange(DIRECTOR, SUBJECT, "Result 1-0.", "2026-05-11");
+    assert!(
+        sent.iter().any(|m| m.subject.contains("result")),
+        "{sent:#?}"
+    );
+    assert_eq!(arena.json(GAME)["result"], "1-0");
+}

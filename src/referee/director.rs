@@ -5,7 +5,7 @@
 //! (the whole tournament's progress report).
 
 use crate::message::parse::{find_tag, Command, Written};
-use crate::message::render::{color_name, date, tr};
+use crate::message::render::{self, color_name, date, tr};
 use crate::referee::compose::{end_game, game_notice};
 use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::decide::{Decision, Replier, Verdict};
@@ -139,6 +139,20 @@ pub(crate) fn decide(
                 }
                 decision.extend(replier.answer("", "Progress report / Отчет о ходе игры".into(), body, None, "status"));
             }
+            Command::Help => decision.extend(replier.answer(
+                "",
+                "Director commands / Команды судьи".into(),
+                DIRECTOR_HELP.into(),
+                None,
+                "help",
+            )),
+            Command::Pgn => match tagged {
+                Some((t, spec)) => {
+                    let game = now(state, &spec.id, &decision);
+                    decision.extend(replier.answer("", format!("[{}] PGN", spec.id), render::pgn(t, &game), Some(&spec.id), "pgn"));
+                }
+                None => problems.push("PGN: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
+            },
             _ => {}
         }
     }
@@ -290,3 +304,18 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, decision: &mut Decision)
         });
     }
 }
+
+/// `HELP` from the director: the director's commands, both languages.
+const DIRECTOR_HELP: &str = "Director commands, each on a line of its own, any case, trailing punctuation allowed; \
+the game is named by its tag in the subject ([T/1]):
+  CONFIRM (ПОДТВЕРЖДАЮ)                 confirm the pending overstep claim (III.6.6; II.6.4 under postal rules)
+  REJECT (ОТКЛОНЯЮ)                     reject it: the game resumes, a held move is forwarded (III.6.7)
+  RESULT 1-0|0-1|1/2-1/2 (РЕЗУЛЬТАТ)    adjudicate the game (III.9)
+  PENALTY white|black N (ШТРАФ белым|черным N)   penalty days in the game
+  LEAVE <player> <from> <to> (ПЕРЕРЫВ)  an exceptional or retroactive leave (III.7.7)
+  STATUS (СТАТУС)                       every game of your tournaments
+  PGN                                   the game of the subject as PGN
+  HELP (ПОМОЩЬ)                         this text
+
+Команды судьи, каждая отдельной строкой, в любом регистре; игра указывается меткой в теме письма.
+";
