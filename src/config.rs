@@ -142,6 +142,9 @@ struct RawPlayer {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawGame {
+    /// The game's number in its tournament: the id is `<tournament>/<number>`.
+    /// Without it, the block's 1-based place among the tournament's games.
+    number: Option<Spanned<i64>>,
     white: Spanned<String>,
     black: Spanned<String>,
 }
@@ -293,6 +296,30 @@ pub struct Config {
     pub sender_auth: Option<String>,
     /// How often `run` looks at the inbox.
     pub poll_seconds: u64,
+    /// Where games and players are written in the file, for the messages
+    /// that compare the config with the store.
+    pub lines: Lines,
+}
+
+/// The lines of the config file that name games and players.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lines {
+    /// Game id → the line of its `number` (or, without one, its `white`).
+    pub games: HashMap<String, usize>,
+    /// `tournament/player` → the line of the player's `email`.
+    pub players: HashMap<String, usize>,
+}
+
+impl Lines {
+    /// The line of the game `id`, if the config names it.
+    pub fn game(&self, id: &str) -> Option<usize> {
+        self.games.get(id).copied()
+    }
+
+    /// The line of the addresses of `player` of `tournament`.
+    pub fn player(&self, tournament: &str, player: &str) -> Option<usize> {
+        self.players.get(&format!("{tournament}/{player}")).copied()
+    }
 }
 
 /// One problem of a config file.
@@ -371,6 +398,7 @@ impl Config {
             base,
             check_folders,
             problems: Vec::new(),
+            lines: Lines::default(),
         }
         .run(raw)
     }
@@ -385,14 +413,19 @@ struct Validator<'a> {
     base: &'a Path,
     check_folders: bool,
     problems: Vec<Problem>,
+    lines: Lines,
 }
 
 impl Validator<'_> {
     fn problem<T>(&mut self, at: &Spanned<T>, message: String) {
         self.problems.push(Problem {
-            line: Some(line_of(self.text, at.span().start)),
+            line: Some(self.line(at)),
             message,
         });
+    }
+
+    fn line<T>(&self, at: &Spanned<T>) -> usize {
+        line_of(self.text, at.span().start)
     }
 
     fn path(&self, p: &str) -> PathBuf {
@@ -691,6 +724,7 @@ impl Validator<'_> {
                 replies_per_hour,
                 sender_auth,
                 poll_seconds: raw.inbox.poll_seconds.unwrap_or(5).max(1),
+                lines: self.lines,
             }),
             _ => Err(self.problems),
         }
@@ -812,6 +846,11 @@ impl Validator<'_> {
             if emails.is_empty() {
                 self.problem(&rp.email, format!("player \"{pid}\" has no e-mail address"));
             }
+            let line = self.line(&rp.email);
+            self.lines
+                .players
+                .entry(format!("{id}/{pid}"))
+                .or_insert(line);
             let language = match rp.language.as_ref().map(|l| l.get_ref().as_str()) {
                 None | Some("en") => Lang::En,
                 Some("ru") => Lang::Ru,
@@ -832,32 +871,7 @@ impl Validator<'_> {
                 language,
             });
         }
-        let mut games = Vec::new();
-        for (n, rg) in rt.game.iter().enumerate() {
-            for side in [&rg.white, &rg.black] {
-                if !player_ids.contains(side.get_ref()) {
-                    self.problem(
-                        side,
-                        format!(
-                            "game {id}/{} names unknown player \"{}\"",
-                            n + 1,
-                            side.get_ref()
-                        ),
-                    );
-                }
-            }
-            if rg.white.get_ref() == rg.black.get_ref() {
-                self.problem(
-                    &rg.black,
-                    format!("game {id}/{}: a player cannot play against themself", n + 1),
-                );
-            }
-            games.push(GameSpec {
-                id: format!("{id}/{}", n + 1),
-                white: rg.white.get_ref().clone(),
-                black: rg.black.get_ref().clone(),
-            });
-        }
+        let games = self.games(&id, rt, &player_ids);
         Some(Tournament {
             id,
             name: rt.name.clone(),
@@ -868,6 +882,88 @@ impl Validator<'_> {
             players,
             games,
         })
+    }
+}
+
+impl Validator<'_> {
+    /// The games of tournament `id`, numbered: an explicit `number`, else
+    /// the block's 1-based place. Numbers must be positive and unique, and a
+    /// place must not fall on a number another block gives itself (mixing the
+    /// two must not give two games one id).
+    fn games(&mut self, id: &str, rt: &RawTournament, players: &HashSet<String>) -> Vec<GameSpec> {
+        // the explicit numbers first, so that a place colliding with a later
+        // block's number is found whatever the order
+        let mut explicit: HashMap<u32, usize> = HashMap::new();
+        for rg in &rt.game {
+            let Some(number) = &rg.number else { continue };
+            let line = self.line(number);
+            match u32::try_from(*number.get_ref()) {
+                Ok(n) if n > 0 => {
+                    if let Some(first) = explicit.get(&n) {
+                        self.problem(
+                            number,
+                            format!("game number {n} is used twice in tournament {id} (first at line {first})"),
+                        );
+                    } else {
+                        explicit.insert(n, line);
+                    }
+                }
+                _ => self.problem(
+                    number,
+                    format!(
+                        "game number must be a positive whole number (up to {}), not {}",
+                        u32::MAX,
+                        number.get_ref()
+                    ),
+                ),
+            }
+        }
+        let mut games = Vec::new();
+        for (place, rg) in rt.game.iter().enumerate() {
+            let number = match &rg.number {
+                Some(n) => u32::try_from(*n.get_ref()).unwrap_or(0),
+                None => {
+                    let n = u32::try_from(place + 1).unwrap_or(u32::MAX);
+                    if let Some(line) = explicit.get(&n) {
+                        self.problem(
+                            &rg.white,
+                            format!(
+                                "this game has no number, so it is game {id}/{n} by its place, \
+                                 but the game at line {line} has number = {n}: give every game of \
+                                 tournament {id} its number"
+                            ),
+                        );
+                    }
+                    n
+                }
+            };
+            let game_id = format!("{id}/{number}");
+            for side in [&rg.white, &rg.black] {
+                if !players.contains(side.get_ref()) {
+                    self.problem(
+                        side,
+                        format!("game {game_id} names unknown player \"{}\"", side.get_ref()),
+                    );
+                }
+            }
+            if rg.white.get_ref() == rg.black.get_ref() {
+                self.problem(
+                    &rg.black,
+                    format!("game {game_id}: a player cannot play against themself"),
+                );
+            }
+            let line = rg
+                .number
+                .as_ref()
+                .map_or_else(|| self.line(&rg.white), |n| self.line(n));
+            self.lines.games.entry(game_id.clone()).or_insert(line);
+            games.push(GameSpec {
+                id: game_id,
+                white: rg.white.get_ref().clone(),
+                black: rg.black.get_ref().clone(),
+            });
+        }
+        games
     }
 }
 
@@ -1171,6 +1267,130 @@ black = "b"
             std::fs::set_permissions(&pw, std::fs::Permissions::from_mode(open)).unwrap();
             assert!(read_password_in(&pw, Some(dir.path())).is_err(), "{open:o}");
         }
+    }
+
+    /// `GOOD` with a third player and the games written as `blocks`.
+    fn with_games(blocks: &str) -> String {
+        let players = GOOD.replace(
+            "[[tournament.game]]\nwhite = \"a\"\nblack = \"b\"\n",
+            "[[tournament.player]]\nid = \"c\"\nname = \"C, C\"\nemail = [\"c@example.test\"]\n",
+        );
+        format!("{players}{blocks}")
+    }
+
+    fn game_ids(text: &str) -> Vec<(String, String, String)> {
+        let c = Config::parse(text, Path::new("/"), false).unwrap();
+        c.league.tournaments[0]
+            .games
+            .iter()
+            .map(|g| (g.id.clone(), g.white.clone(), g.black.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn issue8_a_game_number_fixes_the_id_whatever_the_order_of_the_blocks() {
+        let ab = "\n[[tournament.game]]\nnumber = 7\nwhite = \"a\"\nblack = \"b\"\n";
+        let bc = "\n[[tournament.game]]\nnumber = 2\nwhite = \"b\"\nblack = \"c\"\n";
+        let want = |ids: &[(&str, &str, &str)]| -> Vec<(String, String, String)> {
+            ids.iter()
+                .map(|(i, w, b)| (i.to_string(), w.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            game_ids(&with_games(&format!("{ab}{bc}"))),
+            want(&[("T1/7", "a", "b"), ("T1/2", "b", "c")])
+        );
+        // the same games, blocks swapped: the same ids, listed in the new order
+        assert_eq!(
+            game_ids(&with_games(&format!("{bc}{ab}"))),
+            want(&[("T1/2", "b", "c"), ("T1/7", "a", "b")])
+        );
+        // without numbers, the place counts (configs written before `number`)
+        let plain = "\n[[tournament.game]]\nwhite = \"c\"\nblack = \"a\"\n";
+        assert_eq!(
+            game_ids(&with_games(&format!("{plain}{plain}"))),
+            want(&[("T1/1", "c", "a"), ("T1/2", "c", "a")])
+        );
+        // mixed without a clash: the unnumbered block is game 1 by its place
+        let c = Config::parse(&with_games(&format!("{plain}{ab}")), Path::new("/"), false).unwrap();
+        assert_eq!(c.league.tournaments[0].games[0].id, "T1/1");
+        // the lines the messages about the store quote: `number`, else `white`
+        let text = with_games(&format!("{plain}{ab}"));
+        let line = |needle: &str| text.lines().position(|l| l == needle).unwrap() + 1;
+        assert_eq!(c.lines.game("T1/1"), Some(line("white = \"c\"")));
+        assert_eq!(c.lines.game("T1/7"), Some(line("number = 7")));
+        assert_eq!(
+            c.lines.player("T1", "c"),
+            Some(line("email = [\"c@example.test\"]"))
+        );
+    }
+
+    #[test]
+    fn issue8_duplicate_or_bad_game_numbers_are_refused_with_their_line() {
+        let text = with_games(
+            "\n[[tournament.game]]\nnumber = 3\nwhite = \"a\"\nblack = \"b\"\n\
+             \n[[tournament.game]]\nnumber = 3\nwhite = \"b\"\nblack = \"c\"\n",
+        );
+        let first = text.lines().position(|l| l == "number = 3").unwrap() + 1;
+        let second = first + 5;
+        assert_eq!(
+            problems(&text),
+            [format!(
+                "{second}: game number 3 is used twice in tournament T1 (first at line {first})"
+            )]
+        );
+        for bad in ["0", "-1", "4294967296"] {
+            let text = with_games(&format!(
+                "\n[[tournament.game]]\nnumber = {bad}\nwhite = \"a\"\nblack = \"b\"\n"
+            ));
+            let line = text.lines().count() - 2;
+            assert_eq!(
+                problems(&text),
+                [format!(
+                    "{line}: game number must be a positive whole number (up to 4294967295), not {bad}"
+                )]
+            );
+        }
+        let text =
+            with_games("\n[[tournament.game]]\nnumber = \"1\"\nwhite = \"a\"\nblack = \"b\"\n");
+        assert!(
+            problems(&text)[0].contains("invalid type"),
+            "{:?}",
+            problems(&text)
+        );
+    }
+
+    #[test]
+    fn issue8_a_place_that_falls_on_another_blocks_number_is_refused() {
+        // the second block has no number, so it is T1/2 by its place; the
+        // first says number = 2: two games would be T1/2
+        let text = with_games(
+            "\n[[tournament.game]]\nnumber = 2\nwhite = \"a\"\nblack = \"b\"\n\
+             \n[[tournament.game]]\nwhite = \"b\"\nblack = \"c\"\n",
+        );
+        let numbered = text.lines().position(|l| l == "number = 2").unwrap() + 1;
+        let placed = text.lines().position(|l| l == "white = \"b\"").unwrap() + 1;
+        assert_eq!(
+            problems(&text),
+            [format!(
+                "{placed}: this game has no number, so it is game T1/2 by its place, but the game \
+                 at line {numbered} has number = 2: give every game of tournament T1 its number"
+            )]
+        );
+        // the same clash found when the numbered block comes later
+        let text = with_games(
+            "\n[[tournament.game]]\nwhite = \"b\"\nblack = \"c\"\n\
+             \n[[tournament.game]]\nnumber = 1\nwhite = \"a\"\nblack = \"b\"\n",
+        );
+        assert_eq!(problems(&text).len(), 1, "{:?}", problems(&text));
+        // the unknown player is named with the game's real id
+        let text =
+            with_games("\n[[tournament.game]]\nnumber = 9\nwhite = \"a\"\nblack = \"zed\"\n");
+        assert!(
+            problems(&text)[0].ends_with("game T1/9 names unknown player \"zed\""),
+            "{:?}",
+            problems(&text)
+        );
     }
 
     #[test]

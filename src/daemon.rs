@@ -9,7 +9,8 @@
 //! `sd_notify` READY/WATCHDOG/STOPPING, and the control socket through which
 //! `games`, `show` and `export` read the state while the daemon holds the store.
 
-use crate::config::{read_password, Config, InboxConfig, OutboxConfig};
+use crate::config::{read_password, Config, InboxConfig, OutboxConfig, Problem};
+use crate::identity;
 use crate::mail::file::FileOutbound;
 use crate::mail::imap::ImapInbox;
 use crate::mail::maildir::Maildir;
@@ -40,11 +41,54 @@ pub enum DaemonError {
     Mail(#[from] MailError),
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    /// The config's games disagree with the store's record of them
+    /// ([`crate::identity`]): nothing was read or sent.
+    #[error("the config disagrees with the store:\n{}", list(.0))]
+    Identity(Vec<Problem>),
     #[error("reading {path}: {source}")]
     Password {
         path: PathBuf,
         source: std::io::Error,
     },
+}
+
+fn list(problems: &[Problem]) -> String {
+    problems
+        .iter()
+        .map(|p| match p.line {
+            Some(line) => format!("line {line}: {}", p.message),
+            None => p.message.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Compares the config's games with the store's record ([`crate::identity`])
+/// and, when they agree, records what the store did not know yet and the
+/// changes that are applied (logged as warnings), in one flushed commit.
+///
+/// # Errors
+/// [`DaemonError::Identity`] with every disagreement, when the config is
+/// refused (then nothing was written); a storage failure.
+pub fn settle_identity(config: &Config, store: &dyn Store) -> Result<(), DaemonError> {
+    let review = identity::review(config, store)?;
+    if review.is_refused() {
+        return Err(DaemonError::Identity(review.refusals));
+    }
+    for p in &review.warnings {
+        warn!(line = p.line, "{} (recorded)", p.message);
+    }
+    if !review.recorded.is_empty() {
+        info!(games = %review.recorded.join(" "), "recording the players of games new to the store");
+    }
+    if !review.facts.is_empty() {
+        store.commit(&Commit {
+            facts: review.facts,
+            created: Utc::now().to_rfc3339(),
+            ..Commit::default()
+        })?;
+    }
+    Ok(())
 }
 
 /// The referee's state (games and leaves), replayed from the store.
@@ -104,10 +148,12 @@ impl Pipeline {
     /// (nothing connects yet).
     ///
     /// # Errors
-    /// When the store cannot be opened, a game record is damaged or a
-    /// password file cannot be read.
+    /// When the store cannot be opened, the config's games disagree with
+    /// the store ([`DaemonError::Identity`], before any mail is read), a game
+    /// record is damaged or a password file cannot be read.
     pub fn open(config: Config) -> Result<Pipeline, DaemonError> {
         let store: SharedStore = Arc::new(SledStore::open(&config.state)?);
+        settle_identity(&config, store.as_ref())?;
         let inbox = match &config.inbox {
             InboxConfig::Maildir { path } => Inbox::Maildir(Maildir::new(path.clone())),
             InboxConfig::Imap(imap) => Inbox::Imap(Box::new(ImapInbox::new(

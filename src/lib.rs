@@ -21,6 +21,8 @@
 //! The adapters:
 //! - [`config`]: the TOML file into typed values, every problem with its line.
 //! - [`store`]: sled behind the [`store::Store`] trait; one transaction per mail.
+//! - [`identity`]: the store's record of each game's players, and the
+//!   refusal of a config that disagrees with it.
 //! - [`mail`]: the Maildir and IMAP inboxes, the file and SMTP outboxes
 //!   (lettre), composing mails.
 //! - [`daemon`]: fetch → parse → decide → commit → mark → send, the timers,
@@ -33,6 +35,7 @@ pub mod config;
 pub mod control;
 pub mod daemon;
 pub mod demo;
+pub mod identity;
 pub mod mail;
 pub mod message;
 pub mod notation;

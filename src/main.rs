@@ -6,10 +6,11 @@
 use anyhow::{Context, Result};
 use clap::Parser;
 use mailarbiter::cli::{self, Cli, Command};
-use mailarbiter::config::Config;
-use mailarbiter::daemon::{self, load_state, Pipeline};
-use mailarbiter::store::SledStore;
-use std::path::PathBuf;
+use mailarbiter::config::{Config, ConfigError, Problem};
+use mailarbiter::daemon::{self, load_state, DaemonError, Pipeline};
+use mailarbiter::identity;
+use mailarbiter::store::{SledStore, StoreError};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -68,23 +69,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
     };
     match &cli.command {
-        Command::Check => {
-            let games: usize = config
-                .league
-                .tournaments
-                .iter()
-                .map(|t| t.games.len())
-                .sum();
-            println!(
-                "{}: OK ({} tournament(s), {games} game(s))",
-                path.display(),
-                config.league.tournaments.len()
-            );
-        }
+        Command::Check => return Ok(check(&path, &config)),
         Command::Run { once: true, today } => {
             let state = config.state.clone();
-            let mut pipeline = Pipeline::open(config)
-                .with_context(|| format!("opening the store {}", state.display()))?;
+            let mut pipeline = match Pipeline::open(config) {
+                Err(DaemonError::Identity(problems)) => {
+                    return Ok(refused(&path, &state, problems, NOTHING_DONE))
+                }
+                opened => {
+                    opened.with_context(|| format!("opening the store {}", state.display()))?
+                }
+            };
             let today = today.unwrap_or_else(|| pipeline.today());
             let report = runtime()?.block_on(pipeline.run_once(today))?;
             println!(
@@ -94,19 +89,106 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 report.verdicts.len()
             );
         }
-        Command::Run { once: false, .. } => runtime()?.block_on(daemon::serve(config))?,
-        view => return show(&config, view),
+        Command::Run { once: false, .. } => {
+            let state = config.state.clone();
+            match runtime()?.block_on(daemon::serve(config)) {
+                Err(DaemonError::Identity(problems)) => {
+                    return Ok(refused(&path, &state, problems, NOTHING_DONE))
+                }
+                served => served?,
+            }
+        }
+        view => return show(&path, &config, view),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// A read-only view: from the store, or from the running daemon that holds it.
-fn show(config: &Config, command: &Command) -> Result<ExitCode> {
+/// What `check` and `run` say after the disagreements they refuse.
+const NOTHING_DONE: &str = "nothing was read or sent";
+
+/// The config's games disagree with the store: every disagreement with its
+/// line, as `check` lists config problems; exit 2.
+fn refused(path: &Path, state: &Path, problems: Vec<Problem>, outcome: &str) -> ExitCode {
+    let n = problems.len();
+    eprintln!(
+        "{}",
+        ConfigError {
+            file: path.to_path_buf(),
+            problems,
+        }
+    );
+    eprintln!(
+        "{n} disagreement{} between the config and the store {}: {outcome}",
+        if n == 1 { "" } else { "s" },
+        state.display()
+    );
+    ExitCode::from(2)
+}
+
+/// `check`: the config is valid (else `main` already said why); when the
+/// store exists, its games are compared with the store's record. The store
+/// may be held by the running daemon: then that is said, and the comparison
+/// is left to the daemon's next start.
+fn check(path: &Path, config: &Config) -> ExitCode {
+    let games: usize = config
+        .league
+        .tournaments
+        .iter()
+        .map(|t| t.games.len())
+        .sum();
+    let state = &config.state;
+    let mut compared = "";
+    // a store is a folder sled wrote; `check` never makes one
+    if state.join("conf").exists() || state.join("db").exists() {
+        let review = SledStore::open(state).and_then(|store| identity::review(config, &store));
+        match review {
+            Ok(review) if review.is_refused() => {
+                return refused(path, state, review.refusals, NOTHING_DONE)
+            }
+            Ok(review) => {
+                for w in &review.warnings {
+                    let at = w.line.map_or_else(String::new, |l| format!("{l}:"));
+                    println!(
+                        "{}:{at} warning: {} (`run` records the change)",
+                        path.display(),
+                        w.message
+                    );
+                }
+                compared = "; the games agree with the store";
+            }
+            Err(StoreError::Locked { .. }) => println!(
+                "note: the store {} is held by the running daemon, so the games were not \
+                 compared with it; the daemon compares them when it starts and refuses a \
+                 config that disagrees",
+                state.display()
+            ),
+            Err(e) => println!("note: the games were not compared with the store: {e}"),
+        }
+    }
+    println!(
+        "{}: OK ({} tournament(s), {games} game(s){compared})",
+        path.display(),
+        config.league.tournaments.len()
+    );
+    ExitCode::SUCCESS
+}
+
+/// A read-only view: from the store, or from the running daemon that holds it
+/// (which shows the games under the config it started with). A config whose
+/// games disagree with the store is refused, as by `check`: the view would
+/// show stored moves under other players.
+fn show(path: &Path, config: &Config, command: &Command) -> Result<ExitCode> {
     let direct = SledStore::open(&config.state)
         .map_err(anyhow::Error::from)
-        .and_then(|store| Ok(load_state(&config.league, &store)?));
+        .and_then(|store| {
+            let review = identity::review(config, &store)?;
+            Ok((review.refusals, load_state(&config.league, &store)?))
+        });
     let (code, text) = match direct {
-        Ok(state) => match cli::view(config, &state, command) {
+        Ok((refusals, _)) if !refusals.is_empty() => {
+            return Ok(refused(path, &config.state, refusals, "nothing is shown"))
+        }
+        Ok((_, state)) => match cli::view(config, &state, command) {
             Ok(text) => (0, text),
             Err(text) => (1, text),
         },

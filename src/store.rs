@@ -18,6 +18,10 @@ pub enum StoreError {
     /// sled failed (disk, corruption, lock held by another process).
     #[error("store: {0}")]
     Sled(#[from] sled::Error),
+    /// Another process holds the store: sled locks it, and the running
+    /// daemon is the usual holder.
+    #[error("store {path}: held by another process (the running daemon?)")]
+    Locked { path: String },
     /// A stored value does not decode.
     #[error("store: damaged record {key}: {source}")]
     Decode {
@@ -111,6 +115,16 @@ pub trait Store {
     /// # Errors
     /// On a storage failure.
     fn set_fact(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    /// Every fact whose key starts with `prefix`, as (key, value), in key order.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn facts(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError>;
+    /// The ids of the games that have events, in order.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn stored_games(&self) -> Result<Vec<String>, StoreError>;
 }
 
 /// The sled store.
@@ -198,7 +212,15 @@ impl SledStore {
                 ),
             }
         }
-        let db = sled::open(path)?;
+        let db = sled::open(path).map_err(|e| match e {
+            // sled says so only in words (fs2's try_lock failing)
+            sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
+                StoreError::Locked {
+                    path: path.display().to_string(),
+                }
+            }
+            e => StoreError::Sled(e),
+        })?;
         let store = SledStore {
             games: db.open_tree("games")?,
             players: db.open_tree("players")?,
@@ -353,6 +375,28 @@ impl Store for SledStore {
         Ok(())
     }
 
+    fn facts(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let strip = fact_key("").len();
+        self.meta
+            .scan_prefix(fact_key(prefix))
+            .map(|item| {
+                let (key, value) = item?;
+                Ok((
+                    String::from_utf8_lossy(&key[strip..]).into_owned(),
+                    String::from_utf8_lossy(&value).into_owned(),
+                ))
+            })
+            .collect()
+    }
+
+    fn stored_games(&self) -> Result<Vec<String>, StoreError> {
+        self.games
+            .iter()
+            .keys()
+            .map(|key| Ok(String::from_utf8_lossy(&key?).into_owned()))
+            .collect()
+    }
+
     fn instance(&self) -> Result<String, StoreError> {
         Ok(self
             .meta
@@ -412,6 +456,16 @@ mod tests {
         assert!(!store.seen_message_id("c@d").unwrap());
         store.set_fact("cursor", "7:42").unwrap();
         assert_eq!(store.fact("cursor").unwrap().as_deref(), Some("7:42"));
+        store.set_fact("game:T/1", "a").unwrap();
+        store.set_fact("game:T/2", "b").unwrap();
+        assert_eq!(
+            store.facts("game:").unwrap(),
+            [
+                ("game:T/1".into(), "a".into()),
+                ("game:T/2".into(), "b".into())
+            ]
+        );
+        assert_eq!(store.stored_games().unwrap(), ["T/1"]);
         assert_eq!(
             store.events("T/1").unwrap(),
             vec![Event::Opened { on: day }]
@@ -464,5 +518,11 @@ mod tests {
         let store = SledStore::open(&state).unwrap();
         check(&state);
         assert!(!store.instance().unwrap().is_empty());
+        // a second opener is told who holds it
+        match SledStore::open(&state) {
+            Err(StoreError::Locked { path }) => assert_eq!(path, state.display().to_string()),
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("sled locks the store"),
+        }
     }
 }

@@ -1,0 +1,377 @@
+//! Game identity (DESIGN.md §9): the store remembers who plays each game
+//! and the addresses of those players, and a config that disagrees with it
+//! is refused before any mail is read, so that a move is never applied to
+//! another game than the one it was made in.
+//!
+//! The record is kept as store facts, one per game and one per player of a
+//! game:
+//!
+//! - `game:<game id>` → `{"white": "<player id>", "black": "<player id>"}`
+//! - `player:<tournament id>/<player id>` → `{"emails": ["<address>", …]}`
+//!
+//! [`review`] compares the config with them. What it finds:
+//!
+//! - **Refused** (the config is wrong for the store): a game that has events
+//!   in the store (its opening mail, moves, a result) whose players differ
+//!   from the stored ones (swapped colours, another player, blocks moved so
+//!   that the numbers by place changed); a game with events that the config
+//!   no longer names; a player of such a game who is gone from the config.
+//! - **Applied with a warning**: a player's addresses changed (a player may
+//!   move to another mailbox; the new list counts from then on, and mail
+//!   from a dropped address is no longer taken as theirs); the players of a
+//!   game that has nothing stored yet changed (pairings edited before the
+//!   start).
+//! - **Recorded**: games and players the store does not know yet (a new
+//!   store, a game added, or a store written before identities were kept).
+//!
+//! The daemon writes the facts at start-up, in one flushed commit, after a
+//! review with no refusals; `check` only reads them.
+
+use crate::config::{Config, Problem};
+use crate::referee::game::Event;
+use crate::store::{Store, StoreError};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The players of a game, as the store keeps them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredGame {
+    pub white: String,
+    pub black: String,
+}
+
+impl std::fmt::Display for StoredGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "white={} black={}", self.white, self.black)
+    }
+}
+
+/// The addresses of a player of a stored game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredPlayer {
+    pub emails: Vec<String>,
+}
+
+/// The fact that holds the players of `game`.
+pub fn game_key(game: &str) -> String {
+    format!("game:{game}")
+}
+
+/// The fact that holds the addresses of `player` of `tournament`.
+pub fn player_key(tournament: &str, player: &str) -> String {
+    format!("player:{tournament}/{player}")
+}
+
+/// What comparing the config with the store found.
+#[derive(Debug, Default)]
+pub struct Review {
+    /// Disagreements for which the config is refused: a game's events would
+    /// be taken for another game's, or lose their players.
+    pub refusals: Vec<Problem>,
+    /// Changes that `run` applies to the stored record, and logs.
+    pub warnings: Vec<Problem>,
+    /// Games the store did not know yet (recorded by `run`).
+    pub recorded: Vec<String>,
+    /// The facts `run` writes so that the store's record is the config's.
+    pub facts: Vec<(String, String)>,
+}
+
+impl Review {
+    pub fn is_refused(&self) -> bool {
+        !self.refusals.is_empty()
+    }
+}
+
+fn decode<T: for<'de> Deserialize<'de>>(key: &str, value: &str) -> Result<T, StoreError> {
+    serde_json::from_str(value).map_err(|source| StoreError::Decode {
+        key: key.to_string(),
+        source,
+    })
+}
+
+fn encode<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("plain data always serialises")
+}
+
+/// What the store holds of a game, in words: "3 moves", "finished, 27 moves",
+/// "opening mail sent, no move yet".
+fn stored_summary(events: &[Event]) -> String {
+    let moves = events
+        .iter()
+        .filter(|e| matches!(e, Event::Moved { .. }))
+        .count();
+    let finished = events.iter().any(|e| matches!(e, Event::Ended { .. }));
+    let mut text = match moves {
+        0 => "opening mail sent, no move yet".to_string(),
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    };
+    if finished {
+        text = format!("finished, {text}");
+    }
+    text
+}
+
+/// Compares the games and players of `config` with the store's record.
+///
+/// # Errors
+/// On a storage failure or a damaged record.
+pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> {
+    let league = &config.league;
+    let lines = &config.lines;
+    let mut review = Review::default();
+    let with_events: BTreeSet<String> = store.stored_games()?.into_iter().collect();
+    let mut stored_games = BTreeMap::new();
+    for (key, value) in store.facts("game:")? {
+        let game: StoredGame = decode(&key, &value)?;
+        stored_games.insert(key["game:".len()..].to_string(), game);
+    }
+    let mut stored_players = BTreeMap::new();
+    for (key, value) in store.facts("player:")? {
+        let player: StoredPlayer = decode(&key, &value)?;
+        stored_players.insert(key["player:".len()..].to_string(), player);
+    }
+    let summary =
+        |id: &str| -> Result<String, StoreError> { Ok(stored_summary(&store.events(id)?)) };
+
+    for (t, spec) in league.games() {
+        let now = StoredGame {
+            white: spec.white.clone(),
+            black: spec.black.clone(),
+        };
+        let line = lines.game(&spec.id);
+        match stored_games.get(&spec.id) {
+            None => {
+                review.recorded.push(spec.id.clone());
+                review.facts.push((game_key(&spec.id), encode(&now)));
+            }
+            Some(stored) if *stored == now => {}
+            Some(stored) if with_events.contains(&spec.id) => {
+                // where the stored pairing went, if the config still has it
+                let moved = t.games.iter().find(|g| {
+                    g.id != spec.id && g.white == stored.white && g.black == stored.black
+                });
+                let hint = match moved {
+                    Some(g) => format!(
+                        "; the config has those players in game {}{}: if the blocks were \
+                         moved, give that block `number = {}` (and every block its number)",
+                        g.id,
+                        lines
+                            .game(&g.id)
+                            .map_or_else(String::new, |l| format!(" (line {l})")),
+                        spec.id.rsplit('/').next().unwrap_or_default()
+                    ),
+                    None => String::new(),
+                };
+                review.refusals.push(Problem {
+                    line,
+                    message: format!(
+                        "game {}: the store has {stored} ({}), the config says {now}{hint}",
+                        spec.id,
+                        summary(&spec.id)?
+                    ),
+                });
+            }
+            Some(stored) => {
+                review.warnings.push(Problem {
+                    line,
+                    message: format!(
+                        "game {}: nothing is stored of it yet, so its players change \
+                         from {stored} to {now}",
+                        spec.id
+                    ),
+                });
+                review.facts.push((game_key(&spec.id), encode(&now)));
+            }
+        }
+    }
+
+    let configured: BTreeSet<&str> = league.games().map(|(_, g)| g.id.as_str()).collect();
+    let known: BTreeSet<&String> = stored_games.keys().chain(&with_events).collect();
+    for id in known {
+        if configured.contains(id.as_str()) || !with_events.contains(id) {
+            // a game that has nothing stored may go (its record is left unused)
+            continue;
+        }
+        let players = stored_games
+            .get(id)
+            .map_or_else(|| "players not recorded".into(), ToString::to_string);
+        review.refusals.push(Problem {
+            line: None,
+            message: format!(
+                "game {id} is not in the config, but the store holds it ({players}, {}): \
+                 put its [[tournament.game]] block back",
+                summary(id)?
+            ),
+        });
+    }
+
+    for t in &league.tournaments {
+        for p in &t.players {
+            if !t.games.iter().any(|g| g.color_of(&p.id).is_some()) {
+                continue;
+            }
+            let now = StoredPlayer {
+                emails: p.emails.clone(),
+            };
+            match stored_players.get(&format!("{}/{}", t.id, p.id)) {
+                Some(stored) if *stored == now => {}
+                Some(stored) => {
+                    review.warnings.push(Problem {
+                        line: lines.player(&t.id, &p.id),
+                        message: format!(
+                            "player {}/{}: addresses changed: {} → {}",
+                            t.id,
+                            p.id,
+                            stored.emails.join(", "),
+                            now.emails.join(", ")
+                        ),
+                    });
+                    review.facts.push((player_key(&t.id, &p.id), encode(&now)));
+                }
+                None => review.facts.push((player_key(&t.id, &p.id), encode(&now))),
+            }
+        }
+    }
+    for key in stored_players.keys() {
+        let Some((tid, pid)) = key.split_once('/') else {
+            continue;
+        };
+        if league
+            .tournament(tid)
+            .is_some_and(|t| t.player(pid).is_some())
+        {
+            continue;
+        }
+        for (id, game) in &stored_games {
+            let in_tournament = id.split_once('/').is_some_and(|(t, _)| t == tid);
+            if !in_tournament || !with_events.contains(id) {
+                continue;
+            }
+            let color = if game.white == pid {
+                "White"
+            } else if game.black == pid {
+                "Black"
+            } else {
+                continue;
+            };
+            review.refusals.push(Problem {
+                line: None,
+                message: format!(
+                    "player {key} is not in the config, but plays {color} in game {id} \
+                     in the store ({})",
+                    summary(id)?
+                ),
+            });
+        }
+    }
+    Ok(review)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Commit, SledStore};
+    use chrono::NaiveDate;
+    use std::path::Path;
+
+    const CONFIG: &str = r#"
+[gateway]
+address = "arbiter@example.test"
+state = "state"
+[inbox]
+kind = "maildir"
+path = "inbox"
+[outbox]
+kind = "file"
+path = "sent"
+[[tournament]]
+id = "T1"
+name = "Test"
+start = "2026-05-10"
+director = "td@example.test"
+[[tournament.player]]
+id = "a"
+name = "A, A"
+email = ["a@example.test"]
+[[tournament.player]]
+id = "b"
+name = "B, B"
+email = ["b@example.test"]
+[[tournament.player]]
+id = "idle"
+name = "Idle, I"
+email = ["idle@example.test"]
+[[tournament.game]]
+white = "a"
+black = "b"
+"#;
+
+    fn config(text: &str) -> Config {
+        Config::parse(text, Path::new("/nonexistent"), false).unwrap()
+    }
+
+    fn write(store: &SledStore, facts: Vec<(String, String)>, events: Vec<(String, Event)>) {
+        store
+            .commit(&Commit {
+                facts,
+                events,
+                ..Commit::default()
+            })
+            .unwrap();
+    }
+
+    #[test]
+    fn the_record_is_one_fact_per_game_and_per_player_of_a_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let review = review(&config(CONFIG), &store).unwrap();
+        assert!(!review.is_refused() && review.warnings.is_empty());
+        assert_eq!(review.recorded, ["T1/1"]);
+        // the idle player plays no game: nothing to remember of him
+        assert_eq!(
+            review.facts,
+            [
+                ("game:T1/1".into(), r#"{"white":"a","black":"b"}"#.into()),
+                (
+                    "player:T1/a".into(),
+                    r#"{"emails":["a@example.test"]}"#.into()
+                ),
+                (
+                    "player:T1/b".into(),
+                    r#"{"emails":["b@example.test"]}"#.into()
+                ),
+            ]
+        );
+        write(&store, review.facts, vec![]);
+        let again = super::review(&config(CONFIG), &store).unwrap();
+        assert!(again.facts.is_empty() && again.recorded.is_empty());
+    }
+
+    #[test]
+    fn colours_swapped_refuse_once_the_game_has_events_and_not_before() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let first = review(&config(CONFIG), &store).unwrap();
+        write(&store, first.facts, vec![]);
+        let swapped = config(&CONFIG.replace(
+            "white = \"a\"\nblack = \"b\"",
+            "white = \"b\"\nblack = \"a\"",
+        ));
+        let before_start = review(&swapped, &store).unwrap();
+        assert!(!before_start.is_refused());
+        assert_eq!(before_start.warnings.len(), 1);
+        let on = NaiveDate::from_ymd_opt(2026, 5, 10).unwrap();
+        write(&store, vec![], vec![("T1/1".into(), Event::Opened { on })]);
+        let opened = review(&swapped, &store).unwrap();
+        assert_eq!(
+            opened.refusals,
+            [Problem {
+                line: Some(CONFIG.lines().position(|l| l == "white = \"a\"").unwrap() + 1),
+                message: "game T1/1: the store has white=a black=b (opening mail sent, \
+                          no move yet), the config says white=b black=a"
+                    .into()
+            }]
+        );
+    }
+}
