@@ -555,6 +555,8 @@ pub struct Written {
     pub plies: Vec<WrittenPly>,
     pub commands: Vec<Command>,
     pub header: HeaderBlock,
+    /// The dates and times stated in App.3's free form.
+    pub free: crate::message::free_form::FreeForm,
 }
 
 impl Written {
@@ -574,6 +576,7 @@ pub fn scan(text: &str) -> Written {
             continue;
         }
         header_line(line, &mut written.header);
+        written.free.read_line(line);
         scan_line(line, &mut written.plies);
         if line.contains("(=)") && !written.has("draw_offer") {
             written.commands.push(Command::DrawOffer);
