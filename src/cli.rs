@@ -183,6 +183,9 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
                 "numeric": p.numeric,
                 "received": p.received.to_string(),
                 "sent": p.sent.to_string(),
+                // the day the opponent received it: later than `sent` for a
+                // move held during a suspension (III.6.3)
+                "forwarded": p.forwarded.to_string(),
                 "days": p.days,
                 "total": p.total,
                 "draw_offer": p.draw_offer,

@@ -3,7 +3,7 @@
 //! into typed values. Every problem found is listed with its line.
 
 use crate::notation::Notation;
-use crate::referee::rules::{RuleKind, RuleSet};
+use crate::referee::rules::{RuleKind, RuleSet, Span};
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
@@ -121,6 +121,8 @@ struct RawTournament {
     leave_days_per_year: Option<u32>,
     reminder_days: Option<u32>,
     inactivity_days: Option<u32>,
+    inactivity_months: Option<Spanned<u32>>,
+    late_start_days: Option<u32>,
     warning_days: Option<u32>,
     #[serde(default)]
     player: Vec<RawPlayer>,
@@ -784,13 +786,26 @@ impl Validator<'_> {
             (rt.repeat_penalty_days, &mut rules.repeat_penalty_days),
             (rt.leave_days_per_year, &mut rules.leave_days_per_year),
             (rt.reminder_days, &mut rules.reminder_days),
-            (rt.inactivity_days, &mut rules.inactivity_days),
+            (rt.late_start_days, &mut rules.late_start_days),
             (rt.warning_days, &mut rules.warning_days),
         ];
         for (value, slot) in overrides {
             if let Some(v) = value {
                 *slot = v;
             }
+        }
+        // II.5.1: the director is told when the repeat is unanswered for as long again
+        if let (Some(days), Some(_)) = (rt.reminder_days, rules.breakdown_days) {
+            rules.breakdown_days = Some(days.saturating_mul(2));
+        }
+        match (rt.inactivity_days, &rt.inactivity_months) {
+            (Some(_), Some(months)) => self.problem(
+                months,
+                "give inactivity_days or inactivity_months, not both".into(),
+            ),
+            (Some(days), None) => rules.inactivity = Span::Days(days),
+            (None, Some(months)) => rules.inactivity = Span::Months(*months.get_ref()),
+            (None, None) => {}
         }
         if let Some(m) = &rt.moves_per_control {
             if *m.get_ref() == 0 {
@@ -1034,6 +1049,48 @@ language = "ru"
 white = "a"
 black = "b"
 "#;
+
+    fn with_rules(lines: &str) -> String {
+        GOOD.replace(
+            "director = \"td@example.test\"\n",
+            &format!("director = \"td@example.test\"\n{lines}\n"),
+        )
+    }
+
+    #[test]
+    fn postal_rules_take_section_ii_numbers_and_overrides_still_win() {
+        let rules = |lines: &str| {
+            Config::parse(&with_rules(lines), Path::new("/etc/ma"), false)
+                .unwrap()
+                .league
+                .tournaments[0]
+                .rules
+                .clone()
+        };
+        assert_eq!(rules("rules = \"postal\""), RuleSet::postal());
+        let r = rules(
+            "rules = \"postal\"\nreminder_days = 10\ninactivity_days = 50\nlate_start_days = 0",
+        );
+        assert_eq!(
+            (
+                r.reminder_days,
+                r.breakdown_days,
+                r.inactivity,
+                r.late_start_days
+            ),
+            (10, Some(20), Span::Days(50), 0),
+            "the repeat unanswered for as long again: 20"
+        );
+        let r = rules("inactivity_months = 2");
+        assert_eq!((r.inactivity, r.breakdown_days), (Span::Months(2), None));
+        let text = with_rules("inactivity_days = 40\ninactivity_months = 2");
+        let ps = problems(&text);
+        assert_eq!(ps.len(), 1, "{ps:?}");
+        assert!(
+            ps[0].ends_with("give inactivity_days or inactivity_months, not both"),
+            "{ps:?}"
+        );
+    }
 
     #[test]
     fn a_good_config_validates_into_typed_values() {

@@ -612,6 +612,8 @@ pub struct Written {
     /// The lines that hold no move, command or header field, in order: the
     /// sender's own words (a note to the partner, a question).
     pub words: Vec<String>,
+    /// The dates and times stated in App.3's free form.
+    pub free: crate::message::free_form::FreeForm,
 }
 
 impl Written {
@@ -633,11 +635,13 @@ pub fn scan(text: &str) -> Written {
         }
         let before = written.plies.len();
         let header = header_line(line, &mut written.header);
+        let free = written.free.read_line(line);
         scan_line(line, &mut written.plies);
         if line.contains("(=)") && !written.has("draw_offer") {
             written.commands.push(Command::DrawOffer);
         }
-        if !header && written.plies.len() == before && !is_form_line(line) && !line.is_empty() {
+        let read = header || free || written.plies.len() > before;
+        if !read && !is_form_line(line) && !line.is_empty() {
             written.words.push(line.to_string());
         }
     }

@@ -6,7 +6,8 @@
 use crate::message::render::{self, color_name, date, numbered, tr};
 use crate::notation::Notation;
 use crate::referee::decide::{Decision, MailKind, OutMail, Recipient, Verdict};
-use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Side};
+use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Ply, Side};
+use crate::referee::rules::Article;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
 use chrono::NaiveDate;
@@ -139,9 +140,8 @@ pub(crate) fn forward_with_note(
     );
     let _ = writeln!(
         body,
-        "{} {}. {}",
-        tr(lang, "Sent and received on", "Отправлен и получен"),
-        date(ply.sent),
+        "{} {}",
+        received_line(t, ply, lang),
         tr(
             lang,
             "Your thinking time counts from this day.",
@@ -218,6 +218,32 @@ pub(crate) fn forward_with_note(
     mail
 }
 
+/// The day a forwarded move was sent and the day the opponent receives it:
+/// the same day, or for a move held during a suspension the day of the
+/// forward (III.6.3, II.6.9).
+fn received_line(t: &Tournament, ply: &Ply, lang: Lang) -> String {
+    if ply.forwarded == ply.sent {
+        return format!(
+            "{} {}.",
+            tr(lang, "Sent and received on", "Отправлен и получен"),
+            date(ply.sent)
+        );
+    }
+    let article = t.rules.article_of(Article::Resumption);
+    match lang {
+        Lang::En => format!(
+            "Sent on {}; held while the game was suspended, forwarded and received on {} ({article}).",
+            date(ply.sent),
+            date(ply.forwarded)
+        ),
+        Lang::Ru => format!(
+            "Отправлен {}; задержан, пока партия была прервана, переслан и получен {} ({article}).",
+            date(ply.sent),
+            date(ply.forwarded)
+        ),
+    }
+}
+
 /// The result mail: To both players, Cc the director, with the PGN.
 pub(crate) fn result_mail(t: &Tournament, spec: &GameSpec, game: &Game) -> OutMail {
     let white = t.player_of(spec, Color::White);
@@ -262,6 +288,7 @@ pub(crate) fn claim_mail(
     let black = t.player_of(spec, Color::Black);
     let player = t.player_of(spec, s.against);
     let mut body = String::new();
+    let suspension = t.rules.article_of(Article::Suspension);
     for lang in languages(&[white, black]) {
         let thinking = game.thinking(s.against, today);
         let _ = writeln!(
@@ -271,7 +298,7 @@ pub(crate) fn claim_mail(
                 Lang::En => format!(
                     "Time overstep claim in game {}: {} ({}) has used {} days against {} allowed up to move {} \
                      ({} days recorded, {} days on the move now awaited, counted up to {}). \
-                     The game is suspended until the director decides (III.6.3). \
+                     The game is suspended until the director decides ({suspension}). \
                      Director: answer CONFIRM to score the loss, or REJECT to resume the game.",
                     spec.id, player.name, color_name(s.against, lang).to_lowercase(), s.used, s.allowance, s.control,
                     s.used - thinking.min(s.used), thinking, date(s.on)
@@ -279,7 +306,7 @@ pub(crate) fn claim_mail(
                 Lang::Ru => format!(
                     "Заявление о просрочке времени в партии {}: {} ({}) израсходовал(а) {} дн. при норме {} дн. до {}-го хода \
                      ({} дн. по записи и {} дн. на ожидаемый ход, по {} включительно). \
-                     Партия прервана до решения судьи (III.6.3). \
+                     Партия прервана до решения судьи ({suspension}). \
                      Судья: ответьте CONFIRM, чтобы засчитать поражение, или REJECT, чтобы продолжить партию.",
                     spec.id, player.name, color_name(s.against, lang), s.used, s.allowance, s.control,
                     s.used - thinking.min(s.used), thinking, date(s.on)

@@ -8,12 +8,13 @@ use crate::message::parse::{find_tag, scan, Command, Mail, Written, WrittenPly};
 use crate::message::render::{self, date, numbered, tr};
 use crate::notation::{self, MoveError};
 use crate::referee::compose::{self, copy_director, recipient, result_mail, subject};
-use crate::referee::director;
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::PlayerEvent;
 use crate::referee::requests;
+use crate::referee::rules::{Article, RuleKind, RuleSet};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
+use crate::referee::{dates, director};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Move, Position};
@@ -551,11 +552,12 @@ impl Context<'_> {
                 let fits = read(&game.positions[index], &wp.text).is_ok_and(|m| m == stored.mv);
                 if !fits && repetition.is_none() {
                     repetition = Some(format!(
-                        "{} \"{}\" {} {} (III.3.3)",
+                        "{} \"{}\" {} {} ({})",
                         tr(self.lang, "you wrote", "вы написали"),
                         written_numbered(wp),
                         tr(self.lang, "where the record has", "а в записи партии"),
-                        numbered(game, index, self.t.notation)
+                        numbered(game, index, self.t.notation),
+                        self.t.rules.article_of(Article::Repetition)
                     ));
                 }
                 if index + 1 == len {
@@ -585,13 +587,14 @@ impl Context<'_> {
         }
         if !repeated_last {
             return Err(Fault::Repetition(format!(
-                "{} {} (III.3.3)",
+                "{} {} ({})",
                 tr(
                     self.lang,
                     "your mail does not repeat the partner's last move",
                     "в письме не повторен последний ход партнера"
                 ),
-                numbered(game, len - 1, self.t.notation)
+                numbered(game, len - 1, self.t.notation),
+                self.t.rules.article_of(Article::Repetition)
             )));
         }
         if let Some(f) = fault {
@@ -643,6 +646,12 @@ impl Context<'_> {
             .expect("a move just found legal applies");
         let mut notes = self.notes_for_mover(&reading.variant);
         notes.push_str(&self.date_corrections(written, &after));
+        notes.push_str(&dates::free_form_corrections(
+            self.t,
+            &written.free,
+            &after,
+            self.player.language,
+        ));
         let claim = written.has("claim_draw").then(|| claim_verdict(&after));
         if let Some(None) = claim {
             let _ = writeln!(
@@ -688,7 +697,7 @@ impl Context<'_> {
         if let Some(claimed) = self.inbound.claimed.filter(|c| *c != self.inbound.arrival) {
             let _ = writeln!(
                 notes,
-                "- {} {}, {} {}; {} (III.2.3).",
+                "- {} {}, {} {}; {} ({}).",
                 tr(lang, "your mail is dated", "ваше письмо датировано"),
                 date(claimed),
                 tr(lang, "it arrived on", "оно пришло"),
@@ -697,21 +706,23 @@ impl Context<'_> {
                     lang,
                     "the day of arrival counts",
                     "учитывается день получения"
-                )
+                ),
+                self.t.rules.article_of(Article::DateDiffers)
             );
         }
         if !variant.is_empty() {
             let moves: Vec<String> = variant.iter().map(|w| written_numbered(w)).collect();
             let _ = writeln!(
                 notes,
-                "- {} {} {}",
+                "- {} {} {} ({}).",
                 tr(lang, "the moves written after your move", "ходы после вашего хода"),
                 moves.join(" "),
                 tr(
                     lang,
-                    "are a proposed variant; variants are not supported yet, so they were not applied or forwarded (III.3.7).",
-                    "— это предложенный вариант; варианты пока не поддерживаются, поэтому они не применены и не пересланы (III.3.7)."
-                )
+                    "are a proposed variant; variants are not supported yet, so they were not applied or forwarded",
+                    "— это предложенный вариант; варианты пока не поддерживаются, поэтому они не применены и не пересланы"
+                ),
+                self.t.rules.article_of(Article::Variant)
             );
         }
         notes
@@ -751,14 +762,15 @@ impl Context<'_> {
                     Some(said) if said != record => {
                         let _ = writeln!(
                             out,
-                            "- {}: {label} {said} {}, {record} {} (III.2.3).",
+                            "- {}: {label} {said} {}, {record} {} ({}).",
                             numbered(after, wp.index(), self.t.notation),
                             tr(lang, "in your mail", "в вашем письме"),
                             tr(
                                 lang,
                                 "in the record, which counts",
                                 "по записи, которая и учитывается"
-                            )
+                            ),
+                            self.t.rules.article_of(Article::DateDiffers)
                         );
                     }
                     _ => {}
@@ -772,24 +784,23 @@ impl Context<'_> {
         let lang = self.lang;
         let (reason, quoted, kind) = match &fault {
             Fault::Repetition(text) => (text.clone(), None, "wrong repetition"),
-            Fault::NoMove => (
-                tr(
-                    lang,
-                    "the mail has no new move; a message without a reply move counts as an illegible move (III.3.5). Write the move numbered, for example \"13. 3234\" or \"13... Nf6\"",
-                    "в письме нет нового хода; сообщение без ответного хода считается неразборчивым ходом (III.3.5). Пишите ход с номером, например «13. 3234» или «13... Кf6»",
-                )
-                .to_string(),
-                None,
-                "no move",
-            ),
+            Fault::NoMove => (no_move_text(&self.t.rules, lang), None, "no move"),
             Fault::Move(e, number) => {
-                let dots = if self.color == Color::White { "." } else { "..." };
+                let dots = if self.color == Color::White {
+                    "."
+                } else {
+                    "..."
+                };
                 let kind = match e {
                     MoveError::Illegible { .. } => "illegible move",
                     MoveError::Impossible { .. } => "impossible move",
                     MoveError::Ambiguous { .. } => "ambiguous move",
                 };
-                (move_error_text(e, lang), Some(format!("{number}{dots} {}", e.written())), kind)
+                (
+                    move_error_text(&self.t.rules, e, lang),
+                    Some(format!("{number}{dots} {}", e.written())),
+                    kind,
+                )
             }
         };
         let penalty = self
@@ -825,10 +836,7 @@ impl Context<'_> {
             );
         }
         let _ = writeln!(body, "{}: {reason}.", tr(lang, "Reason", "Причина"));
-        let article = match self.t.rules.kind {
-            crate::referee::rules::RuleKind::Email => "III.4.7",
-            crate::referee::rules::RuleKind::Postal => "II.4.9-4.10",
-        };
+        let article = self.t.rules.article_of(Article::Penalty);
         let _ = writeln!(
             body,
             "{}: {penalty} {} ({article}). {}: {} {}\n",
@@ -906,17 +914,21 @@ impl Context<'_> {
             .suspension
             .as_ref()
             .expect("called for a suspended game");
-        let mut body =
-            format!(
-            "{} {} {}. {}\n",
+        let mut body = format!(
+            "{} {} {} ({}). {}\n",
             tr(lang, "Game", "Партия"),
             self.spec.id,
             tr(
                 lang,
-                "is suspended: a time overstep claim waits for the director's decision (III.6.3)",
-                "прервана: заявление о просрочке времени ждет решения судьи (III.6.3)"
+                "is suspended: a time overstep claim waits for the director's decision",
+                "прервана: заявление о просрочке времени ждет решения судьи"
             ),
-            tr(lang, "Nothing is forwarded until then.", "До тех пор ничего не пересылается.")
+            self.t.rules.article_of(Article::Suspension),
+            tr(
+                lang,
+                "Nothing is forwarded until then.",
+                "До тех пор ничего не пересылается."
+            )
         );
         if self.game.to_move() != self.color
             || written.plies.is_empty()
@@ -1309,23 +1321,37 @@ fn written_numbered(wp: &WrittenPly) -> String {
     format!("{}{dots} {}", wp.number, wp.text)
 }
 
-fn move_error_text(e: &MoveError, lang: Lang) -> String {
+/// A mail without a new move (III.3.5: an illegible move; II.3.11: an
+/// impossible one).
+fn no_move_text(rules: &RuleSet, lang: Lang) -> String {
+    let article = rules.article_of(Article::NoMove);
+    let counts_as = match (rules.kind, lang) {
+        (RuleKind::Email, Lang::En) => "an illegible move",
+        (RuleKind::Email, Lang::Ru) => "неразборчивым ходом",
+        (RuleKind::Postal, Lang::En) => "an impossible move",
+        (RuleKind::Postal, Lang::Ru) => "невозможным ходом",
+    };
+    match lang {
+        Lang::En => format!("the mail has no new move; a message without a reply move counts as {counts_as} ({article}). Write the move numbered, for example \"13. 3234\" or \"13... Nf6\""),
+        Lang::Ru => format!("в письме нет нового хода; сообщение без ответного хода считается {counts_as} ({article}). Пишите ход с номером, например «13. 3234» или «13... Кf6»"),
+    }
+}
+
+fn move_error_text(rules: &RuleSet, e: &MoveError, lang: Lang) -> String {
+    let illegible = rules.article_of(Article::Illegible);
     match e {
         MoveError::Illegible { written } => format!(
-            "\"{written}\" {}",
+            "\"{written}\" {} {illegible})",
             tr(
                 lang,
-                "cannot be read as a move in any notation (an illegible move, III.3.4)",
-                "не читается как ход ни в одной нотации (неразборчивый ход, III.3.4)"
+                "cannot be read as a move in any notation (an illegible move,",
+                "не читается как ход ни в одной нотации (неразборчивый ход,"
             )
         ),
         MoveError::Impossible { written, reason } => format!(
-            "\"{written}\" {}: {}",
-            tr(
-                lang,
-                "is an impossible move (III.3.1)",
-                "— невозможный ход (III.3.1)"
-            ),
+            "\"{written}\" {} ({}): {}",
+            tr(lang, "is an impossible move", "— невозможный ход"),
+            rules.article_of(Article::Impossible),
             render::impossibility(reason, lang)
         ),
         MoveError::Ambiguous {
@@ -1333,7 +1359,7 @@ fn move_error_text(e: &MoveError, lang: Lang) -> String {
             candidates,
         } if candidates.is_empty() => {
             format!(
-                "{} \"{written}\" (III.3.4)",
+                "{} \"{written}\" ({illegible})",
                 tr(
                     lang,
                     "two different new moves are written",
@@ -1345,7 +1371,7 @@ fn move_error_text(e: &MoveError, lang: Lang) -> String {
             written,
             candidates,
         } => format!(
-            "\"{written}\" {} {} (III.3.4)",
+            "\"{written}\" {} {} ({illegible})",
             tr(
                 lang,
                 "is ambiguous: it may be",

@@ -12,6 +12,7 @@ use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::{self, PlayerEvent};
 use crate::referee::requests::{leave_notice, progress_line};
+use crate::referee::rules::Article;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;
@@ -223,20 +224,23 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
         },
     ));
     let player = t.player_of(spec, against);
+    let (reset, loss) = (
+        t.rules.article_of(Article::OverstepReset),
+        t.rules.article_of(Article::OverstepLoss),
+    );
     decision.mails.push(game_notice(t, spec, "first overstep / первая просрочка", |lang| {
         format!(
             "{}: {} ({}). {}",
             tr(lang, "The director confirms the first time overstep", "Судья фиксирует первую просрочку времени"),
             player.name,
             color_name(against, lang),
-            tr(
-                lang,
-                "The count of their time starts from zero with their next move (II.6.4); a second overstep loses the game (II.6.6). The game goes on.",
-                "Отсчет времени для него начинается с нуля со следующего хода (II.6.4); вторая просрочка означает поражение (II.6.6). Партия продолжается."
-            )
+            match lang {
+                Lang::En => format!("The count of their time starts from zero with their next move ({reset}); a second overstep loses the game ({loss}). The game goes on."),
+                Lang::Ru => format!("Отсчет времени для него начинается с нуля со следующего хода ({reset}); вторая просрочка означает поражение ({loss}). Партия продолжается."),
+            }
         )
     }));
-    resume(t, spec, game, &mut decision);
+    resume(t, spec, game, today, &mut decision);
     decision
 }
 
@@ -256,19 +260,22 @@ fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Dec
     };
     decision.mails.push(game_notice(t, spec, "claim rejected / заявление отклонено", |lang| {
         format!(
-            "{} {} ({}); {} {control} (III.6.7).",
+            "{} {} ({}); {} {control} ({}).",
             tr(lang, "The director rejects the overstep claim against", "Судья отклонил заявление о просрочке времени против"),
             player.name,
             color_name(against, lang),
-            tr(lang, "the game resumes, and no new claim is made against this player before move", "партия продолжается; новое заявление против этого участника не подается до хода")
+            tr(lang, "the game resumes, and no new claim is made against this player before move", "партия продолжается; новое заявление против этого участника не подается до хода"),
+            t.rules.article_of(Article::ClaimBar)
         )
     }));
-    resume(t, spec, game, &mut decision);
+    resume(t, spec, game, today, &mut decision);
     decision
 }
 
-/// Applies and forwards the move held during the suspension, if any.
-fn resume(t: &Tournament, spec: &GameSpec, game: &Game, decision: &mut Decision) {
+/// Applies and forwards the move held during the suspension, if any, on
+/// `today`: the mover's time ends on the day he sent it, the opponent
+/// receives it today and counts from today (III.6.3, II.6.9).
+fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decision: &mut Decision) {
     let Some((uci, sent, draw_offer)) = game.suspension.as_ref().and_then(|s| s.held.clone())
     else {
         return;
@@ -288,6 +295,13 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, decision: &mut Decision)
         return;
     }
     decision.events.push((spec.id.clone(), moved));
+    if today > sent {
+        let forwarded = Event::Forwarded { on: today };
+        after
+            .apply(&forwarded)
+            .expect("a forward after the sending applies");
+        decision.events.push((spec.id.clone(), forwarded));
+    }
     decision.mails.push(forward_mail(t, spec, &after, ""));
     if let Some((result, reason)) = after.natural_end() {
         let ended = Event::Ended {
@@ -306,13 +320,14 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, decision: &mut Decision)
 }
 
 /// `HELP` from the director: the director's commands, both languages.
-const DIRECTOR_HELP: &str = "Director commands, each on a line of its own, any case, trailing punctuation allowed; \
+const DIRECTOR_HELP: &str =
+    "Director commands, each on a line of its own, any case, trailing punctuation allowed; \
 the game is named by its tag in the subject ([T/1]):
-  CONFIRM (ПОДТВЕРЖДАЮ)                 confirm the pending overstep claim (III.6.6; II.6.4 under postal rules)
-  REJECT (ОТКЛОНЯЮ)                     reject it: the game resumes, a held move is forwarded (III.6.7)
-  RESULT 1-0|0-1|1/2-1/2 (РЕЗУЛЬТАТ)    adjudicate the game (III.9)
+  CONFIRM (ПОДТВЕРЖДАЮ)                 confirm the pending overstep claim
+  REJECT (ОТКЛОНЯЮ)                     reject it: the game resumes, a held move is forwarded
+  RESULT 1-0|0-1|1/2-1/2 (РЕЗУЛЬТАТ)    adjudicate the game
   PENALTY white|black N (ШТРАФ белым|черным N)   penalty days in the game
-  LEAVE <player> <from> <to> (ПЕРЕРЫВ)  an exceptional or retroactive leave (III.7.7)
+  LEAVE <player> <from> <to> (ПЕРЕРЫВ)  an exceptional or retroactive leave
   STATUS (СТАТУС)                       every game of your tournaments
   PGN                                   the game of the subject as PGN
   HELP (ПОМОЩЬ)                         this text

@@ -135,6 +135,11 @@ pub enum Event {
         #[serde(default)]
         draw_offer: bool,
     },
+    /// The last move, held during a suspension, was forwarded to the
+    /// opponent on `on` (after the director's decision): the opponent
+    /// received it that day and their time counts from it (III.4.4 with
+    /// III.6.3; II.6.9). The mover's time still ends on the day he sent it.
+    Forwarded { on: NaiveDate },
     /// The director confirmed the claim; the held move is dropped.
     ClaimConfirmed { on: NaiveDate },
     /// The director rejected the claim: the game resumes and no new claim is
@@ -148,6 +153,9 @@ pub enum Event {
     Reminded { on: NaiveDate },
     /// The director was told that the game has had no move (III.5.3).
     InactivityReported { on: NaiveDate },
+    /// The director was told that the repeat of the move went unanswered
+    /// too: the correspondence broke down (II.5.1).
+    BreakdownReported { on: NaiveDate },
 }
 
 /// An event that does not fit the game. A decision whose events do not fit
@@ -189,11 +197,13 @@ impl Event {
             Event::Ended { .. } => "ended",
             Event::Suspended { .. } => "suspended",
             Event::Held { .. } => "held",
+            Event::Forwarded { .. } => "forwarded",
             Event::ClaimConfirmed { .. } => "claim_confirmed",
             Event::ClaimRejected { .. } => "claim_rejected",
             Event::OverstepReset { .. } => "overstep_reset",
             Event::Reminded { .. } => "reminded",
             Event::InactivityReported { .. } => "inactivity_reported",
+            Event::BreakdownReported { .. } => "breakdown_reported",
         }
     }
 }
@@ -209,6 +219,9 @@ pub struct Ply {
     /// The day the mover received the partner's move (the start for White's first).
     pub received: NaiveDate,
     pub sent: NaiveDate,
+    /// The day the opponent received the move: the day it was sent, or, for
+    /// a move held during a suspension, the day it was forwarded (III.6.3).
+    pub forwarded: NaiveDate,
     pub days: u32,
     pub leave_days: u32,
     /// The mover's total after this move: days so far plus penalty days so far.
@@ -295,6 +308,8 @@ pub struct Game {
     pub spec: GameSpec,
     pub tournament: String,
     pub start: NaiveDate,
+    /// Days after a late opening mail before the game starts (II.4.6).
+    late_start_days: u32,
     pub opened: Option<NaiveDate>,
     pub plies: Vec<Ply>,
     /// `positions[i]` is the position before ply `i`; the last is the current one.
@@ -316,6 +331,7 @@ pub struct Game {
     /// Ply counts at which a reminder / an inactivity notice went out.
     reminded: BTreeSet<usize>,
     inactivity_reported: BTreeSet<usize>,
+    breakdown_reported: BTreeSet<usize>,
     /// Zobrist hash of `positions[i]`.
     hashes: Vec<u64>,
 }
@@ -349,6 +365,7 @@ impl Game {
             spec: spec.clone(),
             tournament: tournament.id.clone(),
             start: tournament.start,
+            late_start_days: tournament.rules.late_start_days,
             opened: None,
             plies: Vec::new(),
             positions: vec![start],
@@ -363,6 +380,7 @@ impl Game {
             reset_pending: [false, false],
             reminded: BTreeSet::new(),
             inactivity_reported: BTreeSet::new(),
+            breakdown_reported: BTreeSet::new(),
             hashes: vec![hash],
         }
     }
@@ -413,6 +431,9 @@ impl Game {
             Event::ClaimConfirmed { .. } | Event::ClaimRejected { .. } if !suspended => {
                 return Err(misfit("no claim is pending"));
             }
+            Event::Forwarded { on } if self.plies.last().is_none_or(|p| *on < p.sent) => {
+                return Err(misfit("no move sent before that day"));
+            }
             Event::Suspended { .. } if suspended => return Err(misfit("already suspended")),
             _ => {}
         }
@@ -452,6 +473,7 @@ impl Game {
                     mv,
                     received,
                     sent: *sent,
+                    forwarded: *sent,
                     days: time.days,
                     leave_days: time.leave_days,
                     total: self.totals[idx(color)],
@@ -516,6 +538,11 @@ impl Game {
                     s.held = Some((uci.clone(), *sent, *draw_offer));
                 }
             }
+            Event::Forwarded { on } => {
+                if let Some(ply) = self.plies.last_mut() {
+                    ply.forwarded = *on;
+                }
+            }
             Event::ClaimConfirmed { .. } => {
                 if let Some(s) = self.suspension.take() {
                     self.oversteps[idx(s.against)] += 1;
@@ -534,6 +561,9 @@ impl Game {
             }
             Event::InactivityReported { .. } => {
                 self.inactivity_reported.insert(self.plies.len());
+            }
+            Event::BreakdownReported { .. } => {
+                self.breakdown_reported.insert(self.plies.len());
             }
         }
         Ok(())
@@ -603,6 +633,12 @@ impl Game {
         self.inactivity_reported.contains(&self.plies.len())
     }
 
+    /// Whether the director has been told since the last move that the
+    /// repeat went unanswered (II.5.1).
+    pub fn breakdown_reported(&self) -> bool {
+        self.breakdown_reported.contains(&self.plies.len())
+    }
+
     /// How often the current position has stood on the board (threefold
     /// repetition counts positions, not moves: same pieces, side to move,
     /// castling and en passant rights).
@@ -646,12 +682,19 @@ impl Game {
 
     /// The day the player to move received the partner's last move.
     ///
-    /// White's first move is received on the start date, or on the day the
-    /// opening mail went out when that was later: nobody is charged for days
-    /// before they were told the game had begun.
+    /// White's first move is received on the start date, or, when the
+    /// opening mail went out later, on the day it went out (Section III:
+    /// nobody is charged for days before they were told the game had begun)
+    /// or `late_start_days` after it (II.4.6: the third day). A move held
+    /// during a suspension is received on the day it was forwarded.
     pub fn next_received(&self) -> NaiveDate {
-        let opening = self.opened.map_or(self.start, |on| on.max(self.start));
-        self.plies.last().map_or(opening, |p| p.sent)
+        let opening = match self.opened {
+            Some(on) if on > self.start => on
+                .checked_add_days(chrono::Days::new(u64::from(self.late_start_days)))
+                .unwrap_or(on),
+            _ => self.start,
+        };
+        self.plies.last().map_or(opening, |p| p.forwarded)
     }
 
     /// The sum of a side's per-move days.

@@ -1,6 +1,6 @@
-//! Leaves (III.7): what a player announced, ended or was granted, kept per
-//! player of a tournament, and the days that follow from it. A leave counts
-//! in all the player's games at once.
+//! Leaves (III.7, II.7): what a player announced, ended or was granted,
+//! kept per player of a tournament, and the days that follow from it. A
+//! leave counts in all the player's games at once.
 
 use crate::referee::clock::Days;
 use crate::referee::rules::RuleSet;
@@ -71,6 +71,9 @@ pub enum Refusal {
         from: NaiveDate,
         asked_on: NaiveDate,
     },
+    /// The leave ended before the day of the notice: nothing is left of it
+    /// to count from the notice (II.7.6).
+    Over { to: NaiveDate, asked_on: NaiveDate },
     /// It ends before it starts.
     Backwards,
     /// It would bring the year's leave days over the limit (III.7.1).
@@ -98,7 +101,9 @@ fn days_in_year(leave: &Days, year: i32) -> u32 {
 }
 
 /// Checks a player's leave request made on `today` against the leaves they
-/// have (III.7.1, III.7.2).
+/// have (III.7.1, III.7.2) and returns the leave as granted: as asked, or,
+/// where the rule set counts a late notice from the day it was sent (II.7.6),
+/// from `today` when it began earlier.
 ///
 /// # Errors
 /// The [`Refusal`] to tell the player.
@@ -107,16 +112,31 @@ pub fn check(
     existing: &[Days],
     leave: Days,
     today: NaiveDate,
-) -> Result<(), Refusal> {
+) -> Result<Days, Refusal> {
     if leave.to < leave.from {
         return Err(Refusal::Backwards);
     }
-    if leave.from <= today {
-        return Err(Refusal::NotInAdvance {
-            from: leave.from,
-            asked_on: today,
-        });
-    }
+    let leave = match leave {
+        late if late.from <= today && rules.late_leave_from_notice => {
+            if late.to < today {
+                return Err(Refusal::Over {
+                    to: late.to,
+                    asked_on: today,
+                });
+            }
+            Days {
+                from: today,
+                to: late.to,
+            }
+        }
+        late if late.from <= today => {
+            return Err(Refusal::NotInAdvance {
+                from: late.from,
+                asked_on: today,
+            })
+        }
+        in_advance => in_advance,
+    };
     if let Some(other) = existing
         .iter()
         .find(|l| l.from <= leave.to && leave.from <= l.to)
@@ -135,7 +155,7 @@ pub fn check(
             });
         }
     }
-    Ok(())
+    Ok(leave)
 }
 
 #[cfg(test)]
@@ -159,7 +179,7 @@ mod tests {
         let today = d("2026-06-01");
         assert_eq!(
             check(&rules, &[], days("2026-07-01", "2026-07-30"), today),
-            Ok(())
+            Ok(days("2026-07-01", "2026-07-30"))
         );
         assert_eq!(
             check(&rules, &[], days("2026-07-01", "2026-08-15"), today),
@@ -182,7 +202,7 @@ mod tests {
         // across the new year each year has its own 30 days
         assert_eq!(
             check(&rules, &taken, days("2026-12-22", "2027-01-20"), today),
-            Ok(())
+            Ok(days("2026-12-22", "2027-01-20"))
         );
     }
 
@@ -200,7 +220,36 @@ mod tests {
         ));
         assert_eq!(
             check(&rules, &[], days("2026-06-11", "2026-06-12"), today),
-            Ok(())
+            Ok(days("2026-06-11", "2026-06-12"))
+        );
+    }
+
+    #[test]
+    fn ii_7_6_a_late_notice_counts_from_the_day_it_was_sent() {
+        let rules = RuleSet::postal();
+        let today = d("2026-06-10");
+        assert_eq!(
+            check(&rules, &[], days("2026-06-05", "2026-06-20"), today),
+            Ok(days("2026-06-10", "2026-06-20")),
+            "begun on 5 June, announced on 10 June: from 10 June"
+        );
+        assert_eq!(
+            check(&rules, &[], days("2026-06-10", "2026-06-12"), today),
+            Ok(days("2026-06-10", "2026-06-12"))
+        );
+        assert_eq!(
+            check(&rules, &[], days("2026-06-01", "2026-06-09"), today),
+            Err(Refusal::Over {
+                to: d("2026-06-09"),
+                asked_on: today
+            }),
+            "over before the notice: nothing to count"
+        );
+        // the limit counts the days granted, not the days asked
+        let taken = [days("2026-03-01", "2026-03-20")];
+        assert_eq!(
+            check(&rules, &taken, days("2026-05-20", "2026-06-19"), today),
+            Ok(days("2026-06-10", "2026-06-19"))
         );
     }
 

@@ -1,6 +1,6 @@
 //! A player's requests that are not moves: the progress report (`STATUS`,
-//! seed 001 art. 49) and leaves (`LEAVE`, `LEAVE END`, III.7), with the
-//! announcements they send.
+//! seed 001 art. 49) and leaves (`LEAVE`, `LEAVE END`, III.7, II.7), with
+//! the announcements they send.
 
 use crate::message::parse::Command;
 use crate::message::render::{color_name, date, tr};
@@ -8,6 +8,7 @@ use crate::referee::compose::{self, recipient};
 use crate::referee::decide::{Decision, OutMail, Recipient, Replier, Verdict};
 use crate::referee::game::Game;
 use crate::referee::leave::{self, PlayerEvent, Refusal};
+use crate::referee::rules::{Article, RuleSet};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, Player, Tournament};
 use chrono::NaiveDate;
@@ -102,35 +103,40 @@ pub(crate) fn leave_request(
     for (t, p) in players {
         let existing = state.leaves(&t.id, &p.id);
         let lang = p.language;
+        let mut late_from = None;
         let (event, text) = match command {
             Command::Leave { from, to } => {
                 let days = crate::referee::clock::Days {
                     from: *from,
                     to: *to,
                 };
-                if let Err(refusal) = leave::check(&t.rules, &existing, days, today) {
-                    let body = format!(
-                        "{}: {}.\n",
-                        tr(lang, "Your leave is refused", "Перерыв не предоставлен"),
-                        refusal_text(&refusal, lang)
-                    );
-                    decision.extend(replier.answer(
-                        &p.name,
-                        tr(lang, "leave refused", "перерыв не предоставлен").to_string(),
-                        body,
-                        None,
-                        "leave refused",
-                    ));
-                    continue;
-                }
+                let granted = match leave::check(&t.rules, &existing, days, today) {
+                    Ok(granted) => granted,
+                    Err(refusal) => {
+                        let body = format!(
+                            "{}: {}.\n",
+                            tr(lang, "Your leave is refused", "Перерыв не предоставлен"),
+                            refusal_text(&t.rules, &refusal, lang)
+                        );
+                        decision.extend(replier.answer(
+                            &p.name,
+                            tr(lang, "leave refused", "перерыв не предоставлен").to_string(),
+                            body,
+                            None,
+                            "leave refused",
+                        ));
+                        continue;
+                    }
+                };
+                late_from = (granted.from != *from).then_some(*from);
                 (
                     PlayerEvent::Leave {
-                        from: *from,
-                        to: *to,
+                        from: granted.from,
+                        to: granted.to,
                         on: today,
                         by_director: false,
                     },
-                    Some((*from, *to)),
+                    Some((granted.from, granted.to)),
                 )
             }
             _ => {
@@ -163,10 +169,33 @@ pub(crate) fn leave_request(
             .verdicts
             .push(Verdict::Leave(format!("{}/{}", t.id, p.id)));
         let mut mail = leave_notice(t, p, state, text, false);
+        if let Some(asked) = late_from {
+            mail.body.push_str(&late_leave_note(t, asked, today));
+        }
         replier.thread(&mut mail);
         decision.mails.push(mail);
     }
     decision
+}
+
+/// A leave announced after it began counts from the day of the notice (II.7.6).
+fn late_leave_note(t: &Tournament, asked: NaiveDate, today: NaiveDate) -> String {
+    let article = t.rules.article_of(Article::LateLeave);
+    format!(
+        "\n{} ({article}).\n{} ({article}).\n",
+        format_args!(
+            "The leave was asked from {} but announced on {}, after it began: it counts from the day of the notice, {}",
+            date(asked),
+            date(today),
+            date(today)
+        ),
+        format_args!(
+            "Перерыв заявлен с {}, но извещение отправлено {}, после его начала: он засчитывается со дня отправления извещения, {}",
+            date(asked),
+            date(today),
+            date(today)
+        ),
+    )
 }
 
 /// The announcement of a leave (or of its end) To every opponent with a
@@ -191,25 +220,31 @@ pub(crate) fn leave_notice(
         .collect();
     let mut all = opponents.clone();
     all.push(p);
+    let article = |a: Article| t.rules.article_of(a);
     let body: Vec<String> = compose::languages(&all)
         .into_iter()
         .map(|lang| match leave {
             Some((from, to)) => format!(
-                "{} {} {} {} {} {}{}. {}",
+                "{} {} {} {} {} {}{}. {} ({}).",
                 p.name,
                 tr(lang, "is on leave from", "берет перерыв с"),
                 date(from),
                 tr(lang, "to", "по"),
                 date(to),
                 tr(lang, "inclusive", "включительно"),
-                if by_director { tr(lang, " (granted by the director, III.7.7)", " (предоставлен судьей, III.7.7)") } else { "" },
+                if by_director {
+                    format!(" ({}, {})", tr(lang, "granted by the director", "предоставлен судьей"), article(Article::ExceptionalLeave))
+                } else {
+                    String::new()
+                },
                 tr(
                     lang,
-                    "These days are not counted in their thinking time; the partners' clocks run normally (III.7.4).",
-                    "Эти дни не входят в его время на обдумывание; время партнеров идет как обычно (III.7.4)."
-                )
+                    "These days are not counted in their thinking time; the partners' clocks run normally",
+                    "Эти дни не входят в его время на обдумывание; время партнеров идет как обычно"
+                ),
+                article(Article::LeaveDays)
             ),
-            None => format!("{} {}", p.name, tr(lang, "has ended the leave (III.7.3).", "закончил(а) перерыв (III.7.3)."),),
+            None => format!("{} {} ({}).", p.name, tr(lang, "has ended the leave", "закончил(а) перерыв"), article(Article::LeaveEnd)),
         })
         .collect();
     let mut to: Vec<Recipient> = Vec::new();
@@ -238,10 +273,10 @@ pub(crate) fn leave_notice(
     )
 }
 
-fn refusal_text(r: &Refusal, lang: Lang) -> String {
+fn refusal_text(rules: &RuleSet, r: &Refusal, lang: Lang) -> String {
     match r {
         Refusal::NotInAdvance { from, asked_on } => format!(
-            "{} {} {} {} (III.7.2)",
+            "{} {} {} {} ({})",
             tr(
                 lang,
                 "a leave must be announced before it starts; it starts on",
@@ -249,7 +284,20 @@ fn refusal_text(r: &Refusal, lang: Lang) -> String {
             ),
             date(*from),
             tr(lang, "and was asked for on", "а заявлен"),
-            date(*asked_on)
+            date(*asked_on),
+            rules.article_of(Article::LeaveInAdvance)
+        ),
+        Refusal::Over { to, asked_on } => format!(
+            "{} {} {} {} ({})",
+            tr(
+                lang,
+                "a leave announced after it began counts from the day of the notice, and this one ended on",
+                "перерыв, объявленный после начала, засчитывается со дня извещения, а этот закончился"
+            ),
+            date(*to),
+            tr(lang, "before the notice of", "до извещения от"),
+            date(*asked_on),
+            rules.article_of(Article::LateLeave)
         ),
         Refusal::Backwards => tr(
             lang,
@@ -263,14 +311,15 @@ fn refusal_text(r: &Refusal, lang: Lang) -> String {
             asked,
             limit,
         } => format!(
-            "{} {year}: {taken} {} + {asked} {} > {limit} (III.7.1)",
+            "{} {year}: {taken} {} + {asked} {} > {limit} ({})",
             tr(
                 lang,
                 "too many leave days in",
                 "слишком много дней перерыва в"
             ),
             tr(lang, "taken", "уже"),
-            tr(lang, "asked", "запрошено")
+            tr(lang, "asked", "запрошено"),
+            rules.article_of(Article::LeaveLimit)
         ),
         Refusal::Overlaps(other) => format!(
             "{} {} - {}",

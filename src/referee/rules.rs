@@ -1,6 +1,9 @@
 //! Rule sets: the numbers of Section III (e-mail) and Section II (postal),
-//! each overridable per tournament (DESIGN.md §4).
+//! each overridable per tournament (DESIGN.md §4), and the article each
+//! number and each rule the referee cites comes from, so that a postal
+//! tournament's mails cite Section II and an e-mail one's Section III.
 
+use chrono::{Months, NaiveDate};
 use serde::{Deserialize, Serialize};
 
 /// Which section of the rules a tournament plays under.
@@ -13,13 +16,116 @@ pub enum RuleKind {
     Postal,
 }
 
-/// The numbers the referee counts with.
+/// A length of time counted in days or in calendar months.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Span {
+    Days(u32),
+    /// Calendar months: from 10 May, three months end on 10 August.
+    Months(u32),
+}
+
+impl Span {
+    /// The days this span lasts when counted from `from`.
+    pub fn days_from(self, from: NaiveDate) -> u32 {
+        match self {
+            Span::Days(n) => n,
+            Span::Months(n) => from
+                .checked_add_months(Months::new(n))
+                .map_or(u32::MAX, |end| {
+                    u32::try_from((end - from).num_days()).unwrap_or(u32::MAX)
+                }),
+        }
+    }
+
+    /// `40 days` / `3 months`, in the reader's language.
+    pub fn text(self, ru: bool) -> String {
+        match (self, ru) {
+            (Span::Days(n), false) => format!("{n} days"),
+            (Span::Days(n), true) => format!("{n} дн."),
+            (Span::Months(n), false) => format!("{n} months"),
+            (Span::Months(n), true) => format!("{n} мес."),
+        }
+    }
+}
+
+/// A rule the referee applies or cites. [`RuleSet::article_of`] gives its
+/// article in the tournament's section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Article {
+    /// A stated date differs from the real one: the real one counts
+    /// (III.2.3; postal: the postmark counts, II.2.2.1).
+    DateDiffers,
+    /// An impossible move (III.3.1, II.3.1).
+    Impossible,
+    /// An illegible or ambiguous move: a correction is asked for (III.3.4, II.3.12).
+    Illegible,
+    /// The partner's last move must be repeated correctly (III.3.3; II.3.7.5).
+    Repetition,
+    /// A mail without a move: an illegible move (III.3.5); postal: an
+    /// impossible one (II.3.11).
+    NoMove,
+    /// Variants (III.3.7, II.3.8).
+    Variant,
+    /// `days_per_control` per `moves_per_control`, cumulative (III.4.3, II.4.3).
+    Control,
+    /// A late start notice: the game starts on the third day after it (II.4.6).
+    LateStart,
+    /// Penalty days (III.4.7; II.4.9-4.10).
+    Penalty,
+    /// Copies to the director in time trouble (III.4.10; postal: registered
+    /// mail, II.4.12).
+    Warning,
+    /// No answer: the move is repeated (III.5.1, II.5.1).
+    Reminder,
+    /// White's first move missing: White is asked, the director told (II.5.1;
+    /// e-mail: the ordinary repeat, III.5.1).
+    FirstMove,
+    /// The repeat unanswered too: the director is told that the
+    /// correspondence broke down (II.5.1; e-mail: the repeat is copied, III.5.1).
+    Breakdown,
+    /// No move in the game: the director may score a loss (III.5.3, II.5.2).
+    Inactivity,
+    /// The overstep claim (III.6.1-6.2, II.6.2-6.3).
+    Claim,
+    /// The claim interrupts the game (III.6.3; II.6.8).
+    Suspension,
+    /// After a rejected claim the held move is forwarded and the game goes
+    /// on (III.6.3 with III.6.5; II.6.9).
+    Resumption,
+    /// The claimant may be barred from claiming again (III.6.7; postal:
+    /// the director decides on the claimant, II.6.10).
+    ClaimBar,
+    /// A confirmed overstep loses (III.6.6; postal: the second, II.6.6).
+    OverstepLoss,
+    /// The first postal overstep restarts the count (II.6.4).
+    OverstepReset,
+    /// The yearly leave limit (III.7.1, II.7.1).
+    LeaveLimit,
+    /// A leave is announced before it starts (III.7.2, II.7.2).
+    LeaveInAdvance,
+    /// A leave may be ended early (III.7.3; postal has no such article:
+    /// a shortened leave is simply a shorter one, II.7.1).
+    LeaveEnd,
+    /// Leave days are not counted for the player on leave (III.7.4, II.7.4).
+    LeaveDays,
+    /// A leave notice sent after the leave began counts from the notice
+    /// (II.7.6; e-mail has no such article: the leave is refused, III.7.2).
+    LateLeave,
+    /// The director's exceptional or retroactive leave (III.7.7, II.7.7).
+    ExceptionalLeave,
+    /// Adjudication (III.9, II.9).
+    Adjudication,
+}
+
+/// The numbers the referee counts with. Each field names its article in
+/// both sections; [`RuleSet::article_of`] gives the one to cite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleSet {
     pub kind: RuleKind,
-    /// Days allowed per control (III.4.3: 60; II.4.3: 30), cumulative.
+    /// Days allowed per control, cumulative (III.4.3: 60; II.4.3: 30).
     pub days_per_control: u32,
-    /// Moves per control (10).
+    /// Moves per control (III.4.3, II.4.3: 10).
     pub moves_per_control: u32,
     /// Penalty for an illegible, impossible, ambiguous move or a wrong
     /// repetition (III.4.7: 2; II.4.9: 5).
@@ -31,13 +137,34 @@ pub struct RuleSet {
     /// first resets the player's count to zero from the next move and the
     /// second loses (II.6.4, II.6.6).
     pub loss_on_first_overstep: bool,
-    /// Leave allowed per calendar year (III.7.1: 30).
+    /// When the opening mail went out after the start date, the game starts
+    /// for the players this many days after it (II.4.6: the third day;
+    /// Section III has no such rule: 0, the day of the opening mail).
+    pub late_start_days: u32,
+    /// Leave allowed per calendar year (III.7.1, II.7.1: 30).
     pub leave_days_per_year: u32,
-    /// Days without an answer before the move is repeated (III.5.1: 14).
+    /// A leave announced after it began counts from the day of the notice
+    /// (II.7.6: true); otherwise it is refused as not announced in advance
+    /// (III.7.2: false).
+    pub late_leave_from_notice: bool,
+    /// Days without an answer before the move is repeated (III.5.1: 14;
+    /// II.5.1: 30). White's first move is asked for after as many days from
+    /// the start (II.5.1: 30).
     pub reminder_days: u32,
-    /// Days without a move before the director is told (III.5.3: 40).
-    pub inactivity_days: u32,
-    /// Days left before a control under which the director gets copies (III.4.10: 5).
+    /// The repeat goes to the director too (III.5.1: true); postal, only
+    /// the request for White's first move does (II.5.1: false).
+    pub reminder_to_director: bool,
+    /// Days without an answer after which the director is told that the
+    /// correspondence broke down, the repeat being unanswered too (II.5.1:
+    /// twice `reminder_days`, 60); none under Section III, where the repeat
+    /// itself is copied to the director.
+    pub breakdown_days: Option<u32>,
+    /// No move in the game for this long: the director is told that a loss
+    /// may be scored (III.5.3: 40 days; II.5.2: three months).
+    pub inactivity: Span,
+    /// Days left before a control under which the director gets copies
+    /// (III.4.10: 5; II.4.12 asks for registered mail at 5 days, which is a
+    /// copy to the director here).
     pub warning_days: u32,
 }
 
@@ -51,9 +178,13 @@ impl RuleSet {
             penalty_days: 2,
             repeat_penalty_days: 2,
             loss_on_first_overstep: true,
+            late_start_days: 0,
             leave_days_per_year: 30,
+            late_leave_from_notice: false,
             reminder_days: 14,
-            inactivity_days: 40,
+            reminder_to_director: true,
+            breakdown_days: None,
+            inactivity: Span::Days(40),
             warning_days: 5,
         }
     }
@@ -63,10 +194,18 @@ impl RuleSet {
         RuleSet {
             kind: RuleKind::Postal,
             days_per_control: 30,
+            moves_per_control: 10,
             penalty_days: 5,
             repeat_penalty_days: 10,
             loss_on_first_overstep: false,
-            ..RuleSet::email()
+            late_start_days: 3,
+            leave_days_per_year: 30,
+            late_leave_from_notice: true,
+            reminder_days: 30,
+            reminder_to_director: false,
+            breakdown_days: Some(60),
+            inactivity: Span::Months(3),
+            warning_days: 5,
         }
     }
 
@@ -78,15 +217,60 @@ impl RuleSet {
         }
     }
 
-    /// The short description used in opening mails and the PGN.
-    pub fn summary(&self) -> String {
-        let section = match self.kind {
+    /// The article of `rule` in this rule set's section.
+    pub fn article_of(&self, rule: Article) -> &'static str {
+        use Article as A;
+        let email = self.kind == RuleKind::Email;
+        let (iii, ii) = match rule {
+            A::DateDiffers => ("III.2.3", "II.2.2.1"),
+            A::Impossible => ("III.3.1", "II.3.1"),
+            A::Illegible => ("III.3.4", "II.3.12"),
+            A::Repetition => ("III.3.3", "II.3.7.5"),
+            A::NoMove => ("III.3.5", "II.3.11"),
+            A::Variant => ("III.3.7", "II.3.8"),
+            A::Control => ("III.4.3", "II.4.3"),
+            A::LateStart => ("III.4.5", "II.4.6"),
+            A::Penalty => ("III.4.7", "II.4.9-4.10"),
+            A::Warning => ("III.4.10", "II.4.12"),
+            A::Reminder | A::FirstMove | A::Breakdown => ("III.5.1", "II.5.1"),
+            A::Inactivity => ("III.5.3", "II.5.2"),
+            A::Claim => ("III.6.1-6.2", "II.6.2-6.3"),
+            A::Suspension => ("III.6.3", "II.6.8"),
+            A::Resumption => ("III.6.3", "II.6.9"),
+            A::ClaimBar => ("III.6.7", "II.6.10"),
+            A::OverstepLoss => ("III.6.6", "II.6.6"),
+            A::OverstepReset => ("II.6.4", "II.6.4"),
+            A::LeaveLimit => ("III.7.1", "II.7.1"),
+            A::LeaveInAdvance => ("III.7.2", "II.7.2"),
+            A::LeaveEnd => ("III.7.3", "II.7.1"),
+            A::LeaveDays => ("III.7.4", "II.7.4"),
+            A::LateLeave => ("III.7.2", "II.7.6"),
+            A::ExceptionalLeave => ("III.7.7", "II.7.7"),
+            A::Adjudication => ("III.9", "II.9"),
+        };
+        if email {
+            iii
+        } else {
+            ii
+        }
+    }
+
+    /// The section's name, for texts.
+    pub fn section(&self) -> &'static str {
+        match self.kind {
             RuleKind::Email => "RAZSh Section III (e-mail)",
             RuleKind::Postal => "RAZSh Section II (postal)",
-        };
+        }
+    }
+
+    /// The short description used in opening mails and the PGN.
+    pub fn summary(&self) -> String {
         format!(
-            "{section}: {} days per {} moves, cumulative; penalty {} days",
-            self.days_per_control, self.moves_per_control, self.penalty_days
+            "{}: {} days per {} moves, cumulative; penalty {} days",
+            self.section(),
+            self.days_per_control,
+            self.moves_per_control,
+            self.penalty_days
         )
     }
 
@@ -125,5 +309,58 @@ mod tests {
         );
         assert!(!r.loss_on_first_overstep);
         assert_eq!(r.days_per_control, 30);
+    }
+
+    #[test]
+    fn section_iii_numbers_and_articles() {
+        let r = RuleSet::email();
+        assert_eq!(
+            (
+                r.reminder_days,
+                r.inactivity,
+                r.breakdown_days,
+                r.late_start_days
+            ),
+            (14, Span::Days(40), None, 0)
+        );
+        assert!(r.reminder_to_director && !r.late_leave_from_notice);
+        assert_eq!(r.article_of(Article::Reminder), "III.5.1");
+        assert_eq!(r.article_of(Article::Inactivity), "III.5.3");
+        assert_eq!(r.article_of(Article::DateDiffers), "III.2.3");
+    }
+
+    #[test]
+    fn section_ii_numbers_and_articles() {
+        let r = RuleSet::postal();
+        assert_eq!(
+            (
+                r.reminder_days,
+                r.inactivity,
+                r.breakdown_days,
+                r.late_start_days
+            ),
+            (30, Span::Months(3), Some(60), 3)
+        );
+        assert!(!r.reminder_to_director && r.late_leave_from_notice);
+        assert_eq!(r.article_of(Article::Reminder), "II.5.1");
+        assert_eq!(r.article_of(Article::Inactivity), "II.5.2");
+        assert_eq!(r.article_of(Article::LateLeave), "II.7.6");
+        assert_eq!(r.article_of(Article::Suspension), "II.6.8");
+        assert!(r
+            .summary()
+            .starts_with("RAZSh Section II (postal): 30 days per 10 moves"));
+    }
+
+    #[test]
+    fn ii_5_2_three_calendar_months() {
+        let from = NaiveDate::from_ymd_opt(2026, 5, 10).unwrap();
+        assert_eq!(Span::Months(3).days_from(from), 92, "10 May to 10 August");
+        let winter = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
+        assert_eq!(
+            Span::Months(3).days_from(winter),
+            90,
+            "30 November to 28 February"
+        );
+        assert_eq!(Span::Days(40).days_from(from), 40);
     }
 }

@@ -1,8 +1,11 @@
 //! The timer pass as of a day: opening mails on the start date (or the first
 //! run after it), and, after the day's mail was read, the deadlines: an
-//! overstep as soon as it is certain (III.6), the reminder after
-//! `reminder_days` without an answer (III.5.1), the director told after
-//! `inactivity_days` without a move (III.5.3). Leave days pause both.
+//! overstep as soon as it is certain (III.6, II.6), the repeat after
+//! `reminder_days` without an answer (III.5.1, II.5.1), under postal rules
+//! the director told when the repeat went unanswered too (II.5.1), and the
+//! director told after the rule set's `inactivity` without a move (III.5.3,
+//! II.5.2). Leave days pause them all. Every number and article comes from
+//! the tournament's [`RuleSet`](crate::referee::rules::RuleSet).
 
 use crate::message::render::{self, color_name, date, numbered, tr};
 use crate::notation::Notation;
@@ -10,6 +13,7 @@ use crate::referee::clock;
 use crate::referee::compose::{self, copy_director, director, generated, recipient, subject};
 use crate::referee::decide::{Decision, Verdict};
 use crate::referee::game::{Event, Game};
+use crate::referee::rules::Article;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;
@@ -48,8 +52,8 @@ pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
             continue;
         }
         let color = game.to_move();
-        let waiting =
-            clock::move_time(game.next_received(), today, t.start, game.leaves(color)).days;
+        let received = game.next_received();
+        let waiting = clock::move_time(received, today, t.start, game.leaves(color)).days;
         if waiting >= t.rules.reminder_days && !game.reminded() {
             decision
                 .events
@@ -59,7 +63,19 @@ pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
             });
             decision.mails.push(reminder_mail(t, spec, game, waiting));
         }
-        if waiting >= t.rules.inactivity_days && !game.inactivity_reported() {
+        let breakdown = t.rules.breakdown_days.filter(|days| waiting >= *days);
+        if breakdown.is_some() && !game.breakdown_reported() {
+            decision
+                .events
+                .push((spec.id.clone(), Event::BreakdownReported { on: today }));
+            decision.verdicts.push(Verdict::Reminded {
+                game: spec.id.clone(),
+            });
+            decision
+                .mails
+                .push(breakdown_mail(t, spec, game, waiting, today));
+        }
+        if waiting >= t.rules.inactivity.days_from(received) && !game.inactivity_reported() {
             decision
                 .events
                 .push((spec.id.clone(), Event::InactivityReported { on: today }));
@@ -75,7 +91,9 @@ pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
     decision
 }
 
-/// The move awaited, repeated To the silent player, Cc the director (III.5.1).
+/// The move awaited, repeated To the silent player, Cc the director
+/// (III.5.1); under postal rules the repeat goes to the player alone, and
+/// only the request for White's first move goes to the director too (II.5.1).
 fn reminder_mail(
     t: &Tournament,
     spec: &GameSpec,
@@ -96,9 +114,22 @@ fn reminder_mail(
     } else {
         numbered(game, game.plies.len() - 1, t.notation)
     };
+    let first_move = game.plies.is_empty();
+    let to_director = t.rules.reminder_to_director || first_move;
+    let article = t.rules.article_of(if first_move {
+        Article::FirstMove
+    } else {
+        Article::Reminder
+    });
+    let what = match (lang, to_director) {
+        (Lang::En, true) => format!("The move is repeated here with all its information; a copy goes to the director ({article})."),
+        (Lang::Ru, true) => format!("Ход повторяется здесь со всеми сведениями; копия направлена судье ({article})."),
+        (Lang::En, false) => format!("The move is repeated here with all its information ({article})."),
+        (Lang::Ru, false) => format!("Ход повторяется здесь со всеми сведениями ({article})."),
+    };
     let _ = writeln!(
         body,
-        "{} {waiting} {} {}, {} {}. {}\n",
+        "{} {waiting} {} {}, {} {}. {what} {}\n",
         tr(lang, "no answer has come for", "ответа нет уже"),
         tr(lang, "days to", "дн. на"),
         last,
@@ -106,23 +137,82 @@ fn reminder_mail(
         date(game.next_received()),
         tr(
             lang,
-            "The move is repeated here with all its information; a copy goes to the director (III.5.1). If you sent an answer, please send it again.",
-            "Ход повторяется здесь со всеми сведениями; копия направлена судье (III.5.1). Если вы уже отвечали, пришлите ответ еще раз."
+            "If you sent an answer, please send it again.",
+            "Если вы уже отвечали, пришлите ответ еще раз."
         )
     );
+    if let (Some(days), false) = (t.rules.breakdown_days, to_director) {
+        let _ = writeln!(
+            body,
+            "{}\n",
+            match lang {
+                Lang::En => format!("If no answer has come after {days} days, the director is told that the correspondence broke down ({article})."),
+                Lang::Ru => format!("Если ответа не будет и через {days} дн., судье будет сообщено о срыве переписки ({article})."),
+            }
+        );
+    }
     body.push_str(&render::standard_form(t, game, lang));
     body.push('\n');
     body.push_str(&render::board(game.position(), lang));
     generated(
         vec![recipient(player)],
-        vec![director(t)],
+        if to_director {
+            vec![director(t)]
+        } else {
+            vec![]
+        },
         subject(t, spec, &format!("{} / {}", "reminder", "напоминание")),
         body,
         &spec.id,
     )
 }
 
-/// The director told of a game without a move (III.5.3).
+/// The director told that the repeat of a move went unanswered too: the
+/// correspondence broke down (II.5.1).
+fn breakdown_mail(
+    t: &Tournament,
+    spec: &GameSpec,
+    game: &Game,
+    waiting: u32,
+    today: NaiveDate,
+) -> crate::referee::decide::OutMail {
+    let lang = compose::director_lang(t, spec);
+    let color = game.to_move();
+    let player = t.player_of(spec, color);
+    let article = t.rules.article_of(Article::Breakdown);
+    let mut body = match lang {
+        Lang::En => format!(
+            "No answer in game {} for {waiting} days (as of {}): {} ({}) has not answered the move received on {}, \
+             nor its repeat sent after {} days. The correspondence has broken down ({article}).\n\n",
+            spec.id,
+            date(today),
+            player.name,
+            color_name(color, lang).to_lowercase(),
+            date(game.next_received()),
+            t.rules.reminder_days
+        ),
+        Lang::Ru => format!(
+            "В партии {} нет ответа {waiting} дн. (на {}): {} ({}) не ответил(а) ни на ход, полученный {}, \
+             ни на его повтор, отправленный через {} дн. Переписка сорвана ({article}).\n\n",
+            spec.id,
+            date(today),
+            player.name,
+            color_name(color, lang),
+            date(game.next_received()),
+            t.rules.reminder_days
+        ),
+    };
+    body.push_str(&render::schedule(t, game, lang));
+    generated(
+        vec![director(t)],
+        vec![],
+        subject(t, spec, "no answer to the repeat / нет ответа на повтор"),
+        body,
+        &spec.id,
+    )
+}
+
+/// The director told of a game without a move (III.5.3, II.5.2).
 fn inactivity_mail(
     t: &Tournament,
     spec: &GameSpec,
@@ -133,21 +223,25 @@ fn inactivity_mail(
     let lang = compose::director_lang(t, spec);
     let color = game.to_move();
     let player = t.player_of(spec, color);
+    let article = t.rules.article_of(Article::Inactivity);
+    let limit = t.rules.inactivity;
     let mut body = match lang {
         Lang::En => format!(
-            "No move in game {} for {waiting} days (as of {}): {} ({}) has not answered the move received on {}. \
-             The player who has not informed the director may be scored a loss (III.5.3).\n\n",
+            "No move in game {} for {waiting} days (as of {}; the limit is {}): {} ({}) has not answered the move received on {}. \
+             The player who has not informed the director may be scored a loss ({article}).\n\n",
             spec.id,
             date(today),
+            limit.text(false),
             player.name,
             color_name(color, lang).to_lowercase(),
             date(game.next_received())
         ),
         Lang::Ru => format!(
-            "В партии {} нет хода {waiting} дн. (на {}): {} ({}) не ответил(а) на ход, полученный {}. \
-             Участнику, не сообщившему судье о причине, может быть засчитано поражение (III.5.3).\n\n",
+            "В партии {} нет хода {waiting} дн. (на {}; предел — {}): {} ({}) не ответил(а) на ход, полученный {}. \
+             Участнику, не сообщившему судье о причине, может быть засчитано поражение ({article}).\n\n",
             spec.id,
             date(today),
+            limit.text(true),
             player.name,
             color_name(color, lang),
             date(game.next_received())
@@ -160,9 +254,12 @@ fn inactivity_mail(
         subject(
             t,
             spec,
-            &format!("{} / {}", "no move for 40 days", "нет хода"),
-        )
-        .replace(" 40 ", &format!(" {} ", t.rules.inactivity_days)),
+            &format!(
+                "no move for {} / нет хода {}",
+                limit.text(false),
+                limit.text(true)
+            ),
+        ),
         body,
         &spec.id,
     )
