@@ -124,6 +124,7 @@ struct RawTournament {
     inactivity_months: Option<Spanned<u32>>,
     late_start_days: Option<u32>,
     warning_days: Option<u32>,
+    director_language: Option<Spanned<String>>,
     #[serde(default)]
     player: Vec<RawPlayer>,
     #[serde(default)]
@@ -866,18 +867,7 @@ impl Validator<'_> {
                 .players
                 .entry(format!("{id}/{pid}"))
                 .or_insert(line);
-            let language = match rp.language.as_ref().map(|l| l.get_ref().as_str()) {
-                None | Some("en") => Lang::En,
-                Some("ru") => Lang::Ru,
-                Some(other) => {
-                    let at = rp.language.as_ref().expect("matched Some");
-                    self.problem(
-                        at,
-                        format!("unknown language \"{other}\" (\"ru\" or \"en\")"),
-                    );
-                    Lang::En
-                }
-            };
+            let language = self.language(rp.language.as_ref()).unwrap_or(Lang::En);
             players.push(Player {
                 id: pid,
                 name: rp.name.clone(),
@@ -887,16 +877,42 @@ impl Validator<'_> {
             });
         }
         let games = self.games(&id, rt, &player_ids);
+        // the director reads the language most players read, unless told
+        let russian = players.iter().filter(|p| p.language == Lang::Ru).count();
+        let director_language = self.language(rt.director_language.as_ref()).unwrap_or(
+            if russian * 2 > players.len() {
+                Lang::Ru
+            } else {
+                Lang::En
+            },
+        );
         Some(Tournament {
             id,
             name: rt.name.clone(),
             start: start?,
             director,
+            director_language,
             rules,
             notation,
             players,
             games,
         })
+    }
+
+    /// A `language` key's value; `None` when absent or unknown (reported).
+    fn language(&mut self, value: Option<&Spanned<String>>) -> Option<Lang> {
+        let value = value?;
+        match value.get_ref().as_str() {
+            "en" => Some(Lang::En),
+            "ru" => Some(Lang::Ru),
+            other => {
+                self.problem(
+                    value,
+                    format!("unknown language \"{other}\" (\"ru\" or \"en\")"),
+                );
+                None
+            }
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 
 use crate::config::{read_password, Config, InboxConfig, OutboxConfig, Problem};
 use crate::identity;
+use crate::letters;
 use crate::mail::file::FileOutbound;
 use crate::mail::imap::ImapInbox;
 use crate::mail::maildir::Maildir;
@@ -89,6 +90,12 @@ pub fn settle_identity(config: &Config, store: &dyn Store) -> Result<(), DaemonE
         })?;
     }
     Ok(())
+}
+
+/// The decision with its notices written as mails ([`letters`]).
+fn written(league: &League, mut decision: Decision) -> Decision {
+    letters::write(league, &mut decision);
+    decision
 }
 
 /// The referee's state (games and leaves), replayed from the store.
@@ -219,7 +226,8 @@ impl Pipeline {
     /// # Errors
     /// When the commit fails.
     pub fn openings(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
-        let decision = guarded(|| timers::openings(&self.config.league, &self.state, today));
+        let league = &self.config.league;
+        let decision = guarded(|| written(league, timers::openings(league, &self.state, today)));
         self.commit_if_any(decision, report)
     }
 
@@ -229,7 +237,8 @@ impl Pipeline {
     /// # Errors
     /// When the commit fails.
     pub fn deadlines(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
-        let decision = guarded(|| timers::deadlines(&self.config.league, &self.state, today));
+        let league = &self.config.league;
+        let decision = guarded(|| written(league, timers::deadlines(league, &self.state, today)));
         self.commit_if_any(decision, report)
     }
 
@@ -401,7 +410,8 @@ impl Pipeline {
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
                 };
                 let decided = guarded(|| {
-                    let mut decision = decide_mail(&self.config.league, &self.state, &inbound);
+                    let league = &self.config.league;
+                    let mut decision = written(league, decide_mail(league, &self.state, &inbound));
                     inject_fault(&mail, &mut decision);
                     decision
                 })

@@ -36,6 +36,7 @@ pub mod control;
 pub mod daemon;
 pub mod demo;
 pub mod identity;
+pub mod letters;
 pub mod mail;
 pub mod message;
 pub mod notation;

@@ -23,6 +23,12 @@ use mailarbiter::config::Config;
 use mailarbiter::message::parse::{find_tag, read_mail, scan, Mail};
 use mailarbiter::notation::{self, Letters, Notation};
 use mailarbiter::referee::decide::{decide_mail, Decision, Inbound};
+
+/// The decision with its notices written as mails, as the daemon does.
+fn written(league: &League, mut decision: Decision) -> Decision {
+    mailarbiter::letters::write(league, &mut decision);
+    decision
+}
 use mailarbiter::referee::game::{Event, ReplayError, Status};
 use mailarbiter::referee::leave::PlayerEvent;
 use mailarbiter::referee::state::State;
@@ -1358,14 +1364,16 @@ fn referee_run(leagues: &[League; 2], run: &Run) -> Result<(), TestCaseError> {
             if days > 0 || i == 0 {
                 // the daemon's first pass of a day: the opening mails
                 let d = no_panic(&format!("step {i}: openings on {today}"), || {
-                    timers::openings(league, &machine.state, today)
+                    written(league, timers::openings(league, &machine.state, today))
                 })?;
                 machine.commit(&format!("step {i}: openings on {today}"), &d)?;
             }
             match step {
                 Step::Timers { .. } => {
                     let what = format!("step {i}: deadlines on {today}");
-                    let d = no_panic(&what, || timers::deadlines(league, &machine.state, today))?;
+                    let d = no_panic(&what, || {
+                        written(league, timers::deadlines(league, &machine.state, today))
+                    })?;
                     machine.commit(&what, &d)?;
                 }
                 Step::Mail {
@@ -1445,7 +1453,9 @@ fn referee_run(leagues: &[League; 2], run: &Run) -> Result<(), TestCaseError> {
                         arrival: today,
                         claimed,
                     };
-                    let d = no_panic(&what, || decide_mail(league, &machine.state, &inbound))?;
+                    let d = no_panic(&what, || {
+                        written(league, decide_mail(league, &machine.state, &inbound))
+                    })?;
                     machine.commit(&what, &d)?;
                 }
             }

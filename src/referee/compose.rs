@@ -7,6 +7,7 @@ use crate::message::render::{self, color_name, date, numbered, tr};
 use crate::notation::Notation;
 use crate::referee::decide::{Decision, MailKind, OutMail, Recipient, Verdict};
 use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Ply, Side};
+use crate::referee::notice::Reader;
 use crate::referee::rules::Article;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
@@ -367,6 +368,29 @@ pub(crate) fn copy_director(
         let has = |r: &Recipient| r.email == t.director;
         if short && !mail.to.iter().any(has) && !mail.cc.iter().any(has) {
             mail.cc.push(director(t));
+        }
+    }
+    for letter in &mut decision.letters {
+        let Some(id) = letter.game.clone() else {
+            continue;
+        };
+        let Some((t, _)) = league.game(&id) else {
+            continue;
+        };
+        let Ok(Some(game)) = state.game_after(&id, &decision.events) else {
+            continue;
+        };
+        if game.ending.is_some() {
+            continue;
+        }
+        let short = [Color::White, Color::Black]
+            .iter()
+            .any(|c| game.control(&t.rules, *c, today).left() <= i64::from(t.rules.warning_days));
+        let reader = Reader::Director {
+            tournament: t.id.clone(),
+        };
+        if short && !letter.readers().any(|r| *r == reader) {
+            letter.cc.push(reader);
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::notation::{self, MoveError};
 use crate::referee::compose::{self, copy_director, recipient, result_mail, subject};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::PlayerEvent;
+use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::requests;
 use crate::referee::rules::{Article, RuleKind, RuleSet};
 use crate::referee::state::State;
@@ -94,6 +95,9 @@ pub struct Decision {
     pub verdicts: Vec<Verdict>,
     pub events: Vec<(String, Event)>,
     pub player_events: Vec<(String, PlayerEvent)>,
+    /// Notices for the letters to write ([`crate::letters::write`]).
+    pub letters: Vec<Letter>,
+    /// Mails written.
     pub mails: Vec<OutMail>,
 }
 
@@ -110,6 +114,7 @@ impl Decision {
         self.verdicts.extend(other.verdicts);
         self.events.extend(other.events);
         self.player_events.extend(other.player_events);
+        self.letters.extend(other.letters);
         self.mails.extend(other.mails);
     }
 }
@@ -121,11 +126,10 @@ pub(crate) struct Replier<'a> {
 }
 
 impl Replier<'_> {
-    /// `In-Reply-To` and `References` for an answer to the mail.
     /// `In-Reply-To` and `References` for an answer to the mail: only
     /// well-formed Message-IDs are carried over (§7: nothing else from an
     /// inbound mail goes into an outbound header), the last ten at most.
-    pub(crate) fn thread(&self, mail: &mut OutMail) {
+    fn threading(&self) -> (Option<String>, Vec<String>) {
         let own = self.mail.message_id.clone().filter(|id| well_formed_id(id));
         let mut references: Vec<String> = self
             .mail
@@ -136,9 +140,19 @@ impl Replier<'_> {
             .collect();
         references.extend(own.clone());
         let skip = references.len().saturating_sub(10);
-        mail.in_reply_to = own;
-        mail.references = references.split_off(skip);
+        (own, references.split_off(skip))
+    }
+
+    /// Threads `mail` as an answer to the mail.
+    pub(crate) fn thread(&self, mail: &mut OutMail) {
+        (mail.in_reply_to, mail.references) = self.threading();
         mail.kind = MailKind::AutoReplied;
+    }
+
+    /// Threads `letter` as an answer to the mail.
+    pub(crate) fn thread_letter(&self, letter: &mut Letter) {
+        (letter.in_reply_to, letter.references) = self.threading();
+        letter.kind = MailKind::AutoReplied;
     }
 
     pub(crate) fn reply(
@@ -152,6 +166,24 @@ impl Replier<'_> {
         let mut mail = compose::mail(to, cc, subject, body, game);
         self.thread(&mut mail);
         mail
+    }
+
+    /// A notice To `reader` (the sender), threaded as an answer to the mail,
+    /// that records nothing.
+    pub(crate) fn tell(
+        &self,
+        reader: Reader,
+        notice: Notice,
+        game: Option<&str>,
+        why: &str,
+    ) -> Decision {
+        let mut letter = Letter::new(vec![reader], vec![], notice, game);
+        self.thread_letter(&mut letter);
+        Decision {
+            verdicts: vec![Verdict::Answered(why.to_string())],
+            letters: vec![letter],
+            ..Decision::default()
+        }
     }
 
     /// An answer To the sender only that records nothing.

@@ -788,6 +788,7 @@ mod tests {
             name: "T".into(),
             start: d("2026-05-10"),
             director: "td@example.test".into(),
+            director_language: Lang::En,
             rules,
             notation: Notation::Numeric,
             players: vec![player("w"), player("b")],

@@ -8,6 +8,7 @@ pub mod decide;
 pub(crate) mod director;
 pub mod game;
 pub mod leave;
+pub mod notice;
 pub(crate) mod requests;
 pub mod rules;
 pub mod state;

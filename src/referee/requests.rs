@@ -8,6 +8,7 @@ use crate::referee::compose::{self, recipient};
 use crate::referee::decide::{Decision, OutMail, Recipient, Replier, Verdict};
 use crate::referee::game::Game;
 use crate::referee::leave::{self, PlayerEvent, Refusal};
+use crate::referee::notice::{Notice, Reader};
 use crate::referee::rules::{Article, RuleSet};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, Player, Tournament};
@@ -337,71 +338,14 @@ fn refusal_text(rules: &RuleSet, r: &Refusal, lang: Lang) -> String {
 /// `HELP`/`ПОМОЩЬ`: how to write moves and commands, in the sender's
 /// language.
 pub(crate) fn help(replier: &Replier, t: &Tournament, player: &Player) -> Decision {
-    let body = match player.language {
-        Lang::En => format!(
-            "{},\n\n\
-             HOW TO WRITE A MOVE\n\
-             Repeat your partner's last move with its number, then write your move with its\n\
-             number, in your own text (above any quoted text), for example:\n\
-             \x20   12. 4244 4745          (ICCF numeric)\n\
-             \x20   12. d2-d4 d7-d5        (long algebraic)\n\
-             \x20   12. d4 d5  or  12... Nf6  or  12... Кg8-f6   (short; English or Russian letters)\n\
-             A move written twice in two notations (12... 7866 / Ng8-f6) counts once.\n\
-             If you play several games, keep the game tag (for example [{}/1]) in the subject.\n\
-             A move mail with a wrong repetition, or an illegible, impossible or ambiguous move,\n\
-             costs penalty days; a mail without any numbered move is answered and costs nothing.\n\n\
-             COMMANDS, each on a line of its own, any case; trailing punctuation and \"I\" or\n\
-             \"please\" do not matter:\n\
-             \x20 RESIGN (I resign)                   you resign the game\n\
-             \x20 (=) after your move                 you offer a draw with that move\n\
-             \x20 ACCEPT DRAW (Draw accepted)         you accept your partner's draw offer\n\
-             \x20 CLAIM DRAW                          threefold repetition or 50 moves; with the move that makes it\n\
-             \x20 STATUS                              your games and clocks\n\
-             \x20 PGN                                 the game so far as PGN\n\
-             \x20 LEAVE 2026-07-01 2026-07-10         a leave, announced before it begins\n\
-             \x20 LEAVE END                           ends your leave early\n\
-             \x20 HELP                                this text\n\
-             Russian forms are read too: СДАЮСЬ, ПРИНИМАЮ НИЧЬЮ, ТРЕБУЮ НИЧЬЮ, СТАТУС,\n\
-             ПЕРЕРЫВ 01.07.2026 10.07.2026, КОНЕЦ ПЕРЕРЫВА, ПОМОЩЬ.\n",
-            player.name, t.id
-        ),
-        Lang::Ru => format!(
-            "{},\n\n\
-             КАК ПИСАТЬ ХОД\n\
-             Повторите последний ход партнера с номером, затем напишите свой ход с номером,\n\
-             своим текстом (над цитатой), например:\n\
-             \x20   12. 4244 4745          (цифровая нотация ИКЧФ)\n\
-             \x20   12. d2-d4 d7-d5        (полная алгебраическая)\n\
-             \x20   12. d4 d5  или  12... Кf6  или  12... Nf6   (краткая; русские или английские буквы)\n\
-             Ход, записанный дважды в двух нотациях (12... 7866 / Кg8-f6), учитывается один раз.\n\
-             Если вы играете несколько партий, оставляйте в теме письма метку партии (например [{}/1]).\n\
-             Письмо с ходом, в котором неверно повторен ход партнера или ход неразборчив,\n\
-             невозможен или неоднозначен, стоит штрафных дней; письмо без ходов с номерами\n\
-             получает ответ и ничего не стоит.\n\n\
-             КОМАНДЫ, каждая отдельной строкой, в любом регистре; точка в конце и «я»\n\
-             не мешают:\n\
-             \x20 СДАЮСЬ (Я сдаюсь)                   вы сдаете партию\n\
-             \x20 (=) после хода                      вы предлагаете ничью этим ходом\n\
-             \x20 ПРИНИМАЮ НИЧЬЮ (Согласен на ничью)  вы принимаете предложение ничьей\n\
-             \x20 ТРЕБУЮ НИЧЬЮ                        троекратное повторение или 50 ходов; вместе с ходом, который их создает\n\
-             \x20 СТАТУС                              ваши партии и время\n\
-             \x20 PGN                                 запись партии в формате PGN\n\
-             \x20 ПЕРЕРЫВ 01.07.2026 10.07.2026       перерыв, объявленный до его начала\n\
-             \x20 КОНЕЦ ПЕРЕРЫВА                      досрочный конец перерыва\n\
-             \x20 ПОМОЩЬ                              этот текст\n\
-             Читаются и английские формы: RESIGN, ACCEPT DRAW, CLAIM DRAW, STATUS, LEAVE, LEAVE END, HELP.\n",
-            player.name, t.id
-        ),
-    };
-    replier.answer(
-        &player.name,
-        tr(
-            player.language,
-            "how to write moves and commands",
-            "как писать ходы и команды",
-        )
-        .to_string(),
-        body,
+    replier.tell(
+        Reader::Player {
+            tournament: t.id.clone(),
+            player: player.id.clone(),
+        },
+        Notice::Help {
+            tournament: t.id.clone(),
+        },
         None,
         "help",
     )

@@ -91,6 +91,8 @@ pub struct Tournament {
     pub start: NaiveDate,
     /// The director's address, lower case.
     pub director: String,
+    /// The language of the director's mails.
+    pub director_language: Lang,
     pub rules: RuleSet,
     /// The notation the daemon writes.
     pub notation: Notation,

@@ -1,0 +1,30 @@
+# A player's requests that are not moves: HELP.
+
+help-subject = how to write moves and commands
+help-body =
+    { $name },
+
+    HOW TO WRITE A MOVE
+    Repeat your partner's last move with its number, then write your move with its
+    number, in your own text (above any quoted text), for example:
+        12. 4244 4745          (ICCF numeric)
+        12. d2-d4 d7-d5        (long algebraic)
+        12. d4 d5  or  12... Nf6  or  12... Кg8-f6   (short; English or Russian letters)
+    A move written twice in two notations (12... 7866 / Ng8-f6) counts once.
+    If you play several games, keep the game tag (for example [{ $tournament }/1]) in the subject.
+    A move mail with a wrong repetition, or an illegible, impossible or ambiguous move,
+    costs penalty days; a mail without any numbered move is answered and costs nothing.
+
+    COMMANDS, each on a line of its own, any case; trailing punctuation and "I" or
+    "please" do not matter:
+      RESIGN (I resign)                   you resign the game
+      (=) after your move                 you offer a draw with that move
+      ACCEPT DRAW (Draw accepted)         you accept your partner's draw offer
+      CLAIM DRAW                          threefold repetition or 50 moves; with the move that makes it
+      STATUS                              your games and clocks
+      PGN                                 the game so far as PGN
+      LEAVE 2026-07-01 2026-07-10         a leave, announced before it begins
+      LEAVE END                           ends your leave early
+      HELP                                this text
+    Russian forms are read too: СДАЮСЬ, ПРИНИМАЮ НИЧЬЮ, ТРЕБУЮ НИЧЬЮ, СТАТУС,
+    ПЕРЕРЫВ 01.07.2026 10.07.2026, КОНЕЦ ПЕРЕРЫВА, ПОМОЩЬ.
