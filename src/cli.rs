@@ -138,6 +138,9 @@ pub fn games_table(
             clock(Color::Black),
             match game.ending {
                 Some(e) => format!("finished {}", e.result.as_str()),
+                None if game.claim.is_some() && game.suspension().is_none() => {
+                    "in progress, claim pending".into()
+                }
                 None => game.status().as_str().replace('_', " "),
             } + if state.damaged.contains_key(&spec.id) {
                 " (damaged record: see show)"
@@ -215,6 +218,18 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
         "moves": moves,
         "penalties": penalties,
         "end_reason": game.ending.map(|e| render::end_reason(e.reason, Lang::En)),
+        // an overstep claim waiting for the director; with "status":
+        // "in_progress" it lets play go on (a postal first overstep, II.6.2-6.4)
+        "claim_pending": game.claim.is_some(),
+        "claim": game.claim.as_ref().map(|c| json!({
+            "against": if c.against == Color::White { "white" } else { "black" },
+            "on": c.on.to_string(),
+            "used": c.used,
+            "allowance": c.allowance,
+            "control": c.control,
+            "interrupts": c.interrupts,
+            "held": c.held.is_some(),
+        })),
         "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
         "pgn": render::pgn(t, game),
     })
@@ -235,11 +250,19 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
             render::date(end.on)
         );
     }
-    if let Some(s) = &game.suspension {
+    if let Some(s) = &game.claim {
         let _ = writeln!(
             out,
             "\n{} {}: {} {}, {}/{} {}, {} {}{}",
-            render::tr(lang, "Suspended since", "Прервана с"),
+            if s.interrupts {
+                render::tr(lang, "Suspended since", "Прервана с")
+            } else {
+                render::tr(
+                    lang,
+                    "Play goes on; claim pending since",
+                    "Игра продолжается; заявление ждет решения с",
+                )
+            },
             render::date(s.on),
             render::tr(lang, "overstep claim against", "заявление о просрочке:"),
             render::color_name(s.against, lang),

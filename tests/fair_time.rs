@@ -101,7 +101,10 @@ fn iii_6_3_held_move_received_on_the_day_it_is_forwarded() {
 
 #[test]
 fn ii_6_9_held_move_received_on_the_day_it_is_forwarded() {
-    let mut arena = postal("days_per_control = 10\nmoves_per_control = 2");
+    // a first overstep that loses (II.6.11) interrupts the game like a
+    // second one (II.6.8); a plain postal first one does not
+    let mut arena =
+        postal("days_per_control = 10\nmoves_per_control = 2\nloss_on_first_overstep = true");
     let sent = held_and_rejected(&mut arena, "2026-05-21", "2026-05-24");
     cites_only_section_ii(&sent);
     let forward = find(&sent, "1... 5755");
@@ -489,19 +492,38 @@ fn ii_postal_answers_cite_section_ii() {
         "{}",
         sent[0].body
     );
-    // the claim, a mail into the suspended game, the first overstep confirmed
+    // the first claim (play goes on), the move forwarded meanwhile, the
+    // first overstep confirmed
     let mut arena = postal("days_per_control = 10\nmoves_per_control = 2");
     arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
     arena.run("2026-05-21");
     let sent = arena.new_sent();
     cites_only_section_ii(&sent);
-    assert!(find(&sent, "overstep").body.contains("(II.6.8)"));
+    let claim = &find(&sent, "overstep").body;
+    for article in ["(II.6.2-6.3)", "(II.6.8)", ", II.6.4;", ", II.6.6)"] {
+        assert!(claim.contains(article), "{article}: {claim}");
+    }
     let sent = arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-21");
     cites_only_section_ii(&sent);
-    assert!(sent[0].body.contains("(II.6.8)"), "{}", sent[0].body);
+    find(&sent, "1... 5755");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
     cites_only_section_ii(&sent);
-    assert!(find(&sent, "first overstep").body.contains("(II.6.4)"));
+    let confirmed = &find(&sent, "first overstep").body;
+    assert!(
+        confirmed.contains("(II.6.4)") && confirmed.contains("(II.6.8)"),
+        "{confirmed}"
+    );
+    // the second claim interrupts (II.6.8) and a move into the game is held
+    arena.exchange(W, SUBJECT, "1... 5755 2. 7163", "2026-05-22");
+    arena.run("2026-06-02");
+    let sent = arena.new_sent();
+    cites_only_section_ii(&sent);
+    assert!(find(&sent, "overstep")
+        .body
+        .contains("suspended until the director decides (II.6.8)"));
+    let sent = arena.exchange(B, SUBJECT, "2. 7163 7866", "2026-06-02");
+    cites_only_section_ii(&sent);
+    assert!(sent[0].body.contains("(II.6.8)"), "{}", sent[0].body);
 }
 
 #[test]

@@ -1173,6 +1173,8 @@ struct Reached {
     accepted: AtomicUsize,
     penalties: AtomicUsize,
     runs_suspended: AtomicUsize,
+    /// Postal first oversteps claimed while play goes on (II.6.2-6.4).
+    claims_going_on: AtomicUsize,
     held: AtomicUsize,
     rejects_with_held: AtomicUsize,
     confirms: AtomicUsize,
@@ -1186,6 +1188,7 @@ static REACHED: Reached = Reached {
     accepted: AtomicUsize::new(0),
     penalties: AtomicUsize::new(0),
     runs_suspended: AtomicUsize::new(0),
+    claims_going_on: AtomicUsize::new(0),
     held: AtomicUsize::new(0),
     rejects_with_held: AtomicUsize::new(0),
     confirms: AtomicUsize::new(0),
@@ -1249,11 +1252,13 @@ impl Machine<'_> {
                 Event::Moved { .. } => bump(&REACHED.accepted, 1),
                 Event::Penalty { .. } => bump(&REACHED.penalties, 1),
                 Event::Held { .. } => bump(&REACHED.held, 1),
+                Event::Suspended {
+                    interrupts: false, ..
+                } => bump(&REACHED.claims_going_on, 1),
                 Event::ClaimConfirmed { .. } => bump(&REACHED.confirms, 1),
                 Event::ClaimRejected { .. } => {
                     let held = self.state.games[id]
-                        .suspension
-                        .as_ref()
+                        .suspension()
                         .is_some_and(|s| s.held.is_some());
                     bump(&REACHED.rejects_with_held, usize::from(held));
                 }
@@ -1331,7 +1336,7 @@ impl Machine<'_> {
                 );
             }
         }
-        if self.state.games.values().any(|g| g.suspension.is_some()) {
+        if self.state.games.values().any(|g| g.suspension().is_some()) {
             self.suspended = true;
         }
         Ok(())
@@ -1481,12 +1486,13 @@ fn the_referee_as_a_state_machine_keeps_its_state_consistent() {
     let n = |c: &AtomicUsize| c.load(Ordering::Relaxed);
     let summary = format!(
         "referee runs: {} ({} steps); moves accepted {}, penalties {}, runs with a suspension {}, \
-         held moves {}, REJECT of a claim with a held move {}, claims confirmed {}, leave events {}, games ended {}",
+         claims while play goes on {}, held moves {}, REJECT of a claim with a held move {}, claims confirmed {}, leave events {}, games ended {}",
         n(&REACHED.runs),
         n(&REACHED.steps),
         n(&REACHED.accepted),
         n(&REACHED.penalties),
         n(&REACHED.runs_suspended),
+        n(&REACHED.claims_going_on),
         n(&REACHED.held),
         n(&REACHED.rejects_with_held),
         n(&REACHED.confirms),
@@ -1507,6 +1513,10 @@ fn the_referee_as_a_state_machine_keeps_its_state_consistent() {
         "no REJECT with a held move: {summary}"
     );
     assert!(n(&REACHED.confirms) > 0, "no CONFIRM: {summary}");
+    assert!(
+        n(&REACHED.claims_going_on) > 0,
+        "no postal first claim while play goes on: {summary}"
+    );
     assert!(n(&REACHED.accepted) > 0, "no move accepted: {summary}");
 }
 

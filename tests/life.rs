@@ -412,7 +412,9 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
         .new_sent()
         .iter()
         .any(|m| m.subject.contains("overstep")));
-    arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-21");
+    // play goes on while the director decides (II.6.8 interrupts only a
+    // second overstep): Black's late move is forwarded at once
+    play(&mut arena, 1, &[("5755", "2026-05-21")]);
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
     assert!(
         sent.iter()
@@ -420,8 +422,8 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
         "{sent:#?}"
     );
     assert!(
-        sent.iter().any(|m| m.subject.ends_with("1... 5755")),
-        "the held move goes on: {sent:#?}"
+        sent.iter().all(|m| !m.subject.ends_with("1... 5755")),
+        "nothing was held: {sent:#?}"
     );
     let json = arena.json(GAME);
     assert_eq!(json["status"], "in_progress");
@@ -448,6 +450,273 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
         sent.iter().any(|m| m.subject.contains("result 1-0")),
         "{sent:#?}"
     );
+}
+
+/// A postal game with 10 days per 2 moves: White's 1. e4 on the start
+/// date, Black silent until the daily pass of 21 May claims his first
+/// overstep (11 days). Returns the claim.
+fn postal_first_claim() -> (Arena, Sent) {
+    let mut arena = arena("rules = \"postal\"\ndays_per_control = 10\nmoves_per_control = 2");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    arena.run("2026-05-20");
+    assert!(arena.new_sent().is_empty(), "10 days: no claim yet");
+    arena.run("2026-05-21");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    let claim = sent.into_iter().next().unwrap();
+    assert!(claim.subject.contains("time overstep claim"), "{claim:?}");
+    (arena, claim)
+}
+
+#[test]
+fn ii_6_8_a_first_postal_claim_does_not_interrupt_the_game() {
+    let (mut arena, claim) = postal_first_claim();
+    // the claim goes to the director with the calculation and the schedule,
+    // and says that the game goes on (II.6.2-6.4, II.6.8)
+    assert!(claim.is_to(&[TD], &[W, B]), "{claim:?}");
+    for text in [
+        "has used 11 days against 10 allowed up to move 2",
+        "(II.6.2-6.3)",
+        "the game is not interrupted and goes on while the director decides; only a claim of a second overstep interrupts it (II.6.8)",
+        "starts from zero after move 1, II.6.4; a second overstep loses, II.6.6), or REJECT",
+        "Move schedule",
+    ] {
+        assert!(claim.body.contains(text), "{text}: {}", claim.body);
+    }
+    assert!(!claim.body.contains("suspended"), "{}", claim.body);
+    let json = arena.json(GAME);
+    assert_eq!(
+        (
+            json["status"].as_str(),
+            json["claim_pending"].as_bool(),
+            json["claim"]["interrupts"].as_bool(),
+            json["claim"]["against"].as_str()
+        ),
+        (Some("in_progress"), Some(true), Some(false), Some("black"))
+    );
+    // the next day Black's move is accepted and forwarded, nothing held,
+    // and White's answer too
+    play(
+        &mut arena,
+        1,
+        &[("5755", "2026-05-22"), ("7163", "2026-05-23")],
+    );
+    let json = arena.json(GAME);
+    assert_eq!(
+        (
+            json["status"].as_str(),
+            json["claim_pending"].as_bool(),
+            json["moves"].as_array().unwrap().len(),
+            json["moves"][1]["forwarded"].as_str()
+        ),
+        (Some("in_progress"), Some(true), 3, Some("2026-05-22"))
+    );
+    // no second claim for the overstep already claimed
+    arena.run("2026-05-24");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter().all(|m| !m.subject.contains("overstep")),
+        "{sent:#?}"
+    );
+    let (_, games, _) = arena.cli(&["games"]);
+    assert!(games.contains("in progress, claim pending"), "{games}");
+    let (_, form, _) = arena.cli(&["show", GAME]);
+    assert!(
+        form.contains("Play goes on; claim pending since 21.05.2026: overstep claim against Black, 11/10 days, control move 2"),
+        "{form}"
+    );
+}
+
+#[test]
+fn ii_6_3_a_late_first_postal_move_is_claimed_and_forwarded_together() {
+    let mut arena = arena("rules = \"postal\"\ndays_per_control = 10\nmoves_per_control = 2");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    // Black's first move comes after 12 days, before any daily pass
+    let sent = arena.exchange(B, SUBJECT, "1. 5254 1... 5755", "2026-05-22");
+    let claim = sent
+        .iter()
+        .find(|m| m.subject.contains("time overstep claim"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(claim.is_to(&[TD], &[W, B]), "{claim:?}");
+    assert!(
+        claim
+            .body
+            .contains("has used 12 days against 10 allowed up to move 2"),
+        "{}",
+        claim.body
+    );
+    let forward = sent
+        .iter()
+        .find(|m| m.subject.ends_with("1... 5755"))
+        .unwrap_or_else(|| panic!("the move goes on: {sent:#?}"));
+    assert!(forward.to.contains(&W.to_string()), "{forward:?}");
+    let json = arena.json(GAME);
+    assert_eq!(
+        (json["status"].as_str(), json["claim_pending"].as_bool()),
+        (Some("in_progress"), Some(true))
+    );
+    // the move that came with the claim is the overstepping one
+    let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-23");
+    assert!(
+        sent.iter().any(|m| m.subject.contains("first overstep")
+            && m.body
+                .contains("starts from zero after their move 1 (II.6.4)")),
+        "{sent:#?}"
+    );
+}
+
+#[test]
+fn ii_6_4_first_claim_confirmed_restarts_the_count_while_play_went_on() {
+    let (mut arena, _) = postal_first_claim();
+    // play goes on: Black's overstepping 1... e5 (12 days), 2. Nf3,
+    // 2... Nc6 (1 day), 3. Bc4
+    play(
+        &mut arena,
+        1,
+        &[
+            ("5755", "2026-05-22"),
+            ("7163", "2026-05-23"),
+            ("2836", "2026-05-24"),
+            ("6134", "2026-05-26"),
+        ],
+    );
+    let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-27");
+    let notice = sent
+        .iter()
+        .find(|m| m.subject.contains("first overstep"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(notice.is_to(&[W, B], &[TD]), "{notice:?}");
+    for text in [
+        "starts from zero after their move 1 (II.6.4)",
+        "a second overstep loses the game (II.6.6)",
+        "The claim did not interrupt the game, which goes on",
+    ] {
+        assert!(notice.body.contains(text), "{text}: {}", notice.body);
+    }
+    let json = arena.json(GAME);
+    assert_eq!(
+        (
+            json["status"].as_str(),
+            json["claim_pending"].as_bool(),
+            json["black"]["total"].as_i64()
+        ),
+        (Some("in_progress"), Some(false), Some(13)),
+        "the record keeps every day"
+    );
+    // Black's count restarted after move 1: move 2 took 1 day, 1 more day
+    // on move 3 (received 26 May), 10 allowed up to move 3: 8 left. The
+    // old count would say 14 of 20 up to move 4: 6 left.
+    let (_, games, _) = arena.cli(&["games", "--today", "2026-05-27"]);
+    assert!(games.contains("13 (8 left)"), "{games}");
+    // 1 + 9 days on 4 June is within the new count, 1 + 10 on 5 June is not:
+    // the second overstep is claimed, and interrupts the game
+    arena.run("2026-06-04");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter().all(|m| !m.subject.contains("overstep")),
+        "{sent:#?}"
+    );
+    arena.run("2026-06-05");
+    let sent = arena.new_sent();
+    let claim = sent
+        .iter()
+        .find(|m| m.subject.contains("time overstep claim"))
+        .unwrap_or_else(|| panic!("the second overstep: {sent:#?}"));
+    assert!(
+        claim
+            .body
+            .contains("has used 11 days against 10 allowed up to move 3")
+            && claim.body.contains("CONFIRM to score the loss (II.6.6)"),
+        "{}",
+        claim.body
+    );
+    assert_eq!(arena.json(GAME)["status"], "suspended");
+}
+
+#[test]
+fn ii_6_8_a_second_postal_claim_interrupts_and_holds_the_move() {
+    let (mut arena, _) = postal_first_claim();
+    play(&mut arena, 1, &[("5755", "2026-05-21")]);
+    arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
+    play(&mut arena, 2, &[("7163", "2026-05-22")]);
+    // 11 days on move 2 of the new count: the second overstep
+    arena.run("2026-06-02");
+    let sent = arena.new_sent();
+    let claim = sent
+        .iter()
+        .find(|m| m.subject.contains("time overstep claim"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(claim.is_to(&[TD], &[W, B]), "{claim:?}");
+    assert!(
+        claim
+            .body
+            .contains("The game is suspended until the director decides (II.6.8)")
+            && claim.body.contains("CONFIRM to score the loss (II.6.6)"),
+        "{}",
+        claim.body
+    );
+    let json = arena.json(GAME);
+    assert_eq!(
+        (
+            json["status"].as_str(),
+            json["claim_pending"].as_bool(),
+            json["claim"]["interrupts"].as_bool()
+        ),
+        (Some("suspended"), Some(true), Some(true))
+    );
+    // Black's move is kept, not forwarded
+    let sent = arena.exchange(B, SUBJECT, "2. 7163 2... 7866", "2026-06-03");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].to == [B.to_string()], "{:?}", sent[0]);
+    assert!(
+        sent[0].body.contains("kept") && sent[0].body.contains("(II.6.8)"),
+        "{}",
+        sent[0].body
+    );
+    assert_eq!(arena.json(GAME)["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(arena.json(GAME)["claim"]["held"], true);
+    // rejected: the held move is forwarded and the game goes on (II.6.9)
+    let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "REJECT", "2026-06-04");
+    let forward = sent
+        .iter()
+        .find(|m| m.subject.ends_with("2... 7866"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(
+        forward.body.contains(
+            "held while the game was suspended, forwarded and received on 04.06.2026 (II.6.9)"
+        ),
+        "{}",
+        forward.body
+    );
+    let json = arena.json(GAME);
+    assert_eq!(
+        (json["status"].as_str(), json["claim_pending"].as_bool()),
+        (Some("in_progress"), Some(false))
+    );
+}
+
+#[test]
+fn iii_6_3_an_email_claim_interrupts_even_when_the_first_overstep_only_resets() {
+    let mut arena =
+        arena("days_per_control = 10\nmoves_per_control = 2\nloss_on_first_overstep = false");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    arena.run("2026-05-21");
+    let sent = arena.new_sent();
+    let claim = sent
+        .iter()
+        .find(|m| m.subject.contains("time overstep claim"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(
+        claim
+            .body
+            .contains("The game is suspended until the director decides (III.6.3)"),
+        "{}",
+        claim.body
+    );
+    assert_eq!(arena.json(GAME)["status"], "suspended");
+    let sent = arena.exchange(B, SUBJECT, "1. 5254 1... 5755", "2026-05-22");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].body.contains("kept"), "{}", sent[0].body);
 }
 
 #[test]

@@ -274,7 +274,10 @@ pub(crate) fn result_mail(t: &Tournament, spec: &GameSpec, game: &Game) -> OutMa
 }
 
 /// The overstep claim: To the director, Cc both players, with the time
-/// calculation and the move schedule (III.6.1-6.2, App.1).
+/// calculation and the move schedule (III.6.1-6.2, II.6.2-6.3, App.1). It
+/// says whether the game is interrupted until the director decides (III.6.3,
+/// II.6.8) or goes on (a postal first overstep, II.6.2-6.4), and what
+/// `CONFIRM` does: the loss (III.6.6, II.6.6) or the restarted count (II.6.4).
 pub(crate) fn claim_mail(
     t: &Tournament,
     spec: &GameSpec,
@@ -282,37 +285,67 @@ pub(crate) fn claim_mail(
     today: NaiveDate,
 ) -> OutMail {
     let s = game
-        .suspension
+        .claim
         .as_ref()
-        .expect("a claim is for a suspended game");
+        .expect("a claim mail is for a pending claim");
     let white = t.player_of(spec, Color::White);
     let black = t.player_of(spec, Color::Black);
     let player = t.player_of(spec, s.against);
     let mut body = String::new();
-    let suspension = t.rules.article_of(Article::Suspension);
+    let article = |rule| t.rules.article_of(rule);
+    let (claim, suspension) = (article(Article::Claim), article(Article::Suspension));
+    let (loss, reset) = (
+        article(Article::OverstepLoss),
+        article(Article::OverstepReset),
+    );
+    let loses = game.overstep_loses(&t.rules, s.against);
+    let number = game.overstepping_move(s);
     for lang in languages(&[white, black]) {
         let thinking = game.thinking(s.against, today);
+        let facts = match lang {
+            Lang::En => format!(
+                "Time overstep claim in game {} ({claim}): {} ({}) has used {} days against {} allowed up to move {} \
+                 ({} days recorded, {} days on the move now awaited, counted up to {}).",
+                spec.id, player.name, color_name(s.against, lang).to_lowercase(), s.used, s.allowance, s.control,
+                s.used - thinking.min(s.used), thinking, date(s.on)
+            ),
+            Lang::Ru => format!(
+                "Заявление о просрочке времени в партии {} ({claim}): {} ({}) израсходовал(а) {} дн. при норме {} дн. до {}-го хода \
+                 ({} дн. по записи и {} дн. на ожидаемый ход, по {} включительно).",
+                spec.id, player.name, color_name(s.against, lang), s.used, s.allowance, s.control,
+                s.used - thinking.min(s.used), thinking, date(s.on)
+            ),
+        };
+        let course = match (lang, s.interrupts) {
+            (Lang::En, true) => format!("The game is suspended until the director decides ({suspension}); a move sent meanwhile is kept, not forwarded."),
+            (Lang::Ru, true) => format!("Партия прервана до решения судьи ({suspension}); ход, присланный до тех пор, сохраняется и не пересылается."),
+            (Lang::En, false) => format!(
+                "This is a first overstep: the game is not interrupted and goes on while the director decides; only a claim of a second overstep interrupts it ({suspension})."
+            ),
+            (Lang::Ru, false) => format!(
+                "Это первая просрочка: партия не прерывается и продолжается до решения судьи; прерывает игру только заявление о второй просрочке ({suspension})."
+            ),
+        };
+        let confirm = match (lang, loses) {
+            (Lang::En, true) => format!("answer CONFIRM to score the loss ({loss})"),
+            (Lang::Ru, true) => format!("ответьте CONFIRM, чтобы засчитать поражение ({loss})"),
+            (Lang::En, false) => format!(
+                "answer CONFIRM to fix the first overstep (the count of the player's time then starts from zero after move {number}, {reset}; a second overstep loses, {loss})"
+            ),
+            (Lang::Ru, false) => format!(
+                "ответьте CONFIRM, чтобы зафиксировать первую просрочку (отсчет времени участника тогда начнется с нуля после {number}-го хода, {reset}; вторая просрочка означает поражение, {loss})"
+            ),
+        };
+        let reject = match (lang, s.interrupts) {
+            (Lang::En, true) => "or REJECT to resume the game.",
+            (Lang::Ru, true) => "или REJECT, чтобы продолжить партию.",
+            (Lang::En, false) => "or REJECT to reject the claim.",
+            (Lang::Ru, false) => "или REJECT, чтобы отклонить заявление.",
+        };
         let _ = writeln!(
             body,
-            "{}\n",
-            match lang {
-                Lang::En => format!(
-                    "Time overstep claim in game {}: {} ({}) has used {} days against {} allowed up to move {} \
-                     ({} days recorded, {} days on the move now awaited, counted up to {}). \
-                     The game is suspended until the director decides ({suspension}). \
-                     Director: answer CONFIRM to score the loss, or REJECT to resume the game.",
-                    spec.id, player.name, color_name(s.against, lang).to_lowercase(), s.used, s.allowance, s.control,
-                    s.used - thinking.min(s.used), thinking, date(s.on)
-                ),
-                Lang::Ru => format!(
-                    "Заявление о просрочке времени в партии {}: {} ({}) израсходовал(а) {} дн. при норме {} дн. до {}-го хода \
-                     ({} дн. по записи и {} дн. на ожидаемый ход, по {} включительно). \
-                     Партия прервана до решения судьи ({suspension}). \
-                     Судья: ответьте CONFIRM, чтобы засчитать поражение, или REJECT, чтобы продолжить партию.",
-                    spec.id, player.name, color_name(s.against, lang), s.used, s.allowance, s.control,
-                    s.used - thinking.min(s.used), thinking, date(s.on)
-                ),
-            }
+            "{facts} {course} {}: {confirm}, {reject}\n",
+            tr(lang, "Director", "Судья")
         );
     }
     body.push_str(&render::schedule(t, game, director_lang(t, spec)));
@@ -432,8 +465,11 @@ pub(crate) fn game_notice(
     to_both(t, spec, rest, text)
 }
 
-/// Suspends a game for an overstep of `against`: the event and the claim mail.
-pub(crate) fn suspend(
+/// Claims an overstep of `against`: the event and the claim mail. The claim
+/// interrupts the game (III.6.3, II.6.8) unless it is a postal first
+/// overstep, claimed while play goes on (II.6.2-6.4); see
+/// [`Game::claim_interrupts`].
+pub(crate) fn claim_overstep(
     t: &Tournament,
     spec: &GameSpec,
     game: &Game,
@@ -441,18 +477,23 @@ pub(crate) fn suspend(
     control: Control,
     today: NaiveDate,
 ) -> Decision {
+    let interrupts = game.claim_interrupts(&t.rules, against);
     let event = Event::Suspended {
         side: Side::from(against),
         on: today,
         used: control.used,
         allowance: control.allowance,
         control: control.control,
+        interrupts,
     };
     let mut after = game.clone();
-    after.apply(&event).expect("a suspension always applies");
+    after.apply(&event).expect("a claim always applies");
+    let game_id = spec.id.clone();
     Decision {
-        verdicts: vec![Verdict::Suspended {
-            game: spec.id.clone(),
+        verdicts: vec![if interrupts {
+            Verdict::Suspended { game: game_id }
+        } else {
+            Verdict::Claimed { game: game_id }
         }],
         events: vec![(spec.id.clone(), event)],
         mails: vec![claim_mail(t, spec, &after, today)],

@@ -79,6 +79,9 @@ pub enum Verdict {
     Opened { game: String },
     /// An overstep claim suspended a game.
     Suspended { game: String },
+    /// An overstep was claimed while play goes on (a postal first
+    /// overstep, II.6.2-6.4).
+    Claimed { game: String },
     /// A move was kept in a suspended game.
     Held { game: String },
     /// A deadline mail (reminder, inactivity notice) went out.
@@ -345,7 +348,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     if written.has("resign") {
         return ctx.resign();
     }
-    if game.suspension.is_some() {
+    if game.suspension().is_some() {
         return ctx.mail_into_suspended(&written);
     }
     if written.has("accept_draw") {
@@ -653,26 +656,36 @@ impl Context<'_> {
             sent: arrival,
             draw_offer,
         };
-        // The move arrived after the allowance ran out: the claim comes first
-        // and the move is held (III.6).
+        // The move arrived after the allowance ran out: the claim comes
+        // first, and the move is held (III.6.3, II.6.8), unless the claim
+        // lets play go on (a postal first overstep, II.6.2-6.4): then the
+        // move is forwarded as usual, after the claim.
+        let mut overstep_claim = None;
         if let Some((against, control)) = self.game.overstep(&self.t.rules, arrival) {
             let mut decision =
-                compose::suspend(self.t, self.spec, self.game, against, control, arrival);
-            let held = Event::Held {
-                uci: Game::uci(&reading.new_move),
-                sent: arrival,
-                draw_offer,
-            };
-            decision.events.push((self.spec.id.clone(), held));
-            decision.verdicts.push(Verdict::Held {
-                game: self.spec.id.clone(),
-            });
+                compose::claim_overstep(self.t, self.spec, self.game, against, control, arrival);
             for mail in &mut decision.mails {
                 self.replier.thread(mail);
             }
-            return decision;
+            if !self.game.claim_interrupts(&self.t.rules, against) {
+                overstep_claim = Some(decision);
+            } else {
+                let held = Event::Held {
+                    uci: Game::uci(&reading.new_move),
+                    sent: arrival,
+                    draw_offer,
+                };
+                decision.events.push((self.spec.id.clone(), held));
+                decision.verdicts.push(Verdict::Held {
+                    game: self.spec.id.clone(),
+                });
+                return decision;
+            }
         }
         let mut after = self.game.clone();
+        for (_, event) in overstep_claim.iter().flat_map(|c| &c.events) {
+            after.apply(event).expect("a claim just decided applies");
+        }
         after
             .apply(&moved)
             .expect("a move just found legal applies");
@@ -713,6 +726,10 @@ impl Context<'_> {
             mails: vec![forward],
             ..Decision::default()
         };
+        if let Some(mut first) = overstep_claim {
+            first.extend(decision);
+            decision = first;
+        }
         let end = after
             .natural_end()
             .or(claim.flatten().map(|reason| (GameResult::Draw, reason)));
@@ -941,11 +958,7 @@ impl Context<'_> {
 
     fn suspended_answer(&self, written: &Written) -> Decision {
         let lang = self.lang;
-        let suspension = self
-            .game
-            .suspension
-            .as_ref()
-            .expect("called for a suspended game");
+        let suspension = self.game.suspension().expect("called for a suspended game");
         let mut body = format!(
             "{} {} {} ({}). {}\n",
             tr(lang, "Game", "Партия"),

@@ -1,5 +1,6 @@
 //! The director's commands by mail, accepted from the director's address
-//! only: `CONFIRM` and `REJECT` (a pending overstep claim, III.6.5-6.7),
+//! only: `CONFIRM` and `REJECT` (a pending overstep claim, III.6.5-6.7,
+//! II.6.4-6.10, whether it interrupted the game or not),
 //! `RESULT` (adjudication, III.9), `PENALTY white|black N`, `LEAVE <player>
 //! <from> <to>` (an exceptional or retroactive leave, III.7.7), `STATUS`
 //! (the whole tournament's progress report).
@@ -16,7 +17,6 @@ use crate::referee::rules::Article;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;
-use shakmaty::Color;
 use std::borrow::Cow;
 
 /// The most penalty days one `PENALTY` command gives: a year. More is
@@ -54,24 +54,25 @@ pub(crate) fn decide(
     for command in &written.commands {
         match command {
             Command::Confirm | Command::Reject => {
-                let suspended: Vec<(&Tournament, &GameSpec)> = directed
+                // a claim that interrupted its game or one that let play go on
+                let claimed: Vec<(&Tournament, &GameSpec)> = directed
                     .iter()
                     .flat_map(|t| t.games.iter().map(move |g| (*t, g)))
-                    .filter(|(_, g)| now(state, &g.id, &decision).suspension.is_some())
+                    .filter(|(_, g)| now(state, &g.id, &decision).claim.is_some())
                     .collect();
-                let target = match (tagged, suspended.as_slice()) {
+                let target = match (tagged, claimed.as_slice()) {
                     (Some(found), _) => Some(found),
                     (None, [one]) => Some(*one),
                     _ => None,
                 };
                 match target.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
-                    Some((t, spec, game)) if game.suspension.is_some() => {
+                    Some((t, spec, game)) if game.claim.is_some() => {
                         let part = if *command == Command::Confirm { confirm(t, spec, &game, today) } else { reject(t, spec, &game, today) };
                         decision.extend(part);
                     }
                     Some((_, spec, _)) => problems.push(format!("{}: no overstep claim is pending / нет заявления о просрочке", spec.id)),
                     None => problems.push(
-                        "CONFIRM/REJECT: name the game by its tag in the subject (more than one or no game is suspended) / \
+                        "CONFIRM/REJECT: name the game by its tag in the subject (no or more than one overstep claim is pending) / \
                          укажите метку партии в теме письма"
                             .into(),
                     ),
@@ -192,19 +193,17 @@ pub(crate) fn decide(
 }
 
 /// `CONFIRM`: the loss (III.6.6, II.6.6), or under postal rules the first
-/// overstep resets the count (II.6.4) and the game goes on.
+/// overstep restarts the count after the overstepping move (II.6.4) and the
+/// game goes on: resumed if the claim interrupted it, as it was otherwise.
 fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Decision {
-    let s = game
-        .suspension
-        .as_ref()
-        .expect("confirm is for a suspended game");
+    let s = game.claim.as_ref().expect("confirm is for a pending claim");
     let against = s.against;
     let mut decision = Decision {
         events: vec![(spec.id.clone(), Event::ClaimConfirmed { on: today })],
         verdicts: vec![Verdict::Directed(format!("{}: claim confirmed", spec.id))],
         ..Decision::default()
     };
-    if t.rules.loss_on_first_overstep || game.oversteps[usize::from(against == Color::Black)] >= 1 {
+    if game.overstep_loses(&t.rules, against) {
         end_game(
             t,
             spec,
@@ -224,19 +223,24 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
         },
     ));
     let player = t.player_of(spec, against);
-    let (reset, loss) = (
+    let number = game.overstepping_move(s);
+    let (reset, loss, suspension) = (
         t.rules.article_of(Article::OverstepReset),
         t.rules.article_of(Article::OverstepLoss),
+        t.rules.article_of(Article::Suspension),
     );
+    let interrupted = s.interrupts;
     decision.mails.push(game_notice(t, spec, "first overstep / первая просрочка", |lang| {
         format!(
             "{}: {} ({}). {}",
             tr(lang, "The director confirms the first time overstep", "Судья фиксирует первую просрочку времени"),
             player.name,
             color_name(against, lang),
-            match lang {
-                Lang::En => format!("The count of their time starts from zero with their next move ({reset}); a second overstep loses the game ({loss}). The game goes on."),
-                Lang::Ru => format!("Отсчет времени для него начинается с нуля со следующего хода ({reset}); вторая просрочка означает поражение ({loss}). Партия продолжается."),
+            match (lang, interrupted) {
+                (Lang::En, true) => format!("The count of their time starts from zero after their move {number} ({reset}); a second overstep loses the game ({loss}). The game resumes."),
+                (Lang::Ru, true) => format!("Отсчет времени для него начинается с нуля после его {number}-го хода ({reset}); вторая просрочка означает поражение ({loss}). Партия возобновляется."),
+                (Lang::En, false) => format!("The count of their time starts from zero after their move {number} ({reset}); a second overstep loses the game ({loss}). The claim did not interrupt the game, which goes on; a claim of a second overstep would interrupt it ({suspension})."),
+                (Lang::Ru, false) => format!("Отсчет времени для него начинается с нуля после его {number}-го хода ({reset}); вторая просрочка означает поражение ({loss}). Заявление не прерывало партию, она продолжается; заявление о второй просрочке прервет ее ({suspension})."),
             }
         )
     }));
@@ -244,28 +248,38 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
     decision
 }
 
-/// `REJECT`: the game resumes, a held move is forwarded, and no new claim is
-/// made against that side before its next control move (III.6.7).
+/// `REJECT`: the game resumes if the claim interrupted it (a held move is
+/// forwarded) or simply goes on, and no new claim is made against that side
+/// before its next control move (III.6.7; postal II.6.10).
 fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Decision {
-    let s = game
-        .suspension
-        .as_ref()
-        .expect("reject is for a suspended game");
+    let s = game.claim.as_ref().expect("reject is for a pending claim");
     let player = t.player_of(spec, s.against);
-    let (against, control) = (s.against, s.control);
+    let (against, control, interrupted) = (s.against, s.control, s.interrupts);
     let mut decision = Decision {
         events: vec![(spec.id.clone(), Event::ClaimRejected { on: today })],
         verdicts: vec![Verdict::Directed(format!("{}: claim rejected", spec.id))],
         ..Decision::default()
     };
+    let (bar, suspension) = (
+        t.rules.article_of(Article::ClaimBar),
+        t.rules.article_of(Article::Suspension),
+    );
     decision.mails.push(game_notice(t, spec, "claim rejected / заявление отклонено", |lang| {
         format!(
-            "{} {} ({}); {} {control} ({}).",
+            "{} {} ({}); {}",
             tr(lang, "The director rejects the overstep claim against", "Судья отклонил заявление о просрочке времени против"),
             player.name,
             color_name(against, lang),
-            tr(lang, "the game resumes, and no new claim is made against this player before move", "партия продолжается; новое заявление против этого участника не подается до хода"),
-            t.rules.article_of(Article::ClaimBar)
+            match (lang, interrupted) {
+                (Lang::En, true) => format!("the game resumes, and no new claim is made against this player before move {control} ({bar})."),
+                (Lang::Ru, true) => format!("партия продолжается; новое заявление против этого участника не подается до хода {control} ({bar})."),
+                (Lang::En, false) => format!(
+                    "the claim did not interrupt the game ({suspension}), which goes on, and no new claim is made against this player before move {control} ({bar})."
+                ),
+                (Lang::Ru, false) => format!(
+                    "заявление не прерывало партию ({suspension}), она продолжается; новое заявление против этого участника не подается до хода {control} ({bar})."
+                ),
+            }
         )
     }));
     resume(t, spec, game, today, &mut decision);
@@ -276,8 +290,7 @@ fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Dec
 /// `today`: the mover's time ends on the day he sent it, the opponent
 /// receives it today and counts from today (III.6.3, II.6.9).
 fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decision: &mut Decision) {
-    let Some((uci, sent, draw_offer)) = game.suspension.as_ref().and_then(|s| s.held.clone())
-    else {
+    let Some((uci, sent, draw_offer)) = game.suspension().and_then(|s| s.held.clone()) else {
         return;
     };
     let moved = Event::Moved {

@@ -4,7 +4,7 @@
 
 use crate::notation::{self, Notation};
 use crate::referee::clock::{self, Days};
-use crate::referee::rules::RuleSet;
+use crate::referee::rules::{RuleKind, RuleSet};
 use crate::referee::tournament::{GameSpec, Tournament};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -117,7 +117,10 @@ pub enum Event {
         reason: EndReason,
         on: NaiveDate,
     },
-    /// An overstep is certain: the game is suspended and claimed (III.6.3).
+    /// An overstep is certain and claimed. The claim suspends (interrupts)
+    /// the game until the director decides (III.6.3, II.6.8), unless
+    /// `interrupts` is false: a postal first overstep, claimed while play
+    /// goes on (II.6.2-6.4).
     Suspended {
         side: Side,
         on: NaiveDate,
@@ -126,6 +129,12 @@ pub enum Event {
         allowance: u32,
         /// The control move the allowance is for.
         control: u32,
+        /// Whether the claim interrupts the game. Written only when false,
+        /// so that an interrupting claim is stored as before this field
+        /// existed, and a stored claim without it (every claim interrupted
+        /// then) replays as interrupting.
+        #[serde(default = "interrupting", skip_serializing_if = "is_interrupting")]
+        interrupts: bool,
     },
     /// A move that arrived in a suspended game: applied if the claim is
     /// rejected, dropped if it is confirmed.
@@ -181,6 +190,15 @@ pub enum ReplayError {
     /// An event for a game that the tournament does not have.
     #[error("game {0}: no such game")]
     UnknownGame(String),
+}
+
+/// A stored claim without `interrupts` interrupted the game.
+fn interrupting() -> bool {
+    true
+}
+
+fn is_interrupting(interrupts: &bool) -> bool {
+    *interrupts
 }
 
 /// The most days a count may hold: a century of thinking time. Past it a
@@ -249,7 +267,11 @@ pub struct Ending {
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
+    /// Play goes on, also while a claim that does not interrupt it (a
+    /// postal first overstep) waits for the director.
     InProgress,
+    /// Interrupted by an overstep claim until the director decides
+    /// (III.6.3, II.6.8).
     Suspended,
     Finished,
 }
@@ -264,15 +286,24 @@ impl Status {
     }
 }
 
-/// A pending overstep claim.
+/// A pending overstep claim: one at a time per game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Suspension {
+pub struct Claim {
     pub against: Color,
     pub on: NaiveDate,
     pub used: u32,
     pub allowance: u32,
     pub control: u32,
-    /// A move that arrived meanwhile: (uci, sent, draw offer).
+    /// The claim interrupts the game until the director decides (III.6.3,
+    /// II.6.8): moves sent meanwhile are held. A postal first overstep does
+    /// not (II.6.2-6.4): play goes on and nothing is held.
+    pub interrupts: bool,
+    /// The plies recorded when the claim was made. The overstepping move is
+    /// the first move of `against` from here on (the one the claim came
+    /// with, or the one then awaited): II.6.4 restarts the count after it.
+    pub at_ply: usize,
+    /// A move that arrived meanwhile in an interrupted game: (uci, sent,
+    /// draw offer).
     pub held: Option<(String, NaiveDate, bool)>,
 }
 
@@ -316,7 +347,9 @@ pub struct Game {
     pub positions: Vec<Chess>,
     pub penalties: Vec<Penalty>,
     pub ending: Option<Ending>,
-    pub suspension: Option<Suspension>,
+    /// The overstep claim waiting for the director, interrupting the game
+    /// or not; [`Game::suspension`] is the interrupting one.
+    pub claim: Option<Claim>,
     /// Each side's leaves, white first.
     leaves: [Vec<Days>; 2],
     /// Running totals (days + penalties) per side, white first.
@@ -328,6 +361,9 @@ pub struct Game {
     resets: [Option<Reset>; 2],
     /// A reset waiting for the side's next move.
     reset_pending: [bool; 2],
+    /// The ply of the side's last confirmed claim, until its reset is
+    /// placed: the count restarts after the side's first move from there.
+    confirmed_at: [Option<usize>; 2],
     /// Ply counts at which a reminder / an inactivity notice went out.
     reminded: BTreeSet<usize>,
     inactivity_reported: BTreeSet<usize>,
@@ -371,13 +407,14 @@ impl Game {
             positions: vec![start],
             penalties: Vec::new(),
             ending: None,
-            suspension: None,
+            claim: None,
             leaves,
             totals: [0, 0],
             claim_bar: [None, None],
             oversteps: [0, 0],
             resets: [None, None],
             reset_pending: [false, false],
+            confirmed_at: [None, None],
             reminded: BTreeSet::new(),
             inactivity_reported: BTreeSet::new(),
             breakdown_reported: BTreeSet::new(),
@@ -414,7 +451,8 @@ impl Game {
             why,
         };
         let finished = self.ending.is_some();
-        let suspended = self.suspension.is_some();
+        let suspended = self.suspension().is_some();
+        let claimed = self.claim.is_some();
         match event {
             Event::Moved { .. }
             | Event::Held { .. }
@@ -425,16 +463,16 @@ impl Game {
                 return Err(misfit("the game is over"));
             }
             Event::Held { .. } if !suspended => return Err(misfit("the game is not suspended")),
-            Event::Held { .. } if self.suspension.as_ref().is_some_and(|s| s.held.is_some()) => {
+            Event::Held { .. } if self.suspension().is_some_and(|s| s.held.is_some()) => {
                 return Err(misfit("a move is already held"));
             }
-            Event::ClaimConfirmed { .. } | Event::ClaimRejected { .. } if !suspended => {
+            Event::ClaimConfirmed { .. } | Event::ClaimRejected { .. } if !claimed => {
                 return Err(misfit("no claim is pending"));
             }
             Event::Forwarded { on } if self.plies.last().is_none_or(|p| *on < p.sent) => {
                 return Err(misfit("no move sent before that day"));
             }
-            Event::Suspended { .. } if suspended => return Err(misfit("already suspended")),
+            Event::Suspended { .. } if claimed => return Err(misfit("a claim is already pending")),
             _ => {}
         }
         let add = |total: u32, days: u32| {
@@ -506,7 +544,7 @@ impl Game {
                 });
             }
             Event::Ended { result, reason, on } => {
-                self.suspension = None;
+                self.claim = None;
                 self.ending = Some(Ending {
                     result: *result,
                     reason: *reason,
@@ -519,13 +557,16 @@ impl Game {
                 used,
                 allowance,
                 control,
+                interrupts,
             } => {
-                self.suspension = Some(Suspension {
+                self.claim = Some(Claim {
                     against: Color::from(*side),
                     on: *on,
                     used: *used,
                     allowance: *allowance,
                     control: *control,
+                    interrupts: *interrupts,
+                    at_ply: self.plies.len(),
                     held: None,
                 })
             }
@@ -534,7 +575,7 @@ impl Game {
                 sent,
                 draw_offer,
             } => {
-                if let Some(s) = &mut self.suspension {
+                if let Some(s) = self.claim.as_mut().filter(|c| c.interrupts) {
                     s.held = Some((uci.clone(), *sent, *draw_offer));
                 }
             }
@@ -544,17 +585,34 @@ impl Game {
                 }
             }
             Event::ClaimConfirmed { .. } => {
-                if let Some(s) = self.suspension.take() {
+                if let Some(s) = self.claim.take() {
                     self.oversteps[idx(s.against)] += 1;
+                    self.confirmed_at[idx(s.against)] = Some(s.at_ply);
                 }
             }
             Event::ClaimRejected { .. } => {
-                if let Some(s) = self.suspension.take() {
+                if let Some(s) = self.claim.take() {
                     self.claim_bar[idx(s.against)] = Some(s.control);
                 }
             }
             Event::OverstepReset { side, .. } => {
-                self.reset_pending[idx(Color::from(*side))] = true;
+                let color = Color::from(*side);
+                match self.overstepping_ply(color) {
+                    // play went on during the claim: the count restarts
+                    // after the overstepping move, already made
+                    Some(k) => {
+                        self.resets[idx(color)] = Some(Reset {
+                            moves_before: self.plies[..=k]
+                                .iter()
+                                .filter(|p| p.color == color)
+                                .count() as u32,
+                            total_before: self.plies[k].total,
+                        });
+                    }
+                    // held or still awaited: it places the reset when made
+                    None => self.reset_pending[idx(color)] = true,
+                }
+                self.confirmed_at[idx(color)] = None;
             }
             Event::Reminded { .. } => {
                 self.reminded.insert(self.plies.len());
@@ -606,10 +664,19 @@ impl Game {
         }
     }
 
+    /// The index of the overstepping move of `color`'s last confirmed
+    /// claim, when it has been made: its first move from the claim on.
+    fn overstepping_ply(&self, color: Color) -> Option<usize> {
+        let from = self.confirmed_at[idx(color)]?;
+        (from..self.plies.len()).find(|k| self.plies[*k].color == color)
+    }
+
     /// The overstep certain for the side to move on `today`, unless claims
-    /// against it are barred until its next control (III.6.7).
+    /// against it are barred until its next control (III.6.7), or a claim
+    /// is pending in the game: one claim at a time, and none again for an
+    /// overstep already claimed while play goes on (II.6.2-6.4).
     pub fn overstep(&self, rules: &RuleSet, today: NaiveDate) -> Option<(Color, Control)> {
-        if self.ending.is_some() || self.suspension.is_some() {
+        if self.ending.is_some() || self.claim.is_some() {
             return None;
         }
         let color = self.to_move();
@@ -665,10 +732,42 @@ impl Game {
         self.position().turn()
     }
 
+    /// The claim that interrupts the game until the director decides
+    /// (III.6.3, II.6.8): moves sent meanwhile are held, deadlines wait.
+    /// A claim that lets play go on (a postal first overstep) is not one.
+    pub fn suspension(&self) -> Option<&Claim> {
+        self.claim.as_ref().filter(|c| c.interrupts)
+    }
+
+    /// Whether a confirmed overstep of `color` loses the game (III.6.6;
+    /// postal: the second, II.6.6, or the first where the tournament says
+    /// so, II.6.11) rather than restarting its count (II.6.4).
+    pub fn overstep_loses(&self, rules: &RuleSet, color: Color) -> bool {
+        rules.loss_on_first_overstep || self.oversteps[idx(color)] >= 1
+    }
+
+    /// Whether a claim against `color` made now interrupts the game: every
+    /// claim under Section III (III.6.3), and under Section II one that can
+    /// lose the game (II.6.8: the second overstep; II.6.11). A postal first
+    /// overstep, which only restarts the count, is claimed while play goes
+    /// on (II.6.2-6.4).
+    pub fn claim_interrupts(&self, rules: &RuleSet, color: Color) -> bool {
+        rules.kind == RuleKind::Email || self.overstep_loses(rules, color)
+    }
+
+    /// The number of the overstepping move of a claim against `color`: its
+    /// first move from the claim on, made, held or still awaited.
+    pub fn overstepping_move(&self, claim: &Claim) -> u32 {
+        (claim.at_ply..self.plies.len())
+            .map(|k| &self.plies[k])
+            .find(|p| p.color == claim.against)
+            .map_or_else(|| self.position().fullmoves().get(), |p| p.number)
+    }
+
     pub fn status(&self) -> Status {
         if self.ending.is_some() {
             Status::Finished
-        } else if self.suspension.is_some() {
+        } else if self.suspension().is_some() {
             Status::Suspended
         } else {
             Status::InProgress
@@ -900,6 +999,7 @@ mod tests {
                 used: 11,
                 allowance: 10,
                 control: 2,
+                interrupts: true,
             },
             Event::ClaimConfirmed {
                 on: d("2026-05-22"),
@@ -925,6 +1025,110 @@ mod tests {
         );
         assert!(g.overstep(&rules, d("2026-06-05")).is_some());
         assert_eq!(g.oversteps, [0, 1]);
+    }
+
+    #[test]
+    fn a_stored_claim_without_interrupts_replays_as_interrupting() {
+        // as every claim was stored before postal first claims let play go on
+        let old = r#"{"event":"suspended","side":"black","on":"2026-05-21","used":11,"allowance":10,"control":2}"#;
+        let event: Event = serde_json::from_str(old).unwrap();
+        assert!(matches!(
+            event,
+            Event::Suspended {
+                interrupts: true,
+                ..
+            }
+        ));
+        assert_eq!(
+            serde_json::to_string(&event).unwrap(),
+            old,
+            "written as before"
+        );
+        let g = game(RuleSet::postal(), &[moved("e2e4", "2026-05-10"), event]);
+        assert_eq!(g.status(), Status::Suspended);
+        let first = Event::Suspended {
+            side: Side::Black,
+            on: d("2026-05-21"),
+            used: 11,
+            allowance: 10,
+            control: 2,
+            interrupts: false,
+        };
+        let text = serde_json::to_string(&first).unwrap();
+        assert!(
+            text.ends_with(r#""control":2,"interrupts":false}"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), first);
+    }
+
+    #[test]
+    fn ii_6_4_a_claim_confirmed_after_play_went_on_restarts_after_the_overstepping_move() {
+        let rules = RuleSet {
+            days_per_control: 10,
+            moves_per_control: 2,
+            ..RuleSet::postal()
+        };
+        let mut g = game(rules.clone(), &[moved("e2e4", "2026-05-10")]);
+        let (color, c) = g.overstep(&rules, d("2026-05-21")).unwrap();
+        assert!(
+            !g.claim_interrupts(&rules, color),
+            "a first postal overstep"
+        );
+        g.apply(&Event::Suspended {
+            side: Side::Black,
+            on: d("2026-05-21"),
+            used: c.used,
+            allowance: c.allowance,
+            control: c.control,
+            interrupts: false,
+        })
+        .unwrap();
+        assert_eq!((g.status(), g.suspension()), (Status::InProgress, None));
+        assert!(g.claim.is_some());
+        // play goes on: 1... e5 after 12 days (the overstepping move), 2. Nf3,
+        // 2... Nc6 after 1 day; no new claim while this one is pending
+        for e in [
+            moved("e7e5", "2026-05-22"),
+            moved("g1f3", "2026-05-23"),
+            moved("b8c6", "2026-05-24"),
+            moved("f1c4", "2026-05-26"),
+        ] {
+            g.apply(&e).unwrap();
+        }
+        assert!(g.overstep(&rules, d("2026-06-30")).is_none());
+        assert!(
+            g.apply(&Event::Held {
+                uci: "g8f6".into(),
+                sent: d("2026-05-27"),
+                draw_offer: false
+            })
+            .is_err(),
+            "nothing is held in a game that goes on"
+        );
+        assert_eq!(g.overstepping_move(g.claim.as_ref().unwrap()), 1);
+        for e in [
+            Event::ClaimConfirmed {
+                on: d("2026-05-27"),
+            },
+            Event::OverstepReset {
+                side: Side::Black,
+                on: d("2026-05-27"),
+            },
+        ] {
+            g.apply(&e).unwrap();
+        }
+        // the new count holds move 2 (1 day) and is for moves 2 and 3
+        let c = g.control(&rules, Color::Black, d("2026-05-27"));
+        assert_eq!((c.control, c.allowance, c.used), (3, 10, 2));
+        assert!(g.overstep(&rules, d("2026-06-04")).is_none());
+        let (_, c) = g.overstep(&rules, d("2026-06-05")).unwrap();
+        assert_eq!(c.used, 11);
+        assert!(
+            g.claim_interrupts(&rules, Color::Black),
+            "the second overstep"
+        );
+        assert_eq!(g.total(Color::Black), 13);
     }
 
     #[test]

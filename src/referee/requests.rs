@@ -53,18 +53,27 @@ pub fn progress_line(
 ) -> String {
     let white = t.player_of(spec, Color::White);
     let black = t.player_of(spec, Color::Black);
-    let state = match (game.ending, &game.suspension) {
+    let state = match (game.ending, &game.claim) {
         (Some(e), _) => format!("{} {}", tr(lang, "finished", "окончена"), e.result.as_str()),
-        (None, Some(_)) => tr(
+        (None, Some(c)) if c.interrupts => tr(
             lang,
             "suspended (overstep claim)",
             "прервана (заявление о просрочке)",
         )
         .to_string(),
-        (None, None) => format!(
-            "{}: {}",
+        (None, claim) => format!(
+            "{}: {}{}",
             tr(lang, "to move", "ход"),
-            color_name(game.to_move(), lang)
+            color_name(game.to_move(), lang),
+            if claim.is_some() {
+                tr(
+                    lang,
+                    " (overstep claim pending, play goes on)",
+                    " (заявление о просрочке ждет решения, игра продолжается)",
+                )
+            } else {
+                ""
+            }
         ),
     };
     let side = |c: Color| {

@@ -44,11 +44,13 @@ pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
     for (t, spec) in league.games() {
         let game = &state.games[&spec.id];
-        if today < t.start || game.ending.is_some() || game.suspension.is_some() {
+        if today < t.start || game.ending.is_some() || game.suspension().is_some() {
             continue;
         }
         if let Some((against, control)) = game.overstep(&t.rules, today) {
-            decision.extend(compose::suspend(t, spec, game, against, control, today));
+            decision.extend(compose::claim_overstep(
+                t, spec, game, against, control, today,
+            ));
             continue;
         }
         let color = game.to_move();
