@@ -4,12 +4,37 @@
 //! that language; a language group without a To reader has its Cc readers
 //! in To. The texts come from the catalogs ([`catalog`]).
 
+mod answers;
 pub mod catalog;
+pub mod forms;
+mod game;
+mod officials;
 mod requests;
 
 use crate::referee::decide::{Decision, OutMail, Recipient};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::tournament::{Lang, League};
+
+/// Who a mail in one language is for: the language, the names of the To
+/// readers (for the greeting), and every reader of that mail (a text for
+/// the mover only, such as the notes on his mail, goes where he reads).
+pub struct Audience<'a> {
+    pub lang: Lang,
+    pub names: &'a [String],
+    pub readers: &'a [Reader],
+}
+
+impl Audience<'_> {
+    /// Whether `reader` reads this mail.
+    pub fn includes(&self, reader: &Reader) -> bool {
+        self.readers.contains(reader)
+    }
+
+    /// The greeting line: the To readers' names.
+    pub fn greeting(&self) -> String {
+        greeting(self.names)
+    }
+}
 
 /// A mail's subject and body.
 pub struct Text {
@@ -63,6 +88,7 @@ struct Group {
     lang: Option<Lang>,
     to: Vec<Recipient>,
     cc: Vec<Recipient>,
+    readers: Vec<Reader>,
 }
 
 /// The mails of one letter: one per language of its readers.
@@ -80,11 +106,13 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                     lang,
                     to: vec![],
                     cc: vec![],
+                    readers: vec![],
                 });
                 groups.len() - 1
             }
         };
         let group = &mut groups[at];
+        group.readers.push(reader.clone());
         if group
             .to
             .iter()
@@ -101,46 +129,54 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
     }
     groups
         .into_iter()
-        .map(
-            |Group {
-                 lang,
-                 mut to,
-                 mut cc,
-             }| {
-                if to.is_empty() {
-                    to = std::mem::take(&mut cc);
-                }
-                let names: Vec<String> = to.iter().map(|r| r.name.clone()).collect();
-                let text = match lang {
-                    Some(lang) => render(league, &letter.notice, lang, &names),
-                    None => {
-                        let en = render(league, &letter.notice, Lang::En, &names);
-                        let ru = render(league, &letter.notice, Lang::Ru, &names);
-                        Text {
-                            subject: format!("{} / {}", en.subject, ru.subject),
-                            body: format!("{}\n\n{}", en.body, ru.body),
-                        }
+        .map(|group| {
+            let Group {
+                lang,
+                mut to,
+                mut cc,
+                readers,
+            } = group;
+            if to.is_empty() {
+                to = std::mem::take(&mut cc);
+            }
+            let names: Vec<String> = to.iter().map(|r| r.name.clone()).collect();
+            let audience = |lang| Audience {
+                lang,
+                names: &names,
+                readers: &readers,
+            };
+            let text = match lang {
+                Some(lang) => render(league, &letter.notice, &audience(lang)),
+                None => {
+                    let en = render(league, &letter.notice, &audience(Lang::En));
+                    let ru = render(league, &letter.notice, &audience(Lang::Ru));
+                    Text {
+                        subject: format!("{} / {}", en.subject, ru.subject),
+                        body: format!("{}\n\n{}", en.body, ru.body),
                     }
-                };
-                OutMail {
-                    to,
-                    cc,
-                    subject: text.subject,
-                    body: text.body,
-                    in_reply_to: letter.in_reply_to.clone(),
-                    references: letter.references.clone(),
-                    kind: letter.kind,
-                    game: letter.game.clone(),
                 }
-            },
-        )
+            };
+            OutMail {
+                to,
+                cc,
+                subject: text.subject,
+                body: text.body,
+                in_reply_to: letter.in_reply_to.clone(),
+                references: letter.references.clone(),
+                kind: letter.kind,
+                game: letter.game.clone(),
+            }
+        })
         .collect()
 }
 
-/// The text of a notice in `lang`, for readers named `names` (To).
-fn render(league: &League, notice: &Notice, lang: Lang, names: &[String]) -> Text {
+/// The text of a notice for an audience.
+fn render(league: &League, notice: &Notice, audience: &Audience) -> Text {
     match notice {
-        Notice::Help { tournament } => requests::help(league, tournament, lang, names),
+        Notice::Help { tournament } => requests::help(tournament, audience),
+        Notice::Game(n) => game::render(league, n, audience),
+        Notice::Answer(n) => answers::render(league, n, audience),
+        Notice::Official(n) => officials::render(league, n, audience),
     }
 }
 
@@ -155,4 +191,103 @@ fn greeting(names: &[String]) -> String {
         return String::new();
     }
     format!("{},\n\n", names.join(", "))
+}
+
+/// A small league for the letters' golden tests: tournament `T` from
+/// 2026-05-10 (e-mail rules, numeric), Ivanov (Russian) against Petrov
+/// (English), the director reading English; and the game after `moves`.
+#[cfg(test)]
+pub(crate) mod fixture {
+    use crate::notation::Notation;
+    use crate::referee::game::{Event, Game};
+    use crate::referee::rules::RuleSet;
+    use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
+    use chrono::NaiveDate;
+
+    pub fn day(s: &str) -> NaiveDate {
+        s.parse().expect("a YYYY-MM-DD date")
+    }
+
+    pub fn league() -> League {
+        let player = |id: &str, name: &str, lang| Player {
+            id: id.into(),
+            name: name.into(),
+            country: "RUS".into(),
+            emails: vec![format!("{id}@example.test")],
+            language: lang,
+        };
+        League {
+            address: "arbiter@example.test".into(),
+            name: "Arbiter".into(),
+            tournaments: vec![Tournament {
+                id: "T".into(),
+                name: "Test championship".into(),
+                start: day("2026-05-10"),
+                director: "td@example.test".into(),
+                director_language: Lang::En,
+                rules: RuleSet::email(),
+                notation: Notation::Numeric,
+                players: vec![
+                    player("ivanov", "Ivanov, Ivan", Lang::Ru),
+                    player("petrov", "Petrov, Petr", Lang::En),
+                ],
+                games: vec![GameSpec {
+                    id: "T/1".into(),
+                    white: "ivanov".into(),
+                    black: "petrov".into(),
+                }],
+            }],
+        }
+    }
+
+    /// The game `T/1` after the numeric `moves`, one a day from the start.
+    pub fn game(league: &League, moves: &[&str]) -> Game {
+        let t = &league.tournaments[0];
+        let mut game = Game::new(t, &t.games[0], [vec![], vec![]]);
+        game.apply(&Event::Opened { on: t.start }).unwrap();
+        let mut on = t.start;
+        for m in moves {
+            let pos = game.position().clone();
+            let mv = crate::notation::parse_move(&pos, m).expect("a legal move");
+            game.apply(&Event::Moved {
+                uci: Game::uci(&mv),
+                sent: on,
+                draw_offer: false,
+            })
+            .unwrap();
+            on = on.succ_opt().unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_fixture_game_is_played() {
+        let league = league();
+        let game = game(&league, &["5254", "5755", "7163"]);
+        assert_eq!(game.plies.len(), 3);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixture::{day, game, league};
+    use super::forms::clock;
+    use crate::referee::tournament::Lang;
+    use shakmaty::Color;
+
+    #[test]
+    fn the_clock_shows_days_used_left_and_the_last_day_to_send() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let game = game(&league, &["5254", "5755"]);
+        insta::assert_snapshot!(
+            "clock",
+            format!(
+                "{}\n{}\n{}",
+                clock(t, &game, Color::White, day("2026-05-15"), Lang::En),
+                clock(t, &game, Color::White, day("2026-07-05"), Lang::Ru),
+                clock(t, &game, Color::Black, day("2026-05-15"), Lang::Ru)
+            )
+        );
+    }
 }

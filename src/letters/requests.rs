@@ -1,16 +1,16 @@
 //! The answers to a player's requests that are not moves.
 
-use super::{greeting, Text};
-use crate::referee::tournament::{Lang, League};
+use super::{Audience, Text};
 use crate::t;
 
 /// `HELP`: how to write moves and commands.
-pub(super) fn help(_league: &League, tournament: &str, lang: Lang, names: &[String]) -> Text {
+pub(super) fn help(tournament: &str, audience: &Audience) -> Text {
+    let lang = audience.lang;
     Text {
         subject: t!(lang, "help-subject"),
         body: format!(
             "{}{}\n",
-            greeting(names),
+            audience.greeting(),
             t!(lang, "help-body", tournament = tournament)
         ),
     }

@@ -2,6 +2,10 @@
 //! no language. The letters (`crate::letters`) write them as mails, one per
 //! reader's language.
 
+pub mod answers;
+pub mod game;
+pub mod officials;
+
 use crate::referee::decide::MailKind;
 
 /// Someone a notice is for.
@@ -17,7 +21,7 @@ pub enum Reader {
 }
 
 /// A notice with its readers and its place in a mail thread.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Letter {
     pub to: Vec<Reader>,
     pub cc: Vec<Reader>,
@@ -50,8 +54,17 @@ impl Letter {
 }
 
 /// What happened that someone must be told.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum Notice {
     /// `HELP` from a player: how to write moves and commands.
     Help { tournament: String },
+    /// The mails of a game's life: forwards, results, claims, notices to
+    /// both players (`game.rs`).
+    Game(game::GameNotice),
+    /// Answers to a player's mail that record nothing or a penalty, and the
+    /// player's requests: reports, leaves (`answers.rs`).
+    Answer(answers::AnswerNotice),
+    /// The director's answers and the timer's mails: openings, reminders,
+    /// inactivity (`officials.rs`).
+    Official(officials::OfficialNotice),
 }

@@ -1,0 +1,1 @@
+# GameNotice: see src/letters/game.rs

@@ -1,0 +1,1 @@
+# OfficialNotice: see src/letters/officials.rs

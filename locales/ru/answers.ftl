@@ -1,0 +1,1 @@
+# AnswerNotice: see src/letters/answers.rs
