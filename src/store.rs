@@ -421,6 +421,7 @@ mod tests {
             references: vec![],
             kind: MailKind::AutoReplied,
             game: None,
+            attachments: vec![],
         }
     }
 

@@ -165,6 +165,7 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                 references: letter.references.clone(),
                 kind: letter.kind,
                 game: letter.game.clone(),
+                attachments: vec![],
             }
         })
         .collect()

@@ -60,6 +60,19 @@ pub struct OutMail {
     pub references: Vec<String>,
     pub kind: MailKind,
     pub game: Option<String>,
+    /// Files sent with the mail (the PGN of a result), after the text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<Attachment>,
+}
+
+/// A text file sent with a mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attachment {
+    /// The file name, printable ASCII (`RUS-EM-2026-1.pgn`).
+    pub name: String,
+    /// The media type, e.g. `application/vnd.chess-pgn`.
+    pub content_type: String,
+    pub text: String,
 }
 
 /// What happened, for logs and tests.
