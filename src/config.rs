@@ -1109,6 +1109,31 @@ black = "b"
     }
 
     #[test]
+    fn the_directors_language_is_set_or_the_players_majority() {
+        let lang = |lines: &str| {
+            Config::parse(&with_rules(lines), Path::new("/etc/ma"), false)
+                .unwrap()
+                .league
+                .tournaments[0]
+                .director_language
+        };
+        // one English and one Russian player: no majority, English
+        assert_eq!(lang(""), Lang::En);
+        assert_eq!(lang("director_language = \"ru\""), Lang::Ru);
+        let russian = GOOD.replace(
+            "email = [\"a@example.test\"]\n",
+            "email = [\"a@example.test\"]\nlanguage = \"ru\"\n",
+        );
+        let c = Config::parse(&russian, Path::new("/etc/ma"), false).unwrap();
+        assert_eq!(c.league.tournaments[0].director_language, Lang::Ru);
+        let ps = problems(&with_rules("director_language = \"de\""));
+        assert!(
+            ps.iter().any(|p| p.contains("unknown language \"de\"")),
+            "{ps:?}"
+        );
+    }
+
+    #[test]
     fn a_good_config_validates_into_typed_values() {
         let c = Config::parse(GOOD, Path::new("/etc/ma"), false).unwrap();
         assert_eq!(c.league.tournaments[0].games[0].id, "T1/1");
