@@ -213,6 +213,8 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
         "status": game.status().as_str(),
         "result": game.result_str(),
         "to_move": if game.to_move() == Color::White { "white" } else { "black" },
+        // the players as the store keeps them (a config that disagrees is refused)
+        "players": {"white": game.spec.white, "black": game.spec.black},
         "white": side(Color::White),
         "black": side(Color::Black),
         "moves": moves,

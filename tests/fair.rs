@@ -298,3 +298,11 @@ fn the_director_gets_help_pgn_and_is_obeyed_with_punctuation() {
     );
     assert_eq!(arena.json(GAME)["result"], "1-0");
 }
+
+#[test]
+fn show_json_names_the_games_players_as_stored() {
+    let arena = after_e4();
+    let json = arena.json(GAME);
+    assert_eq!(json["players"]["white"], "ivanov");
+    assert_eq!(json["players"]["black"], "petrov");
+}
