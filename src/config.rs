@@ -125,6 +125,7 @@ struct RawTournament {
     late_start_days: Option<u32>,
     warning_days: Option<u32>,
     director_language: Option<Spanned<String>>,
+    director_digest: Option<Spanned<String>>,
     #[serde(default)]
     player: Vec<RawPlayer>,
     #[serde(default)]
@@ -886,12 +887,28 @@ impl Validator<'_> {
                 Lang::En
             },
         );
+        let director_digest = match rt
+            .director_digest
+            .as_ref()
+            .map(|d| (d, d.get_ref().as_str()))
+        {
+            None | Some((_, "off")) => false,
+            Some((_, "daily")) => true,
+            Some((at, other)) => {
+                self.problem(
+                    at,
+                    format!("unknown director_digest \"{other}\" (\"off\" or \"daily\")"),
+                );
+                false
+            }
+        };
         Some(Tournament {
             id,
             name: rt.name.clone(),
             start: start?,
             director,
             director_language,
+            director_digest,
             rules,
             notation,
             players,

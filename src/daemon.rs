@@ -19,7 +19,7 @@ use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
 use crate::message::parse::{authenticated, find_tag, read_mail, Mail, ReadError};
 use crate::referee::decide::{
-    decide_mail, Decision, Inbound, MailKind, OutMail, Recipient, Verdict,
+    decide_mail, Decision, HeldCopy, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
 use crate::referee::game::ReplayError;
 use crate::referee::state::{Checked, State};
@@ -217,6 +217,7 @@ impl Pipeline {
         while self.inbox_pass(&mut report, &stop).await? {}
         self.inbox.close().await;
         self.deadlines(today, &mut report)?;
+        self.digests(today)?;
         self.send_outbox(&mut report, &stop).await?;
         Ok(report)
     }
@@ -242,6 +243,55 @@ impl Pipeline {
         self.commit_if_any(decision, report)
     }
 
+    /// The directors' daily digests (`director_digest = "daily"`): once a
+    /// day, one mail per such tournament with the games that need attention
+    /// and the copies held since the last one, which it then removes.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn digests(&mut self, today: NaiveDate) -> Result<(), DaemonError> {
+        for t in self
+            .config
+            .league
+            .tournaments
+            .iter()
+            .filter(|t| t.director_digest)
+        {
+            let sent_key = format!("digest-sent:{}", t.id);
+            let day = today.to_string();
+            if self.store.fact(&sent_key)?.as_deref() == Some(day.as_str()) {
+                continue;
+            }
+            let items = self.store.facts(&format!("digest:{}:", t.id))?;
+            let held: Vec<HeldCopy> = items
+                .iter()
+                .filter_map(|(_, value)| serde_json::from_str(value).ok())
+                .collect();
+            let state = &self.state;
+            let mail = match guarded(|| letters::digest::mail(t, state, &held, today)) {
+                Ok(Some(mail)) => mail,
+                Ok(None) => continue,
+                Err(why) => {
+                    error!(tournament = %t.id, %why, "the digest cannot be written");
+                    continue;
+                }
+            };
+            let mut facts: Vec<(String, String)> = items
+                .into_iter()
+                .map(|(key, _)| (key, String::new()))
+                .collect();
+            facts.push((sent_key, day));
+            info!(tournament = %t.id, copies = held.len(), "the director's digest");
+            self.store.commit(&Commit {
+                mails: vec![mail],
+                facts,
+                created: Utc::now().to_rfc3339(),
+                ..Commit::default()
+            })?;
+        }
+        Ok(())
+    }
+
     /// Commits a timer decision that checks; one that fails (a panic or
     /// events that do not apply: a bug) is logged and left out, and the
     /// timers try again at the next pass.
@@ -260,6 +310,7 @@ impl Pipeline {
         if !decision.events.is_empty()
             || !decision.mails.is_empty()
             || !decision.player_events.is_empty()
+            || !decision.held.is_empty()
         {
             self.commit_checked(None, decision, checked, Vec::new(), report)?;
         }
@@ -604,13 +655,21 @@ impl Pipeline {
         facts: Vec<(String, String)>,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
+        let mut facts = facts;
+        let now = Utc::now();
+        for (i, copy) in decision.held.iter().enumerate() {
+            // sorted by key: the time, then the place in the decision
+            let at = now.timestamp_nanos_opt().unwrap_or_default();
+            let key = format!("digest:{}:{at:020}-{i:04}", copy.tournament);
+            facts.push((key, serde_json::to_string(copy).unwrap_or_default()));
+        }
         let commit = Commit {
             processed,
             events: decision.events,
             player_events: decision.player_events,
             mails: decision.mails,
             facts,
-            created: Utc::now().to_rfc3339(),
+            created: now.to_rfc3339(),
         };
         self.store.commit(&commit)?;
         self.state.install(
@@ -895,6 +954,7 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
             };
             if !more && timer_day != Some(today) {
                 pipeline.deadlines(today, &mut report)?;
+                pipeline.digests(today)?;
                 timer_day = Some(today);
             }
             wake.notify_one();

@@ -57,7 +57,8 @@ pub struct Commit {
     /// Events of players (leaves), by `tournament/player`.
     pub player_events: Vec<(String, PlayerEvent)>,
     pub mails: Vec<OutMail>,
-    /// Small facts written with it (the times of answers per address).
+    /// Small facts written with it (the times of answers per address, the
+    /// director's copies held for the digest); an empty value removes one.
     pub facts: Vec<(String, String)>,
     /// RFC 3339 time of the commit.
     pub created: String,
@@ -323,7 +324,12 @@ impl Store for SledStore {
                 }
                 meta.insert(NEXT_SEQ, &seq.to_be_bytes())?;
                 for (key, value) in &commit.facts {
-                    meta.insert(fact_key(key).as_bytes(), value.as_bytes())?;
+                    // an empty value removes the fact
+                    if value.is_empty() {
+                        meta.remove(fact_key(key).as_bytes())?;
+                    } else {
+                        meta.insert(fact_key(key).as_bytes(), value.as_bytes())?;
+                    }
                 }
                 if let Some((key, record)) = &commit.processed {
                     processed.insert(key.as_bytes(), encode(record))?;

@@ -19,7 +19,7 @@ pub const FILES: [&str; 6] = [
 ];
 
 /// The shipped languages with their catalog files, in the order of [`FILES`].
-pub fn sources(lang: Lang) -> [&'static str; 6] {
+pub fn sources(lang: Lang) -> [&'static str; 7] {
     macro_rules! files {
         ($lang:literal) => {
             [
@@ -29,6 +29,7 @@ pub fn sources(lang: Lang) -> [&'static str; 6] {
                 include_str!(concat!("../../locales/", $lang, "/game.ftl")),
                 include_str!(concat!("../../locales/", $lang, "/answers.ftl")),
                 include_str!(concat!("../../locales/", $lang, "/officials.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/digest.ftl")),
             ]
         };
     }

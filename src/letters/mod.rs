@@ -6,12 +6,13 @@
 
 mod answers;
 pub mod catalog;
+pub mod digest;
 pub mod forms;
 mod game;
 mod officials;
 mod requests;
 
-use crate::referee::decide::{Decision, OutMail, Recipient};
+use crate::referee::decide::{Decision, HeldCopy, OutMail, Recipient};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::tournament::{Lang, League};
 
@@ -43,8 +44,58 @@ pub struct Text {
 }
 
 /// Turns the decision's letters into mails, after the mails it already has.
+/// A copy for a director who reads a daily digest (Cc, not To) is held
+/// for the digest instead ([`digest`]).
 pub fn write(league: &League, decision: &mut Decision) {
-    for letter in std::mem::take(&mut decision.letters) {
+    // mails written before the letters (until every mail is a notice)
+    for mail in &mut decision.mails {
+        let digest = mail
+            .game
+            .as_deref()
+            .and_then(|id| league.game(id))
+            .map(|(t, _)| t)
+            .filter(|t| t.director_digest);
+        if let Some(t) = digest {
+            let copied = mail.cc.iter().any(|r| r.email == t.director);
+            if copied && !mail.to.iter().any(|r| r.email == t.director) {
+                mail.cc.retain(|r| r.email != t.director);
+                decision.held.push(HeldCopy {
+                    tournament: t.id.clone(),
+                    game: mail.game.clone(),
+                    subject: mail.subject.clone(),
+                    body: mail.body.clone(),
+                });
+            }
+        }
+    }
+    for mut letter in std::mem::take(&mut decision.letters) {
+        let digest = letter
+            .game
+            .as_deref()
+            .and_then(|id| league.game(id))
+            .map(|(t, _)| t)
+            .filter(|t| t.director_digest);
+        if let Some(t) = digest {
+            let director = Reader::Director {
+                tournament: t.id.clone(),
+            };
+            if letter.cc.contains(&director) && !letter.to.contains(&director) {
+                letter.cc.retain(|r| *r != director);
+                let copy = Letter {
+                    to: vec![director],
+                    cc: vec![],
+                    ..letter.clone()
+                };
+                for mail in mails(league, &copy) {
+                    decision.held.push(HeldCopy {
+                        tournament: t.id.clone(),
+                        game: letter.game.clone(),
+                        subject: mail.subject,
+                        body: mail.body,
+                    });
+                }
+            }
+        }
         decision.mails.extend(mails(league, &letter));
     }
 }
@@ -226,6 +277,7 @@ pub(crate) mod fixture {
                 start: day("2026-05-10"),
                 director: "td@example.test".into(),
                 director_language: Lang::En,
+                director_digest: false,
                 rules: RuleSet::email(),
                 notation: Notation::Numeric,
                 players: vec![

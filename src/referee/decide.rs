@@ -115,6 +115,17 @@ pub struct Decision {
     pub letters: Vec<Letter>,
     /// Mails written.
     pub mails: Vec<OutMail>,
+    /// The director's copies held for the daily digest.
+    pub held: Vec<HeldCopy>,
+}
+
+/// A copy for a director who reads a daily digest, held until it goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldCopy {
+    pub tournament: String,
+    pub game: Option<String>,
+    pub subject: String,
+    pub body: String,
 }
 
 impl Decision {
@@ -132,6 +143,7 @@ impl Decision {
         self.player_events.extend(other.player_events);
         self.letters.extend(other.letters);
         self.mails.extend(other.mails);
+        self.held.extend(other.held);
     }
 }
 

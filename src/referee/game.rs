@@ -888,6 +888,7 @@ mod tests {
             start: d("2026-05-10"),
             director: "td@example.test".into(),
             director_language: Lang::En,
+            director_digest: false,
             rules,
             notation: Notation::Numeric,
             players: vec![player("w"), player("b")],

@@ -93,6 +93,9 @@ pub struct Tournament {
     pub director: String,
     /// The language of the director's mails.
     pub director_language: Lang,
+    /// The director's copies (III.4.10 and other Cc's) come once a day in
+    /// one digest instead of one by one.
+    pub director_digest: bool,
     pub rules: RuleSet,
     /// The notation the daemon writes.
     pub notation: Notation,

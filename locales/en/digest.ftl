@@ -1,0 +1,24 @@
+# The director's daily digest: see src/letters/digest.rs
+
+digest-subject = [{ $id }] daily digest { $date }
+digest-intro = Daily digest of { $tournament } ({ $id }) for { $date }.
+digest-no-game = No game needs attention today.
+digest-games = { $n ->
+        [one] One game needs attention
+       *[other] { $n } games need attention
+    }, the shortest time first:
+digest-game = [{ $game }] { $white } - { $black }: White { $white_left } { $white_left ->
+        [one] day
+       *[other] days
+    } left to move { $white_control }, Black { $black_left } { $black_left ->
+        [one] day
+       *[other] days
+    } left to move { $black_control }; { $to_move } to move{ $claim ->
+        [yes] ; an overstep claim is pending
+       *[no] {""}
+    }.
+digest-copies = { $n ->
+        [0] No copy was held since the last digest.
+        [one] The copy held since the last digest:
+       *[other] The { $n } copies held since the last digest, oldest first:
+    }

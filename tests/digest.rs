@@ -1,0 +1,105 @@
+//! The director's daily digest (`director_digest = "daily"`, issue 9 §3):
+//! copies are held and go once a day in one mail; a claim goes at once.
+
+mod common;
+
+use common::*;
+
+const TD: &str = "td@example.test";
+
+fn director_mails(sent: &[Sent]) -> Vec<&Sent> {
+    sent.iter()
+        .filter(|m| m.to.iter().chain(&m.cc).any(|a| a == TD))
+        .collect()
+}
+
+#[test]
+fn iii_4_10_three_games_in_time_trouble_give_one_digest_a_day_and_claims_go_at_once() {
+    let games = [
+        ("ivanov", "petrov"),
+        ("petrov", "sidorov"),
+        ("sidorov", "ivanov"),
+    ];
+    let mut arena = Arena::new(&three_players(
+        "days_per_control = 10\nmoves_per_control = 5\ndirector_digest = \"daily\"",
+        &games,
+    ));
+    arena.run("2026-05-10");
+    assert_eq!(arena.new_sent().len(), 3, "the opening mails");
+    let address = |id: &str| format!("{id}@example.test");
+    for (n, (white, _)) in games.iter().enumerate() {
+        let subject = format!("[RUS-EM-2026/{}]", n + 1);
+        arena.send(&address(white), &subject, "1. 5254", "2026-05-10");
+    }
+    arena.run("2026-05-10");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 3);
+    assert!(director_mails(&sent).is_empty(), "nobody short of time yet");
+
+    // Black answers after six days: four days left, under warning_days
+    for (n, (_, black)) in games.iter().enumerate() {
+        let subject = format!("[RUS-EM-2026/{}]", n + 1);
+        arena.send(&address(black), &subject, "1. 5254 5755", "2026-05-16");
+    }
+    arena.run("2026-05-16");
+    let sent = arena.new_sent();
+    let to_director = director_mails(&sent);
+    assert_eq!(to_director.len(), 1, "one digest, no copies: {sent:#?}");
+    let digest = to_director[0];
+    assert!(digest.is_to(&[TD], &[]), "{digest:?}");
+    assert!(
+        digest.subject.contains("daily digest"),
+        "{}",
+        digest.subject
+    );
+    for n in 1..=3 {
+        assert!(
+            digest.body.contains(&format!("[RUS-EM-2026/{n}]")),
+            "{}",
+            digest.body
+        );
+    }
+    assert!(
+        digest.body.contains("3 games need attention"),
+        "{}",
+        digest.body
+    );
+    assert_eq!(
+        digest.body.matches("======== [RUS-EM-2026/").count(),
+        3,
+        "the three forwards copied below: {}",
+        digest.body
+    );
+    assert_eq!(sent.len(), 4, "three forwards and the digest: {sent:#?}");
+
+    // the same day again: no second digest
+    arena.run("2026-05-16");
+    assert!(arena.new_sent().is_empty());
+
+    // Black does not move again: on 22 May his 11 days pass 10, the claims
+    // go To the director at once, beside the day's digest
+    for (n, (white, _)) in games.iter().enumerate() {
+        let subject = format!("[RUS-EM-2026/{}]", n + 1);
+        arena.send(&address(white), &subject, "1... 5755 2. 7163", "2026-05-17");
+    }
+    arena.run("2026-05-17");
+    let sent = arena.new_sent();
+    assert_eq!(
+        director_mails(&sent).len(),
+        1,
+        "the digest of the 17th: {sent:#?}"
+    );
+    arena.run("2026-05-22");
+    let sent = arena.new_sent();
+    let claims: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("overstep"))
+        .collect();
+    assert_eq!(claims.len(), 3, "{sent:#?}");
+    assert!(claims.iter().all(|c| c.to.iter().any(|a| a == TD)));
+    let digests: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("daily digest"))
+        .collect();
+    assert_eq!(digests.len(), 1, "{sent:#?}");
+}
