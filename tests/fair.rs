@@ -248,6 +248,13 @@ fn the_players_own_words_reach_the_partner() {
         forward.body
     );
     assert!(!forward.body.contains("quoted text"), "{}", forward.body);
+    // the HTML alternative: the board in figures, the form as a table
+    let html = forward.html.as_deref().expect("an HTML alternative");
+    assert!(html.contains('♙') && html.contains("<table"), "{html}");
+    assert!(
+        html.contains("Good luck, and greetings from Minsk!"),
+        "{html}"
+    );
     // a bare move mail has no note
     let forward = one(arena.exchange(WHITE, SUBJECT, "1... 5755 2. 7163", "2026-05-12"));
     assert!(!forward.body.contains("note"), "{}", forward.body);

@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod digest;
 pub mod forms;
 mod game;
+pub mod html;
 mod officials;
 mod requests;
 

@@ -331,13 +331,15 @@ pub fn compose(
         let refs: Vec<String> = mail.references.iter().map(|r| angle(r)).collect();
         builder = builder.references(refs.join(" "));
     }
+    // the plain text, with its HTML rendering beside it (multipart/alternative:
+    // the plain part first, complete and authoritative), then the attachments
+    use lettre::message::{header::ContentType, Attachment, MultiPart};
+    let html = crate::letters::html::from_plain(&mail.subject, &mail.body);
+    let text = MultiPart::alternative_plain_html(mail.body.clone(), html);
     let mut message = if mail.attachments.is_empty() {
-        builder
-            .header(lettre::message::header::ContentType::TEXT_PLAIN)
-            .body(mail.body.clone())
+        builder.multipart(text)
     } else {
-        use lettre::message::{header::ContentType, Attachment, MultiPart, SinglePart};
-        let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(mail.body.clone()));
+        let mut parts = MultiPart::mixed().multipart(text);
         for a in &mail.attachments {
             let kind = ContentType::parse(&a.content_type).map_err(|e| err(e.to_string()))?;
             parts = parts.singlepart(Attachment::new(a.name.clone()).body(a.text.clone(), kind));

@@ -100,6 +100,8 @@ pub struct Sent {
     pub message_id: String,
     pub in_reply_to: Option<String>,
     pub auto_submitted: Option<String>,
+    /// The `text/html` alternative.
+    pub html: Option<String>,
 }
 
 impl Sent {
@@ -245,9 +247,13 @@ pub fn read_sent(path: &Path) -> Sent {
         })
         .unwrap_or_default()
     };
+    // the plain text first, complete; its HTML rendering beside it
+    let plain = msg.text_bodies().next().expect("a text part");
+    assert!(!plain.is_text_html(), "the first text part is plain text");
     assert!(
-        msg.content_type().is_none_or(|ct| ct.ctype() == "text"),
-        "plain text mail"
+        msg.content_type()
+            .is_none_or(|ct| ct.ctype() == "text" || ct.ctype() == "multipart"),
+        "a text or multipart mail"
     );
     Sent {
         file: path.to_path_buf(),
@@ -255,6 +261,7 @@ pub fn read_sent(path: &Path) -> Sent {
         cc: addresses(msg.cc()),
         subject: msg.subject().unwrap_or_default().to_string(),
         body: msg.body_text(0).unwrap_or_default().to_string(),
+        html: msg.body_html(0).map(|h| h.to_string()),
         message_id: msg.message_id().unwrap_or_default().to_string(),
         in_reply_to: msg.in_reply_to().as_text().map(str::to_string),
         auto_submitted: msg
