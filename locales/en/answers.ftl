@@ -1,1 +1,131 @@
-# AnswerNotice: see src/letters/answers.rs
+# Answers to a player's mail and requests, the leave notices, the notes for
+# the mover: see src/letters/answers.rs
+
+## Subjects
+
+answer-refused-subject = move not accepted
+answer-no-move-subject = no move in your mail
+answer-already-subject = move already received
+answer-not-your-turn-subject = not your turn
+answer-over-subject = the game is over
+answer-suspended-subject = game suspended
+answer-kept-subject = move kept, game suspended
+answer-no-draw-offer-subject = no draw offer
+answer-draw-claim-refused-subject = draw claim refused
+answer-pgn-subject = PGN
+answer-not-your-game-subject = not your game
+answer-which-game-subject = Which game?
+answer-director-only-subject = command refused
+answer-stranger-subject = Not a move
+answer-status-subject = Progress report
+answer-leave-refused-subject = leave refused
+answer-no-leave-subject = no leave
+answer-leave-subject = leave
+answer-leave-ended-subject = leave ended
+
+## A move mail not accepted
+
+answer-refused = your mail of { $date } was not accepted as a move.
+answer-you-wrote = You wrote: { $moves }
+answer-reason = Reason: { $reason }.
+answer-penalty = Penalty: { $penalty } { $penalty ->
+        [one] day
+       *[other] days
+    } ({ $article }). Your total time is now { $total } { $total ->
+        [one] day
+       *[other] days
+    }.
+answer-send-again = Please send your move again, repeating the partner's last move, like this:
+answer-correct-record = The correct record:
+answer-fault-repetition = you wrote "{ $wrote }" where the record has { $record } ({ $article })
+answer-fault-not-repeated = your mail does not repeat the partner's last move { $record } ({ $article })
+answer-fault-no-move-email = the mail has no new move; a message without a reply move counts as an illegible move ({ $article }). Write the move numbered, for example "13. 3234" or "13... Nf6"
+answer-fault-no-move-postal = the mail has no new move; a message without a reply move counts as an impossible move ({ $article }). Write the move numbered, for example "13. 3234" or "13... Nf6"
+answer-fault-illegible = "{ $written }" cannot be read as a move in any notation (an illegible move, { $article })
+answer-fault-impossible = "{ $written }" is an impossible move ({ $article }): { $reason }
+answer-fault-two-moves = two different new moves are written "{ $written }" ({ $article })
+answer-fault-ambiguous = "{ $written }" is ambiguous: it may be { $candidates } ({ $article })
+answer-or = {" "}or{" "}
+
+## A mail without a move
+
+answer-no-move = your mail of { $date } holds no numbered move, so it was not read as a move: nothing was recorded and no penalty is charged.
+answer-understood = Understood: { $commands }.
+answer-understood-draw-offer = a draw offer (=): it is made together with a move, so it was not recorded
+answer-misplaced-subject = Moves were found in the subject only: the arbiter reads moves in the body of the mail. Write them there.
+answer-misplaced-quote = Your new move was found only inside the quoted text (lines starting with ">" or below the previous message), which the arbiter does not read as yours. Write it in your own text, above the quote.
+answer-misplaced-attachment = Moves were found only in an attachment: the arbiter reads moves in the body of the mail. Write them there.
+answer-not-read = Not read as a move or a command:
+answer-game-now = The game now:
+answer-your-move = It is your move. Write it numbered, after your partner's last move, like this:
+answer-partner-to-move = Your partner is to move.
+answer-write-help = Write HELP on a line of its own for how to write moves and commands.
+
+## Nothing recorded
+
+answer-already =
+    Your move { $ply } was already received on { $date } and forwarded to your partner; your partner is to move.
+    This mail was not read as a new move: nothing was recorded and no penalty is charged.
+answer-not-your-turn =
+    It is not your turn: your opponent is to move.
+    The last move is { $ply }.
+answer-over = Game { $game } is over: { $result } ({ $reason }).
+answer-suspended = Game { $game } is suspended: a time overstep claim waits for the director's decision ({ $article }). Nothing is forwarded until then.
+answer-kept = Your move is kept: it is forwarded if the director rejects the claim, and dropped if he confirms it.
+answer-unreadable = Your move could not be read against the record, so it is not kept; no penalty while the game is suspended.
+answer-note-for-director = Player's note for the director, relayed as written ({ $name }):
+answer-no-draw-offer = There is no draw offer of your opponent standing, so there is nothing to accept. A draw offer stands from the move it was made with until the reply move.
+answer-draw-claim-refused = Your draw claim is refused: the position has not occurred three times and fifty moves have not passed ({ $position }). A claim for the position your move makes comes with that move: write the move and CLAIM DRAW.
+answer-draw-position = the position occurred { $repetitions } { $repetitions ->
+        [one] time
+       *[other] times
+    }, { $moves } { $moves ->
+        [one] move
+       *[other] moves
+    } without a capture or a pawn move
+answer-not-your-game = You do not play in game { $game }.
+answer-no-such-game = There is no game { $game }.
+answer-your-games = Your games:
+answer-which-game = Your mail does not say which game it is about. Please answer with the game tag in the subject, one of:
+answer-director-only = Only the tournament director may give this command ({ $command }).
+answer-stranger = This address is not registered as a player of any tournament refereed here, so your mail was not read as a move.
+
+## The progress report
+
+answer-status = Progress report as of { $date }
+answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
+        [one] move
+       *[other] moves
+    }, { $state }; { $white_clock }; { $black_clock }
+answer-progress-finished = finished { $result }
+answer-progress-suspended = suspended (overstep claim)
+answer-progress-to-move = to move: { $color }
+answer-progress-claim-pending = to move: { $color } (overstep claim pending, play goes on)
+answer-progress-clock = { $color } { $used } { $used ->
+        [one] day
+       *[other] days
+    } / { $left } left to move { $control }
+
+## Leaves
+
+answer-leave-refused = Your leave is refused: { $reason }.
+answer-no-leave = You have no leave in progress or announced.
+answer-refusal-not-in-advance = a leave must be announced before it starts; it starts on { $from } and was asked for on { $asked } ({ $article })
+answer-refusal-over = a leave announced after it began counts from the day of the notice, and this one ended on { $to } before the notice of { $asked } ({ $article })
+answer-refusal-backwards = it ends before it starts
+answer-refusal-too-long = too many leave days in { $year }: { $taken } taken + { $asked } asked > { $limit } ({ $article })
+answer-refusal-overlaps = it overlaps your leave { $from } - { $to }
+answer-leave = { $name } is on leave from { $from } to { $to } inclusive. These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-by-director = { $name } is on leave from { $from } to { $to } inclusive (granted by the director, { $exceptional }). These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-ended = { $name } has ended the leave ({ $article }).
+answer-leave-late = The leave was asked from { $asked } but announced on { $announced }, after it began: it counts from the day of the notice, { $announced } ({ $article }).
+
+## Notes for the mover, in the forward of his move
+
+answer-note-dated = your mail is dated { $claimed }, it arrived on { $arrived }; the day of arrival counts ({ $article }).
+answer-note-variant = the moves written after your move { $moves } are a proposed variant; variants are not supported yet, so they were not applied or forwarded ({ $article }).
+answer-note-stated-sending = { $ply }: date of sending { $said } in your mail, { $record } the day your mail arrived, which counts ({ $article }).
+answer-note-stated-received = { $ply }: received { $said } in your mail, { $record } in the record, which counts ({ $article }).
+answer-note-stated-sent = { $ply }: sent { $said } in your mail, { $record } in the record, which counts ({ $article }).
+answer-note-stated-time = { $ply }: time { $said } in your mail, { $record } in the record, which counts ({ $article }).
+answer-note-draw-claim = your draw claim is refused: neither threefold repetition nor 50 moves ({ $position }).

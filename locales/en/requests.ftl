@@ -2,8 +2,6 @@
 
 help-subject = how to write moves and commands
 help-body =
-    { $name },
-
     HOW TO WRITE A MOVE
     Repeat your partner's last move with its number, then write your move with its
     number, in your own text (above any quoted text), for example:

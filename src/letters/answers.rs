@@ -1,9 +1,1224 @@
-//! The texts of [`AnswerNotice`]s.
+//! The texts of [`AnswerNotice`]s: the answers to a player's mail and
+//! requests, the leave notices, and the notes for the mover that the
+//! forward of his move shows ([`mover_notes`]). Every answer about a game
+//! shows the player his clock, in the copy he reads.
 
-use super::{Audience, Text};
-use crate::referee::notice::answers::AnswerNotice;
-use crate::referee::tournament::League;
+use super::{forms, Audience, Text};
+use crate::message::render::{self, color_name, date, numbered};
+use crate::referee::game::Game;
+use crate::referee::leave::Refusal;
+use crate::referee::notice::answers::{
+    AnswerNotice, Fault, Held, Misplaced, MoverNote, Seat, Stated, Understood, WhichGame,
+};
+use crate::referee::notice::Reader;
+use crate::referee::rules::{Article, RuleKind};
+use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::t;
+use chrono::NaiveDate;
+use shakmaty::{Color, Position};
+use std::fmt::Write;
 
-pub(super) fn render(_league: &League, notice: &AnswerNotice, _audience: &Audience) -> Text {
-    match *notice {}
+pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience) -> Text {
+    let lang = audience.lang;
+    let hello = audience.greeting();
+    match notice {
+        AnswerNotice::Refused {
+            seat,
+            fault,
+            wrote,
+            penalty,
+        } => refused(league, seat, fault, wrote, *penalty, audience),
+        AnswerNotice::NoMove {
+            seat,
+            understood,
+            misplaced,
+            words,
+        } => no_move(league, seat, understood, misplaced, words, audience),
+        AnswerNotice::AlreadyReceived { seat } => {
+            let (t, _) = tournament(league, &seat.game);
+            let game = &seat.game;
+            let last = game.plies.len().saturating_sub(1);
+            let text = match game.plies.get(last) {
+                Some(ply) => t!(
+                    lang,
+                    "answer-already",
+                    ply = numbered(game, last, t.notation),
+                    date = date(ply.sent)
+                ),
+                None => String::new(),
+            };
+            about(league, seat, audience, "answer-already-subject", text)
+        }
+        AnswerNotice::NotYourTurn { seat } => {
+            let (t, _) = tournament(league, &seat.game);
+            let game = &seat.game;
+            let last = match game.plies.len() {
+                0 => "-".to_string(),
+                n => numbered(game, n - 1, t.notation),
+            };
+            let text = t!(lang, "answer-not-your-turn", ply = last);
+            about(league, seat, audience, "answer-not-your-turn-subject", text)
+        }
+        AnswerNotice::GameOver { seat } => {
+            let (t, spec) = tournament(league, &seat.game);
+            let text = match seat.game.ending {
+                Some(end) => t!(
+                    lang,
+                    "answer-over",
+                    game = &spec.id,
+                    result = end.result.as_str(),
+                    reason = render::end_reason(end.reason, lang)
+                ),
+                None => String::new(),
+            };
+            // no clock: it stopped with the game
+            Text {
+                subject: game_subject(t, spec, &t!(lang, "answer-over-subject")),
+                body: format!("{hello}{text}\n"),
+            }
+        }
+        AnswerNotice::Suspended { seat, held, note } => {
+            suspended(league, seat, *held, note, audience)
+        }
+        AnswerNotice::NoDrawOffer { seat } => {
+            let text = t!(lang, "answer-no-draw-offer");
+            about(league, seat, audience, "answer-no-draw-offer-subject", text)
+        }
+        AnswerNotice::DrawClaimRefused { seat } => {
+            let text = t!(
+                lang,
+                "answer-draw-claim-refused",
+                position = draw_position(&seat.game, lang)
+            );
+            about(
+                league,
+                seat,
+                audience,
+                "answer-draw-claim-refused-subject",
+                text,
+            )
+        }
+        AnswerNotice::Pgn { seat } => {
+            let (t, spec) = tournament(league, &seat.game);
+            // the PGN first and whole, as a chess program reads it
+            Text {
+                subject: game_subject(t, spec, &t!(lang, "answer-pgn-subject")),
+                body: format!(
+                    "{}{}",
+                    render::pgn(t, &seat.game),
+                    clock(t, spec, seat, audience)
+                ),
+            }
+        }
+        AnswerNotice::NotYourGame { game } => {
+            let subject = match league.game(game) {
+                Some((t, spec)) => game_subject(t, spec, &t!(lang, "answer-not-your-game-subject")),
+                None => t!(lang, "answer-not-your-game-subject"),
+            };
+            Text {
+                subject,
+                body: format!("{hello}{}\n", t!(lang, "answer-not-your-game", game = game)),
+            }
+        }
+        AnswerNotice::WhichGame { problem, games } => {
+            let mut body = hello;
+            let head = match problem {
+                WhichGame::NotYours(tag) => {
+                    t!(lang, "answer-not-your-game", game = format!("[{tag}]"))
+                }
+                WhichGame::NoSuchGame(tag) => {
+                    t!(lang, "answer-no-such-game", game = format!("[{tag}]"))
+                }
+                WhichGame::Unsaid => t!(lang, "answer-which-game"),
+            };
+            body.push_str(&head);
+            body.push('\n');
+            if *problem != WhichGame::Unsaid {
+                body.push_str(&t!(lang, "answer-your-games"));
+                body.push('\n');
+            }
+            for id in games {
+                if let Some((t, spec)) = league.game(id) {
+                    let _ = writeln!(
+                        body,
+                        "  [{id}] {} - {}",
+                        t.player_of(spec, Color::White).name,
+                        t.player_of(spec, Color::Black).name
+                    );
+                }
+            }
+            Text {
+                subject: t!(lang, "answer-which-game-subject"),
+                body,
+            }
+        }
+        AnswerNotice::DirectorOnly { command } => Text {
+            subject: t!(lang, "answer-director-only-subject"),
+            body: format!(
+                "{hello}{}\n",
+                t!(
+                    lang,
+                    "answer-director-only",
+                    command = command.to_uppercase()
+                )
+            ),
+        },
+        AnswerNotice::Stranger => Text {
+            subject: t!(lang, "answer-stranger-subject"),
+            body: format!("{hello}{}\n", t!(lang, "answer-stranger")),
+        },
+        AnswerNotice::Status { today, games } => {
+            let mut body = format!(
+                "{hello}{}\n\n",
+                t!(lang, "answer-status", date = date(*today))
+            );
+            for game in games {
+                let (t, spec) = tournament(league, game);
+                body.push_str(&progress_line(t, spec, game, *today, lang));
+            }
+            Text {
+                subject: t!(lang, "answer-status-subject"),
+                body,
+            }
+        }
+        AnswerNotice::LeaveRefused {
+            tournament,
+            refusal,
+        } => {
+            let reason = league
+                .tournaments
+                .iter()
+                .find(|t| &t.id == tournament)
+                .map(|t| refusal_text(t, refusal, lang))
+                .unwrap_or_default();
+            Text {
+                subject: t!(lang, "answer-leave-refused-subject"),
+                body: format!(
+                    "{hello}{}\n",
+                    t!(lang, "answer-leave-refused", reason = reason)
+                ),
+            }
+        }
+        AnswerNotice::NoLeave => Text {
+            subject: t!(lang, "answer-no-leave-subject"),
+            body: format!("{hello}{}\n", t!(lang, "answer-no-leave")),
+        },
+        AnswerNotice::Leave {
+            tournament,
+            player,
+            leave,
+            by_director,
+            late,
+        } => {
+            let Some(t) = league.tournaments.iter().find(|t| &t.id == tournament) else {
+                return Text {
+                    subject: String::new(),
+                    body: String::new(),
+                };
+            };
+            let Some(p) = t.player(player) else {
+                return Text {
+                    subject: String::new(),
+                    body: String::new(),
+                };
+            };
+            let article = |a| t.rules.article_of(a);
+            let mut body = hello;
+            let text = match (leave, by_director) {
+                (Some((from, to)), false) => t!(
+                    lang,
+                    "answer-leave",
+                    name = &p.name,
+                    from = date(*from),
+                    to = date(*to),
+                    article = article(Article::LeaveDays)
+                ),
+                (Some((from, to)), true) => t!(
+                    lang,
+                    "answer-leave-by-director",
+                    name = &p.name,
+                    from = date(*from),
+                    to = date(*to),
+                    exceptional = article(Article::ExceptionalLeave),
+                    article = article(Article::LeaveDays)
+                ),
+                (None, _) => t!(
+                    lang,
+                    "answer-leave-ended",
+                    name = &p.name,
+                    article = article(Article::LeaveEnd)
+                ),
+            };
+            body.push_str(&text);
+            body.push('\n');
+            if let Some(late) = late {
+                let _ = writeln!(
+                    body,
+                    "\n{}",
+                    t!(
+                        lang,
+                        "answer-leave-late",
+                        asked = date(late.asked),
+                        announced = date(late.announced),
+                        article = article(Article::LateLeave)
+                    )
+                );
+            }
+            let subject = if leave.is_some() {
+                t!(lang, "answer-leave-subject")
+            } else {
+                t!(lang, "answer-leave-ended-subject")
+            };
+            Text {
+                subject: format!("[{}] {}: {subject}", t.id, p.surname()),
+                body,
+            }
+        }
+    }
+}
+
+/// The tournament and the spec of a notice's game.
+fn tournament<'a>(league: &'a League, game: &Game) -> (&'a Tournament, &'a GameSpec) {
+    league
+        .game(&game.spec.id)
+        .expect("a notice's game is a game of the league")
+}
+
+/// `[ID] White - Black: <rest>`.
+fn game_subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
+    format!(
+        "[{}] {} - {}: {rest}",
+        spec.id,
+        t.player_of(spec, Color::White).surname(),
+        t.player_of(spec, Color::Black).surname()
+    )
+}
+
+/// The player a seat is for.
+fn reader(t: &Tournament, spec: &GameSpec, color: Color) -> Reader {
+    Reader::Player {
+        tournament: t.id.clone(),
+        player: t.player_of(spec, color).id.clone(),
+    }
+}
+
+/// The player's clock, in the copy he reads (a blank line before it).
+fn clock(t: &Tournament, spec: &GameSpec, seat: &Seat, audience: &Audience) -> String {
+    if !audience.includes(&reader(t, spec, seat.color)) {
+        return String::new();
+    }
+    format!(
+        "\n{}",
+        forms::clock(t, &seat.game, seat.color, seat.today, audience.lang)
+    )
+}
+
+/// A short answer about a game: the greeting, `text`, the clock.
+fn about(league: &League, seat: &Seat, audience: &Audience, subject: &str, text: String) -> Text {
+    let (t, spec) = tournament(league, &seat.game);
+    let lang = audience.lang;
+    let mut body = audience.greeting();
+    if !text.is_empty() {
+        body.push_str(&text);
+        body.push('\n');
+    }
+    body.push_str(&clock(t, spec, seat, audience));
+    Text {
+        subject: game_subject(t, spec, &t!(lang, subject)),
+        body,
+    }
+}
+
+/// `N. ... ` after the partner's last move: how `color`'s next move is written.
+fn example(t: &Tournament, game: &Game, color: Color) -> String {
+    let last = game.plies.len();
+    if last == 0 {
+        return "1. ...".to_string();
+    }
+    let previous = &game.plies[last - 1];
+    format!(
+        "{} {}",
+        numbered(game, last - 1, t.notation),
+        if color == Color::White {
+            format!("{}. ...", previous.number + 1)
+        } else {
+            format!("{}... ...", previous.number)
+        }
+    )
+}
+
+fn refused(
+    league: &League,
+    seat: &Seat,
+    fault: &Fault,
+    wrote: &[String],
+    penalty: u32,
+    audience: &Audience,
+) -> Text {
+    let (t, spec) = tournament(league, &seat.game);
+    let lang = audience.lang;
+    let game = &seat.game;
+    let mut body = audience.greeting();
+    let _ = writeln!(
+        body,
+        "{}\n",
+        t!(lang, "answer-refused", date = date(seat.today))
+    );
+    if !wrote.is_empty() {
+        let _ = writeln!(
+            body,
+            "{}",
+            t!(lang, "answer-you-wrote", moves = wrote.join(" "))
+        );
+    }
+    let _ = writeln!(
+        body,
+        "{}",
+        t!(
+            lang,
+            "answer-reason",
+            reason = fault_text(t, game, fault, lang)
+        )
+    );
+    let _ = writeln!(
+        body,
+        "{}",
+        t!(
+            lang,
+            "answer-penalty",
+            penalty = penalty,
+            article = t.rules.article_of(Article::Penalty),
+            total = game.total(seat.color)
+        )
+    );
+    body.push_str(&clock(t, spec, seat, audience));
+    let _ = writeln!(
+        body,
+        "\n{}\n    {}\n",
+        t!(lang, "answer-send-again"),
+        example(t, game, seat.color)
+    );
+    let _ = writeln!(body, "{}\n", t!(lang, "answer-correct-record"));
+    body.push_str(&render::standard_form(t, game, lang));
+    body.push('\n');
+    body.push_str(&render::board(game.position(), lang));
+    Text {
+        subject: game_subject(t, spec, &t!(lang, "answer-refused-subject")),
+        body,
+    }
+}
+
+/// Why a move mail is not accepted, in `lang`.
+fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String {
+    let article = |a| t.rules.article_of(a);
+    let illegible = article(Article::Illegible);
+    match fault {
+        Fault::WrongRepetition { wrote, ply } => t!(
+            lang,
+            "answer-fault-repetition",
+            wrote = wrote,
+            record = numbered(game, *ply, t.notation),
+            article = article(Article::Repetition)
+        ),
+        Fault::NotRepeated => t!(
+            lang,
+            "answer-fault-not-repeated",
+            record = match game.plies.len() {
+                0 => "-".to_string(),
+                n => numbered(game, n - 1, t.notation),
+            },
+            article = article(Article::Repetition)
+        ),
+        Fault::NoMove => {
+            let id = match t.rules.kind {
+                RuleKind::Email => "answer-fault-no-move-email",
+                RuleKind::Postal => "answer-fault-no-move-postal",
+            };
+            t!(lang, id, article = article(Article::NoMove))
+        }
+        Fault::Illegible { written } => t!(
+            lang,
+            "answer-fault-illegible",
+            written = written,
+            article = illegible
+        ),
+        Fault::Impossible { written, reason } => t!(
+            lang,
+            "answer-fault-impossible",
+            written = written,
+            article = article(Article::Impossible),
+            reason = render::impossibility(reason, lang)
+        ),
+        Fault::TwoMoves { written } => t!(
+            lang,
+            "answer-fault-two-moves",
+            written = written,
+            article = illegible
+        ),
+        Fault::Ambiguous {
+            written,
+            candidates,
+        } => t!(
+            lang,
+            "answer-fault-ambiguous",
+            written = written,
+            candidates = candidates.join(&t!(lang, "answer-or")),
+            article = illegible
+        ),
+    }
+}
+
+fn no_move(
+    league: &League,
+    seat: &Seat,
+    understood: &[Understood],
+    misplaced: &[Misplaced],
+    words: &[String],
+    audience: &Audience,
+) -> Text {
+    let (t, spec) = tournament(league, &seat.game);
+    let lang = audience.lang;
+    let game = &seat.game;
+    let mut body = audience.greeting();
+    let _ = writeln!(
+        body,
+        "{}\n",
+        t!(lang, "answer-no-move", date = date(seat.today))
+    );
+    let explained = body.len();
+    if !understood.is_empty() {
+        let commands: Vec<String> = understood
+            .iter()
+            .map(|u| match u {
+                Understood::DrawOffer => t!(lang, "answer-understood-draw-offer"),
+                Understood::Command(name) => name.to_uppercase(),
+            })
+            .collect();
+        let _ = writeln!(
+            body,
+            "{}",
+            t!(lang, "answer-understood", commands = commands.join("; "))
+        );
+    }
+    for place in misplaced {
+        let id = match place {
+            Misplaced::Subject => "answer-misplaced-subject",
+            Misplaced::Quote => "answer-misplaced-quote",
+            Misplaced::Attachment => "answer-misplaced-attachment",
+        };
+        let _ = writeln!(body, "{}", t!(lang, id));
+    }
+    if !words.is_empty() {
+        let _ = writeln!(body, "{}", t!(lang, "answer-not-read"));
+        for line in words {
+            let _ = writeln!(body, "  | {line}");
+        }
+    }
+    if body.len() > explained {
+        body.push('\n');
+    }
+    let _ = write!(
+        body,
+        "{}\n{}",
+        t!(lang, "answer-game-now"),
+        progress_line(t, spec, game, seat.today, lang)
+    );
+    body.push_str(&clock(t, spec, seat, audience));
+    if game.to_move() == seat.color {
+        let _ = writeln!(
+            body,
+            "\n{}\n    {}",
+            t!(lang, "answer-your-move"),
+            example(t, game, seat.color)
+        );
+    } else {
+        let _ = writeln!(body, "\n{}", t!(lang, "answer-partner-to-move"));
+    }
+    let _ = writeln!(body, "\n{}", t!(lang, "answer-write-help"));
+    Text {
+        subject: game_subject(t, spec, &t!(lang, "answer-no-move-subject")),
+        body,
+    }
+}
+
+fn suspended(
+    league: &League,
+    seat: &Seat,
+    held: Held,
+    note: &[String],
+    audience: &Audience,
+) -> Text {
+    let (t, spec) = tournament(league, &seat.game);
+    let lang = audience.lang;
+    let mut text = t!(
+        lang,
+        "answer-suspended",
+        game = &spec.id,
+        article = t.rules.article_of(Article::Suspension)
+    );
+    let subject = match held {
+        Held::Nothing => "answer-suspended-subject",
+        Held::Kept => {
+            text = format!("{text}\n{}", t!(lang, "answer-kept"));
+            "answer-kept-subject"
+        }
+        Held::Unreadable => {
+            text = format!("{text}\n{}", t!(lang, "answer-unreadable"));
+            "answer-suspended-subject"
+        }
+    };
+    let mut out = about(league, seat, audience, subject, text);
+    if !note.is_empty() {
+        let name = &t.player_of(spec, seat.color).name;
+        let _ = writeln!(
+            out.body,
+            "\n{}",
+            t!(lang, "answer-note-for-director", name = name)
+        );
+        for line in note {
+            let _ = writeln!(out.body, "  | {line}");
+        }
+    }
+    out
+}
+
+/// The numbers of a refused draw claim: repetitions of the position, moves
+/// without a capture or a pawn move.
+fn draw_position(game: &Game, lang: Lang) -> String {
+    t!(
+        lang,
+        "answer-draw-position",
+        repetitions = game.repetitions(),
+        moves = game.position().halfmoves() / 2
+    )
+}
+
+/// One game of the progress report: moves, side to move, both clocks, days
+/// left to each side's next control. The director's `STATUS` shows it too.
+pub fn progress_line(
+    t: &Tournament,
+    spec: &GameSpec,
+    game: &Game,
+    today: NaiveDate,
+    lang: Lang,
+) -> String {
+    let state = match (game.ending, &game.claim) {
+        (Some(e), _) => t!(lang, "answer-progress-finished", result = e.result.as_str()),
+        (None, Some(c)) if c.interrupts => t!(lang, "answer-progress-suspended"),
+        (None, Some(_)) => t!(
+            lang,
+            "answer-progress-claim-pending",
+            color = color_name(game.to_move(), lang)
+        ),
+        (None, None) => t!(
+            lang,
+            "answer-progress-to-move",
+            color = color_name(game.to_move(), lang)
+        ),
+    };
+    let side = |c: Color| {
+        let control = game.control(&t.rules, c, today);
+        t!(
+            lang,
+            "answer-progress-clock",
+            color = color_name(c, lang),
+            used = control.used,
+            left = control.left(),
+            control = control.control
+        )
+    };
+    let mut line = t!(
+        lang,
+        "answer-progress",
+        game = &spec.id,
+        white = &t.player_of(spec, Color::White).name,
+        black = &t.player_of(spec, Color::Black).name,
+        moves = game.plies.len().div_ceil(2),
+        state = state,
+        white_clock = side(Color::White),
+        black_clock = side(Color::Black)
+    );
+    line.push('\n');
+    line
+}
+
+fn refusal_text(t: &Tournament, r: &Refusal, lang: Lang) -> String {
+    let article = |a| t.rules.article_of(a);
+    match r {
+        Refusal::NotInAdvance { from, asked_on } => t!(
+            lang,
+            "answer-refusal-not-in-advance",
+            from = date(*from),
+            asked = date(*asked_on),
+            article = article(Article::LeaveInAdvance)
+        ),
+        Refusal::Over { to, asked_on } => t!(
+            lang,
+            "answer-refusal-over",
+            to = date(*to),
+            asked = date(*asked_on),
+            article = article(Article::LateLeave)
+        ),
+        Refusal::Backwards => t!(lang, "answer-refusal-backwards"),
+        Refusal::TooLong {
+            year,
+            taken,
+            asked,
+            limit,
+        } => t!(
+            lang,
+            "answer-refusal-too-long",
+            year = year.to_string(),
+            taken = *taken,
+            asked = *asked,
+            limit = *limit,
+            article = article(Article::LeaveLimit)
+        ),
+        Refusal::Overlaps(other) => t!(
+            lang,
+            "answer-refusal-overlaps",
+            from = date(other.from),
+            to = date(other.to)
+        ),
+    }
+}
+
+/// The notes for the mover, one line each (`- …`), in `lang`: the forward
+/// of his move shows them in his copy. `game` is the game with his move.
+pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang) -> String {
+    let article = |a| t.rules.article_of(a);
+    let mut out = String::new();
+    for note in notes {
+        let line = match note {
+            MoverNote::Dated { claimed, arrived } => t!(
+                lang,
+                "answer-note-dated",
+                claimed = date(*claimed),
+                arrived = date(*arrived),
+                article = article(Article::DateDiffers)
+            ),
+            MoverNote::Variant { moves } => t!(
+                lang,
+                "answer-note-variant",
+                moves = moves.join(" "),
+                article = article(Article::Variant)
+            ),
+            MoverNote::Stated {
+                ply,
+                what,
+                said,
+                record,
+            } => {
+                let id = match what {
+                    Stated::Sending => "answer-note-stated-sending",
+                    Stated::Received => "answer-note-stated-received",
+                    Stated::Sent => "answer-note-stated-sent",
+                    Stated::Time => "answer-note-stated-time",
+                };
+                let text = match game.plies.get(*ply) {
+                    Some(_) => numbered(game, *ply, t.notation),
+                    None => String::new(),
+                };
+                t!(
+                    lang,
+                    id,
+                    ply = text,
+                    said = said,
+                    record = record,
+                    article = article(Article::DateDiffers)
+                )
+            }
+            MoverNote::DrawClaimRefused => t!(
+                lang,
+                "answer-note-draw-claim",
+                position = draw_position(game, lang)
+            ),
+        };
+        let _ = writeln!(out, "- {line}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{day, game, league};
+    use super::super::{mails, Audience};
+    use super::*;
+    use crate::notation::Impossibility;
+    use crate::referee::clock::Days;
+    use crate::referee::game::{EndReason, Event, GameResult, Side};
+    use crate::referee::leave::Refusal;
+    use crate::referee::notice::answers::LateLeave;
+    use crate::referee::notice::{Letter, Notice};
+
+    fn ivanov() -> Reader {
+        Reader::Player {
+            tournament: "T".into(),
+            player: "ivanov".into(),
+        }
+    }
+
+    fn petrov() -> Reader {
+        Reader::Player {
+            tournament: "T".into(),
+            player: "petrov".into(),
+        }
+    }
+
+    fn director() -> Reader {
+        Reader::Director {
+            tournament: "T".into(),
+        }
+    }
+
+    /// The notice as `reader` would read it in English, then in Russian.
+    fn both(notice: &AnswerNotice, reader: Reader, name: &str) -> String {
+        let league = league();
+        let names = [name.to_string()];
+        let readers = [reader];
+        crate::letters::catalog::LANGUAGES
+            .iter()
+            .map(|&lang| {
+                let text = render(
+                    &league,
+                    notice,
+                    &Audience {
+                        lang,
+                        names: &names,
+                        readers: &readers,
+                    },
+                );
+                format!("Subject: {}\n\n{}", text.subject, text.body)
+            })
+            .collect::<Vec<_>>()
+            .join("\n======== ru ========\n")
+    }
+
+    /// The mails of a letter, each with its recipients.
+    fn letter_mails(letter: &Letter) -> String {
+        mails(&league(), letter)
+            .iter()
+            .map(|m| {
+                let who = |rs: &[crate::referee::decide::Recipient]| {
+                    rs.iter()
+                        .map(|r| r.email.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                format!(
+                    "To: {}\nCc: {}\nSubject: {}\n\n{}",
+                    who(&m.to),
+                    who(&m.cc),
+                    m.subject,
+                    m.body
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n======== next mail ========\n")
+    }
+
+    /// Ivanov (White) after `moves`, seen on 2026-05-15.
+    fn seat(moves: &[&str], color: Color) -> Seat {
+        Seat {
+            game: Box::new(game(&league(), moves)),
+            color,
+            today: day("2026-05-15"),
+        }
+    }
+
+    /// The game after a penalty of `days` for White.
+    fn penalised(days: u32) -> Seat {
+        let mut seat = seat(&["5254", "5755"], Color::White);
+        seat.game
+            .apply(&Event::Penalty {
+                side: Side::White,
+                days,
+                on: day("2026-05-15"),
+                reason: "wrong repetition".into(),
+            })
+            .unwrap();
+        seat
+    }
+
+    #[test]
+    fn a_refused_move_shows_the_reason_the_penalty_the_clock_and_the_record() {
+        let notice = AnswerNotice::Refused {
+            seat: penalised(1),
+            fault: Fault::WrongRepetition {
+                wrote: "1... 5756".into(),
+                ply: 1,
+            },
+            wrote: vec!["1... 5756".into(), "2. 6152".into()],
+            penalty: 1,
+        };
+        insta::assert_snapshot!("refused", both(&notice, ivanov(), "Ivanov, Ivan"));
+    }
+
+    #[test]
+    fn the_penalty_days_take_the_plural_form_of_the_language() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let line = |penalty: u32, lang| {
+            let seat = penalised(penalty);
+            let total = seat.game.total(Color::White);
+            t!(
+                lang,
+                "answer-penalty",
+                penalty = penalty,
+                article = t.rules.article_of(Article::Penalty),
+                total = total
+            )
+        };
+        let lines: Vec<String> = [1, 2, 5, 21]
+            .iter()
+            .flat_map(|&n| [line(n, Lang::En), line(n, Lang::Ru)])
+            .collect();
+        assert!(lines[0].starts_with("Penalty: 1 day ("), "{}", lines[0]);
+        assert!(lines[1].starts_with("Штраф: 1 день ("), "{}", lines[1]);
+        assert!(lines[2].starts_with("Penalty: 2 days ("), "{}", lines[2]);
+        assert!(lines[3].starts_with("Штраф: 2 дня ("), "{}", lines[3]);
+        assert!(lines[5].starts_with("Штраф: 5 дней ("), "{}", lines[5]);
+        assert!(lines[7].starts_with("Штраф: 21 день ("), "{}", lines[7]);
+        insta::assert_snapshot!("penalty_plurals", lines.join("\n"));
+    }
+
+    #[test]
+    fn every_fault_is_explained_in_both_languages() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let game = game(&league, &["5254", "5755"]);
+        let faults = [
+            Fault::WrongRepetition {
+                wrote: "1... 5756".into(),
+                ply: 1,
+            },
+            Fault::NotRepeated,
+            Fault::NoMove,
+            Fault::Illegible {
+                written: "xyz".into(),
+            },
+            Fault::Impossible {
+                written: "4547".into(),
+                reason: Impossibility::NoPiece(shakmaty::Square::D4),
+            },
+            Fault::TwoMoves {
+                written: "6163 / 7163".into(),
+            },
+            Fault::Ambiguous {
+                written: "N3".into(),
+                candidates: vec!["Nc3".into(), "Nf3".into()],
+            },
+        ];
+        let mut out = String::new();
+        for fault in &faults {
+            for lang in crate::letters::catalog::LANGUAGES {
+                let _ = writeln!(out, "{}", fault_text(t, &game, fault, lang));
+            }
+        }
+        let mut postal = t.clone();
+        postal.rules = crate::referee::rules::RuleSet::postal();
+        for lang in crate::letters::catalog::LANGUAGES {
+            let _ = writeln!(out, "{}", fault_text(&postal, &game, &Fault::NoMove, lang));
+        }
+        insta::assert_snapshot!("faults", out);
+    }
+
+    #[test]
+    fn a_mail_without_a_move_is_explained_with_the_game_and_the_clock() {
+        let notice = AnswerNotice::NoMove {
+            seat: seat(&["5254", "5755"], Color::White),
+            understood: vec![Understood::DrawOffer, Understood::Command("pgn")],
+            misplaced: vec![Misplaced::Subject, Misplaced::Quote, Misplaced::Attachment],
+            words: vec!["Hello, see you".into()],
+        };
+        insta::assert_snapshot!("no_move", both(&notice, ivanov(), "Ivanov, Ivan"));
+        let notice = AnswerNotice::NoMove {
+            seat: seat(&["5254", "5755"], Color::Black),
+            understood: vec![],
+            misplaced: vec![],
+            words: vec![],
+        };
+        insta::assert_snapshot!(
+            "no_move_partner_to_move",
+            both(&notice, petrov(), "Petrov, Petr")
+        );
+    }
+
+    #[test]
+    fn the_answers_that_record_nothing_show_the_clock() {
+        let black = seat(&["5254", "5755", "7163"], Color::Black);
+        let white = seat(&["5254", "5755", "7163"], Color::White);
+        let mut over = seat(&["5254", "5755"], Color::White);
+        over.game
+            .apply(&Event::Ended {
+                result: GameResult::BlackWins,
+                reason: EndReason::Resignation,
+                on: day("2026-05-15"),
+            })
+            .unwrap();
+        let cases = [
+            (
+                AnswerNotice::AlreadyReceived {
+                    seat: white.clone(),
+                },
+                ivanov(),
+                "Ivanov, Ivan",
+            ),
+            (
+                AnswerNotice::NotYourTurn {
+                    seat: white.clone(),
+                },
+                ivanov(),
+                "Ivanov, Ivan",
+            ),
+            (
+                AnswerNotice::GameOver { seat: over },
+                ivanov(),
+                "Ivanov, Ivan",
+            ),
+            (
+                AnswerNotice::NoDrawOffer {
+                    seat: black.clone(),
+                },
+                petrov(),
+                "Petrov, Petr",
+            ),
+            (
+                AnswerNotice::DrawClaimRefused {
+                    seat: black.clone(),
+                },
+                petrov(),
+                "Petrov, Petr",
+            ),
+            (AnswerNotice::Pgn { seat: black }, petrov(), "Petrov, Petr"),
+        ];
+        let out: Vec<String> = cases
+            .into_iter()
+            .map(|(notice, reader, name)| both(&notice, reader, name))
+            .collect();
+        insta::assert_snapshot!(
+            "nothing_recorded",
+            out.join("\n\n######## next notice ########\n\n")
+        );
+    }
+
+    #[test]
+    fn a_mail_into_a_suspended_game_relays_the_note_to_the_director_in_his_language() {
+        let letter = |held, note: Vec<String>| {
+            Letter::new(
+                vec![ivanov()],
+                vec![director()],
+                Notice::Answer(AnswerNotice::Suspended {
+                    seat: seat(&["5254", "5755"], Color::White),
+                    held,
+                    note,
+                }),
+                Some("T/1"),
+            )
+        };
+        let out = [
+            letter_mails(&letter(Held::Kept, vec!["I was ill for a week.".into()])),
+            both(
+                &AnswerNotice::Suspended {
+                    seat: seat(&["5254", "5755"], Color::White),
+                    held: Held::Unreadable,
+                    note: vec![],
+                },
+                ivanov(),
+                "Ivanov, Ivan",
+            ),
+            both(
+                &AnswerNotice::Suspended {
+                    seat: seat(&["5254", "5755"], Color::White),
+                    held: Held::Nothing,
+                    note: vec![],
+                },
+                ivanov(),
+                "Ivanov, Ivan",
+            ),
+        ];
+        insta::assert_snapshot!(
+            "suspended",
+            out.join("\n\n######## next notice ########\n\n")
+        );
+    }
+
+    #[test]
+    fn the_answers_that_name_no_game_of_the_sender() {
+        let cases = [
+            AnswerNotice::NotYourGame { game: "T/1".into() },
+            AnswerNotice::WhichGame {
+                problem: WhichGame::NotYours("U/3".into()),
+                games: vec!["T/1".into()],
+            },
+            AnswerNotice::WhichGame {
+                problem: WhichGame::NoSuchGame("T/9".into()),
+                games: vec!["T/1".into()],
+            },
+            AnswerNotice::WhichGame {
+                problem: WhichGame::Unsaid,
+                games: vec!["T/1".into()],
+            },
+            AnswerNotice::DirectorOnly {
+                command: "confirm".into(),
+            },
+            AnswerNotice::NoLeave,
+        ];
+        let out: Vec<String> = cases
+            .iter()
+            .map(|notice| both(notice, petrov(), "Petrov, Petr"))
+            .collect();
+        insta::assert_snapshot!("no_game", out.join("\n\n######## next notice ########\n\n"));
+    }
+
+    #[test]
+    fn a_stranger_is_answered_in_every_language_in_one_mail() {
+        let letter = Letter::new(
+            vec![Reader::Stranger {
+                email: "who@example.test".into(),
+            }],
+            vec![],
+            Notice::Answer(AnswerNotice::Stranger),
+            None,
+        );
+        insta::assert_snapshot!("stranger", letter_mails(&letter));
+    }
+
+    #[test]
+    fn the_progress_report_lists_every_game_with_both_clocks() {
+        let league = league();
+        let mut finished = game(&league, &["5254"]);
+        finished
+            .apply(&Event::Ended {
+                result: GameResult::Draw,
+                reason: EndReason::DrawAgreed,
+                on: day("2026-05-12"),
+            })
+            .unwrap();
+        let notice = AnswerNotice::Status {
+            today: day("2026-05-15"),
+            games: vec![game(&league, &["5254", "5755", "7163"]), finished],
+        };
+        insta::assert_snapshot!("status", both(&notice, ivanov(), "Ivanov, Ivan"));
+    }
+
+    #[test]
+    fn every_leave_refusal_in_both_languages() {
+        let refusals = [
+            Refusal::NotInAdvance {
+                from: day("2026-05-14"),
+                asked_on: day("2026-05-15"),
+            },
+            Refusal::Over {
+                to: day("2026-05-14"),
+                asked_on: day("2026-05-15"),
+            },
+            Refusal::Backwards,
+            Refusal::TooLong {
+                year: 2026,
+                taken: 21,
+                asked: 12,
+                limit: 30,
+            },
+            Refusal::Overlaps(Days {
+                from: day("2026-06-01"),
+                to: day("2026-06-03"),
+            }),
+        ];
+        let out: Vec<String> = refusals
+            .into_iter()
+            .map(|refusal| {
+                both(
+                    &AnswerNotice::LeaveRefused {
+                        tournament: "T".into(),
+                        refusal,
+                    },
+                    ivanov(),
+                    "Ivanov, Ivan",
+                )
+            })
+            .collect();
+        insta::assert_snapshot!(
+            "leave_refused",
+            out.join("\n\n######## next notice ########\n\n")
+        );
+    }
+
+    #[test]
+    fn a_leave_is_announced_to_each_reader_in_his_language() {
+        let letter = |leave, by_director, late| {
+            Letter::new(
+                vec![petrov(), director()],
+                vec![ivanov()],
+                Notice::Answer(AnswerNotice::Leave {
+                    tournament: "T".into(),
+                    player: "ivanov".into(),
+                    leave,
+                    by_director,
+                    late,
+                }),
+                None,
+            )
+        };
+        let june = Some((day("2026-06-01"), day("2026-06-10")));
+        let late = Some(LateLeave {
+            asked: day("2026-05-30"),
+            announced: day("2026-06-01"),
+        });
+        let out = [
+            letter_mails(&letter(june, false, late)),
+            letter_mails(&letter(june, true, None)),
+            letter_mails(&letter(None, false, None)),
+        ];
+        insta::assert_snapshot!("leave", out.join("\n\n######## next notice ########\n\n"));
+    }
+
+    #[test]
+    fn the_notes_for_the_mover_in_both_languages() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let after = game(&league, &["5254", "5755", "7163"]);
+        let notes = [
+            MoverNote::Dated {
+                claimed: day("2026-05-11"),
+                arrived: day("2026-05-12"),
+            },
+            MoverNote::Variant {
+                moves: vec!["2... 6766".into(), "3. 2133".into()],
+            },
+            MoverNote::Stated {
+                ply: 2,
+                what: Stated::Sending,
+                said: "11.05.2026".into(),
+                record: "12.05.2026".into(),
+            },
+            MoverNote::Stated {
+                ply: 1,
+                what: Stated::Received,
+                said: "10/05".into(),
+                record: "11/05".into(),
+            },
+            MoverNote::Stated {
+                ply: 1,
+                what: Stated::Sent,
+                said: "10/05".into(),
+                record: "11/05".into(),
+            },
+            MoverNote::Stated {
+                ply: 1,
+                what: Stated::Time,
+                said: "1/01".into(),
+                record: "2/02".into(),
+            },
+            MoverNote::DrawClaimRefused,
+        ];
+        insta::assert_snapshot!(
+            "mover_notes",
+            format!(
+                "{}\n{}",
+                mover_notes(t, &after, &notes, Lang::En),
+                mover_notes(t, &after, &notes, Lang::Ru)
+            )
+        );
+    }
 }

@@ -4,7 +4,7 @@
 //! that language; a language group without a To reader has its Cc readers
 //! in To. The texts come from the catalogs ([`catalog`]).
 
-mod answers;
+pub(crate) mod answers;
 pub mod catalog;
 pub mod digest;
 pub mod forms;

@@ -6,72 +6,40 @@
 //! dates count, and each difference is listed for the sender.
 
 use crate::message::free_form::{FreeForm, WrittenDate};
-use crate::message::render::{date, numbered, tr};
+use crate::message::render::date;
 use crate::referee::game::Game;
-use crate::referee::rules::Article;
-use crate::referee::tournament::{Lang, Tournament};
+use crate::referee::notice::answers::{MoverNote, Stated};
 use chrono::NaiveDate;
 use shakmaty::Color;
-use std::fmt::Write;
 
-/// The lines for the sender's notes, one per stated date or time that
-/// differs from the record of `after` (the game with the new move).
-pub(crate) fn free_form_corrections(
-    t: &Tournament,
-    stated: &FreeForm,
-    after: &Game,
-    lang: Lang,
-) -> String {
-    let mut out = String::new();
+/// The notes for the sender, one per stated date or time that differs
+/// from the record of `after` (the game with the new move).
+pub(crate) fn free_form_corrections(stated: &FreeForm, after: &Game) -> Vec<MoverNote> {
+    let mut out = Vec::new();
     if stated.is_empty() || after.plies.is_empty() {
         return out;
     }
-    let article = t.rules.article_of(Article::DateDiffers);
     let new = after.plies.len() - 1;
     let ply = &after.plies[new];
     let mut date_line =
-        |index: usize, label: &str, said: Option<WrittenDate>, actual: NaiveDate, counts: &str| {
+        |index: usize, what: Stated, said: Option<WrittenDate>, actual: NaiveDate| {
             if let Some(said) = said.filter(|s| !s.matches(actual)) {
-                let _ = writeln!(
-                    out,
-                    "- {}: {label} {} {}, {} {counts} ({article}).",
-                    numbered(after, index, t.notation),
-                    said.text(),
-                    tr(lang, "in your mail", "в вашем письме"),
-                    date(actual),
-                );
+                out.push(MoverNote::Stated {
+                    ply: index,
+                    what,
+                    said: said.text(),
+                    record: date(actual),
+                });
             }
         };
-    date_line(
-        new,
-        tr(lang, "date of sending", "дата отправления"),
-        stated.sending,
-        ply.sent,
-        tr(
-            lang,
-            "the day your mail arrived, which counts",
-            "день получения вашего письма, который и учитывается",
-        ),
-    );
-    let in_record = tr(
-        lang,
-        "in the record, which counts",
-        "по записи, которая и учитывается",
-    );
+    date_line(new, Stated::Sending, stated.sending, ply.sent);
     if new > 0 {
+        date_line(new - 1, Stated::Received, stated.received, ply.received);
         date_line(
             new - 1,
-            tr(lang, "received", "получен"),
-            stated.received,
-            ply.received,
-            in_record,
-        );
-        date_line(
-            new - 1,
-            tr(lang, "sent", "отправлен"),
+            Stated::Sent,
             stated.partner_sent,
             after.plies[new - 1].sent,
-            in_record,
         );
     }
     for (color, said) in [
@@ -82,16 +50,14 @@ pub(crate) fn free_form_corrections(
             continue;
         };
         let p = &after.plies[index];
-        let record = format!("{}/{:02}", p.days, p.total);
         match said {
             Some((days, total)) if (days, total) != (p.days, p.total) => {
-                let _ = writeln!(
-                    out,
-                    "- {}: {} {days}/{total:02} {}, {record} {in_record} ({article}).",
-                    numbered(after, index, t.notation),
-                    tr(lang, "time", "время"),
-                    tr(lang, "in your mail", "в вашем письме"),
-                );
+                out.push(MoverNote::Stated {
+                    ply: index,
+                    what: Stated::Time,
+                    said: format!("{days}/{total:02}"),
+                    record: format!("{}/{:02}", p.days, p.total),
+                });
             }
             _ => {}
         }

@@ -5,21 +5,22 @@
 //! `timers.rs`.
 
 use crate::message::parse::{find_tag, scan, Command, Mail, Written, WrittenPly};
-use crate::message::render::{self, date, numbered, tr};
+use crate::message::render::numbered;
 use crate::notation::{self, MoveError};
-use crate::referee::compose::{self, copy_director, recipient, result_mail, subject};
+use crate::referee::compose::{self, copy_director, result_mail};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::PlayerEvent;
+use crate::referee::notice::answers::{
+    self, AnswerNotice, Held, Misplaced, MoverNote, Seat, Stated, Understood, WhichGame,
+};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::requests;
-use crate::referee::rules::{Article, RuleKind, RuleSet};
 use crate::referee::state::State;
-use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
+use crate::referee::tournament::{GameSpec, League, Player, Tournament};
 use crate::referee::{dates, director};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Move, Position};
-use std::fmt::Write;
 
 /// An inbound mail with the facts the adapter knows about it.
 #[derive(Debug, Clone)]
@@ -281,23 +282,22 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         );
     }
     if players.is_empty() {
-        return stranger(&replier);
-    }
-    let lang = players[0].1.language;
-    if let Some(command) = written.commands.iter().find(|c| is_director_command(c)) {
-        let body = format!(
-            "{} ({}).\n",
-            tr(
-                lang,
-                "Only the tournament director may give this command",
-                "Эту команду может давать только судья турнира"
-            ),
-            command.name().to_uppercase()
+        return replier.tell(
+            Reader::Stranger {
+                email: from.to_string(),
+            },
+            Notice::Answer(AnswerNotice::Stranger),
+            None,
+            "unknown sender",
         );
-        return replier.answer(
-            &players[0].1.name,
-            tr(lang, "command refused", "команда отклонена").to_string(),
-            body,
+    }
+    let sender = player_reader(players[0].0, players[0].1);
+    if let Some(command) = written.commands.iter().find(|c| is_director_command(c)) {
+        return replier.tell(
+            sender,
+            Notice::Answer(AnswerNotice::DirectorOnly {
+                command: command.name().to_string(),
+            }),
             None,
             "director command from a player",
         );
@@ -319,28 +319,17 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     }
     let (t, spec, player) = match choose_game(league, state, &players, &mail.subject, &written) {
         Ok(found) => found,
-        Err(text) => {
-            return replier.answer(
-                &players[0].1.name,
-                tr(lang, "Which game?", "Какая партия?").to_string(),
-                text,
-                None,
-                "game not identified",
-            );
+        Err(notice) => {
+            return replier.tell(sender, Notice::Answer(notice), None, "game not identified");
         }
     };
-    let lang = player.language;
     let game = &state.games[&spec.id];
     let Some(color) = spec.color_of(&player.id) else {
-        let body = format!(
-            "{} {}.\n",
-            tr(lang, "You do not play in game", "Вы не участвуете в партии"),
-            spec.id
-        );
-        return replier.answer(
-            &player.name,
-            subject(t, spec, tr(lang, "not your game", "не ваша партия")),
-            body,
+        return replier.tell(
+            player_reader(t, player),
+            Notice::Answer(AnswerNotice::NotYourGame {
+                game: spec.id.clone(),
+            }),
             Some(&spec.id),
             "not a participant",
         );
@@ -351,22 +340,14 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         game,
         player,
         color,
-        lang,
         inbound,
         replier: &replier,
     };
-    if let Some(end) = game.ending {
-        let body = format!(
-            "{} {} {}: {} ({}).\n",
-            tr(lang, "Game", "Партия"),
-            spec.id,
-            tr(lang, "is over", "закончена"),
-            end.result.as_str(),
-            render::end_reason(end.reason, lang)
-        );
-        return ctx.answer(
-            tr(lang, "the game is over", "партия закончена"),
-            body,
+    if game.ending.is_some() {
+        return ctx.tell(
+            AnswerNotice::GameOver {
+                seat: ctx.seat(game),
+            },
             "game finished",
         );
     }
@@ -389,33 +370,11 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         return ctx.no_move(&written);
     }
     if game.to_move() != color {
-        if let Some(ply) = ctx.already_received(&written) {
-            return ctx.answer(
-                tr(lang, "move already received", "ход уже получен"),
-                ply,
-                "already received",
-            );
+        let seat = ctx.seat(game);
+        if ctx.already_received(&written) {
+            return ctx.tell(AnswerNotice::AlreadyReceived { seat }, "already received");
         }
-        let waiting = game.plies.len();
-        let body = format!(
-            "{}\n{} {}.\n",
-            tr(
-                lang,
-                "It is not your turn: your opponent is to move.",
-                "Сейчас не ваш ход: ход за партнером."
-            ),
-            tr(lang, "The last move is", "Последний ход:"),
-            if waiting == 0 {
-                "-".to_string()
-            } else {
-                numbered(game, waiting - 1, t.notation)
-            }
-        );
-        return ctx.answer(
-            tr(lang, "not your turn", "не ваш ход"),
-            body,
-            "not their turn",
-        );
+        return ctx.tell(AnswerNotice::NotYourTurn { seat }, "not their turn");
     }
     ctx.judge_move(&written)
 }
@@ -431,17 +390,12 @@ fn is_director_command(c: &Command) -> bool {
     )
 }
 
-fn stranger(replier: &Replier) -> Decision {
-    let body = "This address is not registered as a player of any tournament refereed here, so your mail was not read as a move.\n\n\
-                Этот адрес не зарегистрирован ни за одним участником турниров, которые здесь судятся; письмо не принято как ход.\n"
-        .to_string();
-    replier.answer(
-        "",
-        "Not a move / Не ход".into(),
-        body,
-        None,
-        "unknown sender",
-    )
+/// The reader of a player's answers.
+fn player_reader(t: &Tournament, p: &Player) -> Reader {
+    Reader::Player {
+        tournament: t.id.clone(),
+        player: p.id.clone(),
+    }
 }
 
 /// Finds the game a mail is about: the tag, the header block, the sender's only game.
@@ -451,8 +405,7 @@ fn choose_game<'a>(
     players: &[(&'a Tournament, &'a Player)],
     subject: &str,
     written: &Written,
-) -> Result<(&'a Tournament, &'a GameSpec, &'a Player), String> {
-    let lang = players[0].1.language;
+) -> Result<(&'a Tournament, &'a GameSpec, &'a Player), AnswerNotice> {
     let own_games: Vec<(&Tournament, &GameSpec, &Player)> = players
         .iter()
         .flat_map(|(t, p)| {
@@ -462,20 +415,7 @@ fn choose_game<'a>(
                 .map(move |g| (*t, g, *p))
         })
         .collect();
-    let list = || {
-        own_games
-            .iter()
-            .map(|(t, g, _)| {
-                format!(
-                    "  [{}] {} - {}",
-                    g.id,
-                    t.player_of(g, Color::White).name,
-                    t.player_of(g, Color::Black).name
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let games = || own_games.iter().map(|(_, g, _)| g.id.clone()).collect();
     if let Some(tag) = find_tag(subject) {
         if let Some((t, g)) = league.game(&tag) {
             let player = players
@@ -484,20 +424,16 @@ fn choose_game<'a>(
                 .map(|(_, p)| *p);
             return match player {
                 Some(p) => Ok((t, g, p)),
-                None => Err(format!(
-                    "{} [{tag}].\n{}\n{}\n",
-                    tr(lang, "You do not play in game", "Вы не участвуете в партии"),
-                    tr(lang, "Your games:", "Ваши партии:"),
-                    list()
-                )),
+                None => Err(AnswerNotice::WhichGame {
+                    problem: WhichGame::NotYours(tag),
+                    games: games(),
+                }),
             };
         }
-        return Err(format!(
-            "{} [{tag}].\n{}\n{}\n",
-            tr(lang, "There is no game", "Нет партии"),
-            tr(lang, "Your games:", "Ваши партии:"),
-            list()
-        ));
+        return Err(AnswerNotice::WhichGame {
+            problem: WhichGame::NoSuchGame(tag),
+            games: games(),
+        });
     }
     let header = &written.header;
     if header.white.is_some() && header.black.is_some() {
@@ -536,15 +472,10 @@ fn choose_game<'a>(
     if let [one] = to_move.as_slice() {
         return Ok(**one);
     }
-    Err(format!(
-        "{}\n{}\n",
-        tr(
-            lang,
-            "Your mail does not say which game it is about. Please answer with the game tag in the subject, one of:",
-            "Из письма непонятно, к какой партии оно относится. Пожалуйста, укажите в теме письма метку партии, одну из:"
-        ),
-        list()
-    ))
+    Err(AnswerNotice::WhichGame {
+        problem: WhichGame::Unsaid,
+        games: games(),
+    })
 }
 
 fn fold_name(s: &str) -> String {
@@ -562,7 +493,6 @@ struct Context<'a> {
     game: &'a Game,
     player: &'a Player,
     color: Color,
-    lang: Lang,
     inbound: &'a Inbound<'a>,
     replier: &'a Replier<'a>,
 }
@@ -570,7 +500,7 @@ struct Context<'a> {
 /// Why a move mail is refused.
 enum Fault {
     /// The partner's last move is missing or written wrongly (III.3.3).
-    Repetition(String),
+    Repetition(answers::Fault),
     /// No new move (III.3.5).
     NoMove,
     /// The new move is illegible, impossible or ambiguous (III.3.4).
@@ -584,11 +514,25 @@ struct Reading<'w> {
 }
 
 impl Context<'_> {
-    fn answer(&self, subject_rest: &str, body: String, why: &str) -> Decision {
-        self.replier.answer(
-            &self.player.name,
-            subject(self.t, self.spec, subject_rest),
-            body,
+    /// The sender as a reader.
+    fn reader(&self) -> Reader {
+        player_reader(self.t, self.player)
+    }
+
+    /// `game` (this game, as the decision leaves it) seen from the sender's side today.
+    fn seat(&self, game: &Game) -> Seat {
+        Seat {
+            game: Box::new(game.clone()),
+            color: self.color,
+            today: self.inbound.arrival,
+        }
+    }
+
+    /// An answer To the sender about this game that records nothing.
+    fn tell(&self, notice: AnswerNotice, why: &str) -> Decision {
+        self.replier.tell(
+            self.reader(),
+            Notice::Answer(notice),
             Some(&self.spec.id),
             why,
         )
@@ -598,7 +542,7 @@ impl Context<'_> {
     fn read_record<'w>(&self, written: &'w Written) -> Result<Reading<'w>, Fault> {
         let game = self.game;
         let len = game.plies.len();
-        let mut repetition: Option<String> = None;
+        let mut repetition: Option<answers::Fault> = None;
         let mut new_move: Option<(&WrittenPly, Move)> = None;
         let mut fault: Option<Fault> = None;
         let mut variant: Vec<&WrittenPly> = Vec::new();
@@ -611,14 +555,10 @@ impl Context<'_> {
                 let stored = &game.plies[index];
                 let fits = read(&game.positions[index], &wp.text).is_ok_and(|m| m == stored.mv);
                 if !fits && repetition.is_none() {
-                    repetition = Some(format!(
-                        "{} \"{}\" {} {} ({})",
-                        tr(self.lang, "you wrote", "вы написали"),
-                        written_numbered(wp),
-                        tr(self.lang, "where the record has", "а в записи партии"),
-                        numbered(game, index, self.t.notation),
-                        self.t.rules.article_of(Article::Repetition)
-                    ));
+                    repetition = Some(answers::Fault::WrongRepetition {
+                        wrote: written_numbered(wp),
+                        ply: index,
+                    });
                 }
                 if index + 1 == len {
                     repeated_last = true;
@@ -646,16 +586,7 @@ impl Context<'_> {
             return Err(Fault::Repetition(text));
         }
         if !repeated_last {
-            return Err(Fault::Repetition(format!(
-                "{} {} ({})",
-                tr(
-                    self.lang,
-                    "your mail does not repeat the partner's last move",
-                    "в письме не повторен последний ход партнера"
-                ),
-                numbered(game, len - 1, self.t.notation),
-                self.t.rules.article_of(Article::Repetition)
-            )));
+            return Err(Fault::Repetition(answers::Fault::NotRepeated));
         }
         if let Some(f) = fault {
             return Err(f);
@@ -715,29 +646,15 @@ impl Context<'_> {
             .apply(&moved)
             .expect("a move just found legal applies");
         let mut notes = self.notes_for_mover(&reading.variant);
-        notes.push_str(&self.date_corrections(written, &after));
-        notes.push_str(&dates::free_form_corrections(
-            self.t,
-            &written.free,
-            &after,
-            self.player.language,
-        ));
+        notes.extend(self.date_corrections(written, &after));
+        notes.extend(dates::free_form_corrections(&written.free, &after));
         let claim = written.has("claim_draw").then(|| claim_verdict(&after));
         if let Some(None) = claim {
-            let _ = writeln!(
-                notes,
-                "- {} ({} {}, {} {}).",
-                tr(
-                    self.player.language,
-                    "your draw claim is refused: neither threefold repetition nor 50 moves",
-                    "ваше заявление о ничьей отклонено: нет ни троекратного повторения, ни 50 ходов"
-                ),
-                tr(self.player.language, "position occurred", "позиция повторилась"),
-                after.repetitions(),
-                tr(self.player.language, "moves without capture or pawn move", "ходов без взятий и ходов пешкой"),
-                after.position().halfmoves() / 2
-            );
+            notes.push(MoverNote::DrawClaimRefused);
         }
+        // the forward still takes the notes as text, in the mover's language
+        let notes =
+            crate::letters::answers::mover_notes(self.t, &after, &notes, self.player.language);
         let index = after.plies.len() - 1;
         let mut forward =
             compose::forward_with_note(self.t, self.spec, &after, &notes, &note_of(written));
@@ -765,88 +682,58 @@ impl Context<'_> {
     }
 
     /// Remarks the mover should read: the `Date:` claim, a variant not applied.
-    fn notes_for_mover(&self, variant: &[&WrittenPly]) -> String {
-        let lang = self.player.language;
-        let mut notes = String::new();
+    fn notes_for_mover(&self, variant: &[&WrittenPly]) -> Vec<MoverNote> {
+        let mut notes = Vec::new();
         if let Some(claimed) = self.inbound.claimed.filter(|c| *c != self.inbound.arrival) {
-            let _ = writeln!(
-                notes,
-                "- {} {}, {} {}; {} ({}).",
-                tr(lang, "your mail is dated", "ваше письмо датировано"),
-                date(claimed),
-                tr(lang, "it arrived on", "оно пришло"),
-                date(self.inbound.arrival),
-                tr(
-                    lang,
-                    "the day of arrival counts",
-                    "учитывается день получения"
-                ),
-                self.t.rules.article_of(Article::DateDiffers)
-            );
+            notes.push(MoverNote::Dated {
+                claimed,
+                arrived: self.inbound.arrival,
+            });
         }
         if !variant.is_empty() {
-            let moves: Vec<String> = variant.iter().map(|w| written_numbered(w)).collect();
-            let _ = writeln!(
-                notes,
-                "- {} {} {} ({}).",
-                tr(lang, "the moves written after your move", "ходы после вашего хода"),
-                moves.join(" "),
-                tr(
-                    lang,
-                    "are a proposed variant; variants are not supported yet, so they were not applied or forwarded",
-                    "— это предложенный вариант; варианты пока не поддерживаются, поэтому они не применены и не пересланы"
-                ),
-                self.t.rules.article_of(Article::Variant)
-            );
+            notes.push(MoverNote::Variant {
+                moves: variant.iter().map(|w| written_numbered(w)).collect(),
+            });
         }
         notes
     }
 
     /// The dates and times the mail states in its table that differ from
     /// the record: the record counts, and each is listed (III.2.3).
-    fn date_corrections(&self, written: &Written, after: &Game) -> String {
+    fn date_corrections(&self, written: &Written, after: &Game) -> Vec<MoverNote> {
         use chrono::Datelike;
-        let lang = self.player.language;
         let day = |(d, m): (u32, u32)| format!("{d:02}/{m:02}");
         let time = |(d, t): (u32, u32)| format!("{d}/{t:02}");
-        let mut out = String::new();
+        let mut out = Vec::new();
         for wp in &written.plies {
             let (Some(stated), Some(ply)) = (wp.stated, after.plies.get(wp.index())) else {
                 continue;
             };
             let checks = [
                 (
-                    tr(lang, "received", "получен"),
+                    Stated::Received,
                     stated.received.map(day),
                     day((ply.received.day(), ply.received.month())),
                 ),
                 (
-                    tr(lang, "sent", "отправлен"),
+                    Stated::Sent,
                     stated.sent.map(day),
                     day((ply.sent.day(), ply.sent.month())),
                 ),
                 (
-                    tr(lang, "time", "время"),
+                    Stated::Time,
                     stated.time.map(time),
                     time((ply.days, ply.total)),
                 ),
             ];
-            for (label, said, record) in checks {
+            for (what, said, record) in checks {
                 match said {
-                    Some(said) if said != record => {
-                        let _ = writeln!(
-                            out,
-                            "- {}: {label} {said} {}, {record} {} ({}).",
-                            numbered(after, wp.index(), self.t.notation),
-                            tr(lang, "in your mail", "в вашем письме"),
-                            tr(
-                                lang,
-                                "in the record, which counts",
-                                "по записи, которая и учитывается"
-                            ),
-                            self.t.rules.article_of(Article::DateDiffers)
-                        );
-                    }
+                    Some(said) if said != record => out.push(MoverNote::Stated {
+                        ply: wp.index(),
+                        what,
+                        said,
+                        record,
+                    }),
                     _ => {}
                 }
             }
@@ -855,26 +742,42 @@ impl Context<'_> {
     }
 
     fn reject(&self, fault: Fault, written: &Written) -> Decision {
-        let lang = self.lang;
-        let (reason, quoted, kind) = match &fault {
-            Fault::Repetition(text) => (text.clone(), None, "wrong repetition"),
-            Fault::NoMove => (no_move_text(&self.t.rules, lang), None, "no move"),
+        let (fault, quoted, kind) = match fault {
+            Fault::Repetition(fault) => (fault, None, "wrong repetition"),
+            Fault::NoMove => (answers::Fault::NoMove, None, "no move"),
             Fault::Move(e, number) => {
                 let dots = if self.color == Color::White {
                     "."
                 } else {
                     "..."
                 };
-                let kind = match e {
-                    MoveError::Illegible { .. } => "illegible move",
-                    MoveError::Impossible { .. } => "impossible move",
-                    MoveError::Ambiguous { .. } => "ambiguous move",
+                let quoted = Some(format!("{number}{dots} {}", e.written()));
+                let (fault, kind) = match e {
+                    MoveError::Illegible { written } => {
+                        (answers::Fault::Illegible { written }, "illegible move")
+                    }
+                    MoveError::Impossible { written, reason } => (
+                        answers::Fault::Impossible { written, reason },
+                        "impossible move",
+                    ),
+                    MoveError::Ambiguous {
+                        written,
+                        candidates,
+                    } if candidates.is_empty() => {
+                        (answers::Fault::TwoMoves { written }, "ambiguous move")
+                    }
+                    MoveError::Ambiguous {
+                        written,
+                        candidates,
+                    } => (
+                        answers::Fault::Ambiguous {
+                            written,
+                            candidates,
+                        },
+                        "ambiguous move",
+                    ),
                 };
-                (
-                    move_error_text(&self.t.rules, e, lang),
-                    Some(format!("{number}{dots} {}", e.written())),
-                    kind,
-                )
+                (fault, quoted, kind)
             }
         };
         let penalty = self
@@ -889,75 +792,25 @@ impl Context<'_> {
         };
         let mut after = self.game.clone();
         after.apply(&event).expect("a penalty always applies");
-        let mut body = String::new();
-        let _ = writeln!(body, "{},\n", self.player.name);
-        let _ = writeln!(
-            body,
-            "{} {} {}.\n",
-            tr(lang, "your mail of", "ваше письмо от"),
-            date(self.inbound.arrival),
-            tr(lang, "was not accepted as a move", "не принято как ход")
+        let wrote = match quoted {
+            Some(q) => vec![q],
+            None => written.plies.iter().map(written_numbered).collect(),
+        };
+        let mut decision = self.tell(
+            AnswerNotice::Refused {
+                seat: self.seat(&after),
+                fault,
+                wrote,
+                penalty,
+            },
+            kind,
         );
-        if let Some(q) = quoted {
-            let _ = writeln!(body, "{}: {q}", tr(lang, "You wrote", "Вы написали"));
-        } else if !written.plies.is_empty() {
-            let all: Vec<String> = written.plies.iter().map(written_numbered).collect();
-            let _ = writeln!(
-                body,
-                "{}: {}",
-                tr(lang, "You wrote", "Вы написали"),
-                all.join(" ")
-            );
-        }
-        let _ = writeln!(body, "{}: {reason}.", tr(lang, "Reason", "Причина"));
-        let article = self.t.rules.article_of(Article::Penalty);
-        let _ = writeln!(
-            body,
-            "{}: {penalty} {} ({article}). {}: {} {}\n",
-            tr(lang, "Penalty", "Штраф"),
-            tr(lang, "days", "дн."),
-            tr(lang, "Your total time is now", "Ваше общее время теперь"),
-            after.total(self.color),
-            tr(lang, "days.", "дн.")
-        );
-        let example = self.example();
-        let _ = writeln!(
-            body,
-            "{}\n    {example}\n",
-            tr(
-                lang,
-                "Please send your move again, repeating the partner's last move, like this:",
-                "Пожалуйста, пришлите ход снова, повторив последний ход партнера, вот так:"
-            )
-        );
-        let _ = writeln!(
-            body,
-            "{}:\n",
-            tr(lang, "The correct record", "Правильная запись партии")
-        );
-        body.push_str(&render::standard_form(self.t, &after, lang));
-        body.push('\n');
-        body.push_str(&render::board(after.position(), lang));
-        let mail = self.replier.reply(
-            vec![recipient(self.player)],
-            vec![],
-            subject(
-                self.t,
-                self.spec,
-                tr(lang, "move not accepted", "ход не принят"),
-            ),
-            body,
-            Some(&self.spec.id),
-        );
-        Decision {
-            verdicts: vec![Verdict::Rejected {
-                game: self.spec.id.clone(),
-                reason,
-            }],
-            events: vec![(self.spec.id.clone(), event)],
-            mails: vec![mail],
-            ..Decision::default()
-        }
+        decision.verdicts = vec![Verdict::Rejected {
+            game: self.spec.id.clone(),
+            reason: kind.to_string(),
+        }];
+        decision.events.push((self.spec.id.clone(), event));
+        decision
     }
 
     /// A mail into a suspended game: a valid move of the player to move is
@@ -965,101 +818,49 @@ impl Context<'_> {
     /// The answer goes Cc the director when the player wrote words of his
     /// own (an explanation for the claim), which it relays.
     fn mail_into_suspended(&self, written: &Written) -> Decision {
-        let mut decision = self.suspended_answer(written);
-        let note = note_of(written);
-        if let (false, Some(mail)) = (note.is_empty(), decision.mails.first_mut()) {
-            mail.cc.push(compose::director(self.t));
-            let _ = writeln!(
-                mail.body,
-                "\nPlayer's note for the director, relayed as written / Примечание участника для судьи ({}):",
-                self.player.name
-            );
-            for line in note {
-                let _ = writeln!(mail.body, "  | {line}");
-            }
-        }
-        decision
-    }
-
-    fn suspended_answer(&self, written: &Written) -> Decision {
-        let lang = self.lang;
         let suspension = self.game.suspension().expect("called for a suspended game");
-        let mut body = format!(
-            "{} {} {} ({}). {}\n",
-            tr(lang, "Game", "Партия"),
-            self.spec.id,
-            tr(
-                lang,
-                "is suspended: a time overstep claim waits for the director's decision",
-                "прервана: заявление о просрочке времени ждет решения судьи"
-            ),
-            self.t.rules.article_of(Article::Suspension),
-            tr(
-                lang,
-                "Nothing is forwarded until then.",
-                "До тех пор ничего не пересылается."
-            )
-        );
-        if self.game.to_move() != self.color
+        let mut kept = None;
+        let held = if self.game.to_move() != self.color
             || written.plies.is_empty()
             || suspension.held.is_some()
         {
-            return self.answer(
-                tr(lang, "game suspended", "партия прервана"),
-                body,
-                "game suspended",
-            );
-        }
-        match self.read_record(written) {
-            Ok(reading) => {
-                let _ = writeln!(
-                    body,
-                    "{}",
-                    tr(
-                        lang,
-                        "Your move is kept: it is forwarded if the director rejects the claim, and dropped if he confirms it.",
-                        "Ваш ход сохранен: он будет переслан, если судья отклонит заявление, и отброшен, если подтвердит."
-                    )
-                );
-                let mut decision = self.answer(
-                    tr(
-                        lang,
-                        "move kept, game suspended",
-                        "ход сохранен, партия прервана",
-                    ),
-                    body,
-                    "held",
-                );
-                decision.verdicts = vec![Verdict::Held {
-                    game: self.spec.id.clone(),
-                }];
-                decision.events.push((
-                    self.spec.id.clone(),
-                    Event::Held {
+            Held::Nothing
+        } else {
+            match self.read_record(written) {
+                Ok(reading) => {
+                    kept = Some(Event::Held {
                         uci: Game::uci(&reading.new_move),
                         sent: self.inbound.arrival,
                         draw_offer: written.has("draw_offer"),
-                    },
-                ));
-                decision
+                    });
+                    Held::Kept
+                }
+                Err(_) => Held::Unreadable,
             }
-            Err(_) => {
-                let _ = writeln!(
-                    body,
-                    "{}",
-                    tr(
-                        lang,
-                        "Your move could not be read against the record, so it is not kept; no penalty while the game is suspended.",
-                        "Ваш ход не удалось прочитать по записи партии, поэтому он не сохранен; пока партия прервана, штрафа нет."
-                    )
-                );
-                self.answer(
-                    tr(lang, "game suspended", "партия прервана"),
-                    body,
-                    "game suspended",
-                )
+        };
+        let note = note_of(written);
+        let relayed = !note.is_empty();
+        let seat = self.seat(self.game);
+        let why = if kept.is_some() {
+            "held"
+        } else {
+            "game suspended"
+        };
+        let mut decision = self.tell(AnswerNotice::Suspended { seat, held, note }, why);
+        if relayed {
+            for letter in &mut decision.letters {
+                letter.cc.push(Reader::Director {
+                    tournament: self.t.id.clone(),
+                });
             }
         }
+        if let Some(event) = kept {
+            decision.verdicts = vec![Verdict::Held {
+                game: self.spec.id.clone(),
+            }];
+            decision.events.push((self.spec.id.clone(), event));
+        }
+        decision
     }
 
     /// A mail that holds no numbered move: not a move attempt, so no
@@ -1067,42 +868,15 @@ impl Context<'_> {
     /// answer says what was read, what was not, where moves were seen
     /// that the arbiter does not read, the game's state, and how to move.
     fn no_move(&self, written: &Written) -> Decision {
-        let lang = self.lang;
         let mail = self.inbound.mail;
-        let mut body = String::new();
-        let _ = writeln!(body, "{},\n", self.player.name);
-        let _ = writeln!(
-            body,
-            "{} {} {}\n",
-            tr(lang, "your mail of", "ваше письмо от"),
-            date(self.inbound.arrival),
-            tr(
-                lang,
-                "holds no numbered move, so it was not read as a move: nothing was recorded and no penalty is charged.",
-                "не содержит ни одного хода с номером, поэтому не прочитано как ход: ничего не записано, штрафа нет."
-            )
-        );
-        let understood: Vec<&str> = written
+        let understood = written
             .commands
             .iter()
             .map(|c| match c {
-                Command::DrawOffer => tr(
-                    lang,
-                    "a draw offer (=): it is made together with a move, so it was not recorded",
-                    "предложение ничьей (=): оно делается вместе с ходом, поэтому не записано",
-                ),
-                Command::Pgn => tr(lang, "PGN", "PGN"),
-                _ => c.name(),
+                Command::DrawOffer => Understood::DrawOffer,
+                _ => Understood::Command(c.name()),
             })
             .collect();
-        if !understood.is_empty() {
-            let _ = writeln!(
-                body,
-                "{}: {}.",
-                tr(lang, "Understood", "Понято"),
-                understood.join("; ")
-            );
-        }
         let index = self.game.plies.len();
         let new_move_in = |text: &str| {
             scan(text)
@@ -1110,147 +884,54 @@ impl Context<'_> {
                 .iter()
                 .any(|p| p.index() == index && p.color == self.color)
         };
-        let places = [
-            (
-                !scan(&mail.subject).plies.is_empty(),
-                tr(
-                    lang,
-                    "Moves were found in the subject only: the arbiter reads moves in the body of the mail. Write them there.",
-                    "Ходы найдены только в теме письма: судья читает ходы в тексте письма. Напишите их там.",
-                ),
-            ),
-            (
-                new_move_in(&mail.quoted),
-                tr(
-                    lang,
-                    "Your new move was found only inside the quoted text (lines starting with \">\" or below the previous message), which the arbiter does not read as yours. Write it in your own text, above the quote.",
-                    "Ваш новый ход найден только в цитате (строки, начинающиеся с «>», или ниже предыдущего письма), а цитату судья не читает как ваш текст. Напишите ход своим текстом, над цитатой.",
-                ),
-            ),
+        let misplaced = [
+            (!scan(&mail.subject).plies.is_empty(), Misplaced::Subject),
+            (new_move_in(&mail.quoted), Misplaced::Quote),
             (
                 !scan(&mail.attached).plies.is_empty(),
-                tr(
-                    lang,
-                    "Moves were found only in an attachment: the arbiter reads moves in the body of the mail. Write them there.",
-                    "Ходы найдены только во вложении: судья читает ходы в тексте письма. Напишите их там.",
-                ),
+                Misplaced::Attachment,
             ),
-        ];
-        for (found, text) in places {
-            if found {
-                let _ = writeln!(body, "{text}");
-            }
-        }
-        if !written.words.is_empty() {
-            let _ = writeln!(
-                body,
-                "{}:",
-                tr(
-                    lang,
-                    "Not read as a move or a command",
-                    "Не прочитано как ход или команда"
-                )
-            );
-            for line in written.words.iter().take(5) {
-                let _ = writeln!(body, "  | {}", clip(line, 80));
-            }
-        }
-        let _ = writeln!(
-            body,
-            "\n{}:\n{}",
-            tr(lang, "The game now", "Партия сейчас"),
-            requests::progress_line(self.t, self.spec, self.game, self.inbound.arrival, lang)
-        );
-        if self.game.to_move() == self.color {
-            let _ = writeln!(
-                body,
-                "{}\n    {}\n",
-                tr(
-                    lang,
-                    "It is your move. Write it numbered, after your partner's last move, like this:",
-                    "Ваш ход. Напишите его с номером после последнего хода партнера, вот так:"
-                ),
-                self.example()
-            );
-        } else {
-            let _ = writeln!(
-                body,
-                "{}\n",
-                tr(lang, "Your partner is to move.", "Ход за партнером.")
-            );
-        }
-        let _ = writeln!(
-            body,
-            "{}",
-            tr(
-                lang,
-                "Write HELP on a line of its own for how to write moves and commands.",
-                "Напишите отдельной строкой ПОМОЩЬ, чтобы узнать, как писать ходы и команды."
-            )
-        );
-        self.answer(
-            tr(lang, "no move in your mail", "в письме нет хода"),
-            body,
+        ]
+        .into_iter()
+        .filter_map(|(found, place)| found.then_some(place))
+        .collect();
+        let words = written.words.iter().take(5).map(|l| clip(l, 80)).collect();
+        self.tell(
+            AnswerNotice::NoMove {
+                seat: self.seat(self.game),
+                understood,
+                misplaced,
+                words,
+            },
             "no move",
-        )
-    }
-
-    /// `N. ... ` after the partner's last move: how the next move is written.
-    fn example(&self) -> String {
-        let last = self.game.plies.len();
-        if last == 0 {
-            return "1. ...".to_string();
-        }
-        let previous = &self.game.plies[last - 1];
-        format!(
-            "{} {}",
-            numbered(self.game, last - 1, self.t.notation),
-            if self.color == Color::White {
-                format!("{}. ...", previous.number + 1)
-            } else {
-                format!("{}... ...", previous.number)
-            }
         )
     }
 
     /// The game so far as PGN, To the sender.
     fn pgn(&self) -> Decision {
-        self.answer("PGN", render::pgn(self.t, self.game), "pgn")
+        self.tell(
+            AnswerNotice::Pgn {
+                seat: self.seat(self.game),
+            },
+            "pgn",
+        )
     }
 
-    /// The answer when the mail repeats the sender's own last move, already
+    /// Whether the mail repeats the sender's own last move, already
     /// received and forwarded: not a fault, nothing recorded.
-    fn already_received(&self, written: &Written) -> Option<String> {
-        let len = self.game.plies.len();
-        let last = len.checked_sub(1)?;
+    fn already_received(&self, written: &Written) -> bool {
+        let Some(last) = self.game.plies.len().checked_sub(1) else {
+            return false;
+        };
         let ply = &self.game.plies[last];
         if ply.color != self.color {
-            return None;
+            return false;
         }
         let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
-        let repeated = written.plies.iter().any(|wp| {
+        written.plies.iter().any(|wp| {
             wp.index() == last
                 && notation::parse_move_with(&self.game.positions[last], &wp.text, letters)
                     .is_ok_and(|m| m == ply.mv)
-        });
-        repeated.then(|| {
-            format!(
-                "{} {} {} {} {}\n{}\n",
-                tr(self.lang, "Your move", "Ваш ход"),
-                numbered(self.game, last, self.t.notation),
-                tr(self.lang, "was already received on", "уже получен"),
-                date(ply.sent),
-                tr(
-                    self.lang,
-                    "and forwarded to your partner; your partner is to move.",
-                    "и переслан партнеру; ход за партнером."
-                ),
-                tr(
-                    self.lang,
-                    "This mail was not read as a new move: nothing was recorded and no penalty is charged.",
-                    "Это письмо не прочитано как новый ход: ничего не записано, штрафа нет."
-                )
-            )
         })
     }
 
@@ -1278,17 +959,10 @@ impl Context<'_> {
             );
             return decision;
         }
-        let body = format!(
-            "{}\n",
-            tr(
-                self.lang,
-                "There is no draw offer of your opponent standing, so there is nothing to accept. A draw offer stands from the move it was made with until the reply move.",
-                "Предложения ничьей от партнера сейчас нет, принимать нечего. Предложение действует от хода, с которым оно сделано, до ответного хода."
-            )
-        );
-        self.answer(
-            tr(self.lang, "no draw offer", "нет предложения ничьей"),
-            body,
+        self.tell(
+            AnswerNotice::NoDrawOffer {
+                seat: self.seat(self.game),
+            },
             "no draw offer",
         )
     }
@@ -1302,30 +976,10 @@ impl Context<'_> {
             self.end(&mut decision, &mut after, GameResult::Draw, reason);
             return decision;
         }
-        let body = format!(
-            "{} ({} {}, {} {}). {}\n",
-            tr(
-                self.lang,
-                "Your draw claim is refused: the position has not occurred three times and fifty moves have not passed",
-                "Ваше заявление о ничьей отклонено: позиция не повторилась трижды и 50 ходов не прошло"
-            ),
-            tr(self.lang, "position occurred", "позиция повторилась"),
-            self.game.repetitions(),
-            tr(self.lang, "moves without capture or pawn move", "ходов без взятий и ходов пешкой"),
-            self.game.position().halfmoves() / 2,
-            tr(
-                self.lang,
-                "A claim for the position your move makes comes with that move: write the move and CLAIM DRAW.",
-                "Заявление о позиции, которая возникнет после вашего хода, подается вместе с ходом: напишите ход и CLAIM DRAW."
-            )
-        );
-        self.answer(
-            tr(
-                self.lang,
-                "draw claim refused",
-                "заявление о ничьей отклонено",
-            ),
-            body,
+        self.tell(
+            AnswerNotice::DrawClaimRefused {
+                seat: self.seat(self.game),
+            },
             "draw claim refused",
         )
     }
@@ -1389,67 +1043,6 @@ fn clip(line: &str, max: usize) -> String {
 fn written_numbered(wp: &WrittenPly) -> String {
     let dots = if wp.color == Color::White { "." } else { "..." };
     format!("{}{dots} {}", wp.number, wp.text)
-}
-
-/// A mail without a new move (III.3.5: an illegible move; II.3.11: an
-/// impossible one).
-fn no_move_text(rules: &RuleSet, lang: Lang) -> String {
-    let article = rules.article_of(Article::NoMove);
-    let counts_as = match (rules.kind, lang) {
-        (RuleKind::Email, Lang::En) => "an illegible move",
-        (RuleKind::Email, Lang::Ru) => "неразборчивым ходом",
-        (RuleKind::Postal, Lang::En) => "an impossible move",
-        (RuleKind::Postal, Lang::Ru) => "невозможным ходом",
-    };
-    match lang {
-        Lang::En => format!("the mail has no new move; a message without a reply move counts as {counts_as} ({article}). Write the move numbered, for example \"13. 3234\" or \"13... Nf6\""),
-        Lang::Ru => format!("в письме нет нового хода; сообщение без ответного хода считается {counts_as} ({article}). Пишите ход с номером, например «13. 3234» или «13... Кf6»"),
-    }
-}
-
-fn move_error_text(rules: &RuleSet, e: &MoveError, lang: Lang) -> String {
-    let illegible = rules.article_of(Article::Illegible);
-    match e {
-        MoveError::Illegible { written } => format!(
-            "\"{written}\" {} {illegible})",
-            tr(
-                lang,
-                "cannot be read as a move in any notation (an illegible move,",
-                "не читается как ход ни в одной нотации (неразборчивый ход,"
-            )
-        ),
-        MoveError::Impossible { written, reason } => format!(
-            "\"{written}\" {} ({}): {}",
-            tr(lang, "is an impossible move", "— невозможный ход"),
-            rules.article_of(Article::Impossible),
-            render::impossibility(reason, lang)
-        ),
-        MoveError::Ambiguous {
-            written,
-            candidates,
-        } if candidates.is_empty() => {
-            format!(
-                "{} \"{written}\" ({illegible})",
-                tr(
-                    lang,
-                    "two different new moves are written",
-                    "написаны два разных новых хода"
-                )
-            )
-        }
-        MoveError::Ambiguous {
-            written,
-            candidates,
-        } => format!(
-            "\"{written}\" {} {} ({illegible})",
-            tr(
-                lang,
-                "is ambiguous: it may be",
-                "— неоднозначный ход: это может быть"
-            ),
-            candidates.join(tr(lang, " or ", " или "))
-        ),
-    }
 }
 
 #[cfg(test)]

@@ -123,7 +123,7 @@ pub(crate) fn decide(
                     Some((_, _)) if to < from => problems.push(format!("LEAVE {player}: it ends before it starts / перерыв заканчивается раньше начала")),
                     Some((t, p)) => {
                         decision.player_events.push((leave::key(&t.id, &p.id), PlayerEvent::Leave { from: *from, to: *to, on: today, by_director: true }));
-                        decision.mails.push(leave_notice(t, p, state, Some((*from, *to)), true));
+                        decision.letters.push(leave_notice(t, p, state, Some((*from, *to)), true));
                         decision.verdicts.push(Verdict::Directed(format!("leave for {}/{}", t.id, p.id)));
                     }
                     None => problems.push(format!("LEAVE: no player \"{player}\" in your tournaments / нет участника «{player}»")),

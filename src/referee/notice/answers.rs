@@ -1,6 +1,200 @@
 //! Answers to a player's mail (refusals, penalties, explanations) and to
-//! a player's requests (progress reports, leaves).
+//! a player's requests (progress reports, leaves); and the notes for the
+//! mover that the forward of his move shows ([`MoverNote`]).
 
-/// (variants added as the mails move from `tr` to notices)
+use crate::notation::Impossibility;
+use crate::referee::game::Game;
+use crate::referee::leave::Refusal;
+use chrono::NaiveDate;
+use shakmaty::Color;
+
+/// The game an answer is about, as the decision leaves it, with the side
+/// of the player it answers and the day: what the standard form, the
+/// board and the player's clock are drawn from.
 #[derive(Debug, Clone)]
-pub enum AnswerNotice {}
+pub struct Seat {
+    pub game: Box<Game>,
+    pub color: Color,
+    pub today: NaiveDate,
+}
+
+/// An answer to a player's mail, or the announcement of his leave.
+#[derive(Debug, Clone)]
+pub enum AnswerNotice {
+    /// A move mail not accepted (III.3.3-3.5), with the penalty recorded
+    /// (III.4.7); `seat.game` is the game after the penalty, the correct
+    /// record. `wrote`: the moves the mail wrote (numbered, as written).
+    Refused {
+        seat: Seat,
+        fault: Fault,
+        wrote: Vec<String>,
+        penalty: u32,
+    },
+    /// A mail without any numbered move: nothing recorded, no penalty.
+    NoMove {
+        seat: Seat,
+        understood: Vec<Understood>,
+        misplaced: Vec<Misplaced>,
+        /// The lines not read as a move or a command (at most five, clipped).
+        words: Vec<String>,
+    },
+    /// The sender's last move written again, already received and
+    /// forwarded: not a fault.
+    AlreadyReceived { seat: Seat },
+    /// A move while the partner is to move.
+    NotYourTurn { seat: Seat },
+    /// A mail into a finished game.
+    GameOver { seat: Seat },
+    /// A mail into a suspended game (III.6.3, II.6.8); `note`: the
+    /// player's own words, relayed to the director (Cc).
+    Suspended {
+        seat: Seat,
+        held: Held,
+        note: Vec<String>,
+    },
+    /// `ACCEPT DRAW` without a standing draw offer.
+    NoDrawOffer { seat: Seat },
+    /// `CLAIM DRAW` without a move, when neither threefold repetition nor
+    /// fifty moves stand on the board.
+    DrawClaimRefused { seat: Seat },
+    /// `PGN`: the game so far.
+    Pgn { seat: Seat },
+    /// A tagged game the sender does not play.
+    NotYourGame { game: String },
+    /// The mail does not say which of the sender's games it is about.
+    WhichGame {
+        problem: WhichGame,
+        games: Vec<String>,
+    },
+    /// A director's command (`confirm`, `result`, …) from a player.
+    DirectorOnly { command: String },
+    /// A mail from an address the league does not know.
+    Stranger,
+    /// `STATUS`: the progress report (seed 001 art. 49) of the sender's
+    /// games, as of `today`.
+    Status { today: NaiveDate, games: Vec<Game> },
+    /// A leave refused (III.7, II.7); `tournament`: whose rules.
+    LeaveRefused {
+        tournament: String,
+        refusal: Refusal,
+    },
+    /// `LEAVE END` without a leave running or announced.
+    NoLeave,
+    /// A leave (or its end, `leave: None`) announced To the partners and
+    /// the director, Cc the player (III.7.2-7.3).
+    Leave {
+        tournament: String,
+        player: String,
+        leave: Option<(NaiveDate, NaiveDate)>,
+        by_director: bool,
+        /// Asked from this day but announced on `announced`, after it began:
+        /// it counts from the notice (II.7.6).
+        late: Option<LateLeave>,
+    },
+}
+
+/// A leave announced after it began (II.7.6).
+#[derive(Debug, Clone, Copy)]
+pub struct LateLeave {
+    pub asked: NaiveDate,
+    pub announced: NaiveDate,
+}
+
+/// Why a move mail is not accepted.
+#[derive(Debug, Clone)]
+pub enum Fault {
+    /// The mail writes a move of the record otherwise (III.3.3): `wrote`
+    /// as written, `ply` the index of the move in the record.
+    WrongRepetition { wrote: String, ply: usize },
+    /// The mail does not repeat the partner's last move (the last ply).
+    NotRepeated,
+    /// No new move (III.3.5; postal II.3.11).
+    NoMove,
+    /// The new move cannot be read in any notation (III.3.4).
+    Illegible { written: String },
+    /// The new move reads as a move but is not possible (III.3.1).
+    Impossible {
+        written: String,
+        reason: Impossibility,
+    },
+    /// Two different new moves are written (`a / b`).
+    TwoMoves { written: String },
+    /// The new move fits several legal moves.
+    Ambiguous {
+        written: String,
+        candidates: Vec<String>,
+    },
+}
+
+/// A command read in a mail without a move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Understood {
+    /// `(=)`: it goes with a move, so it was not recorded.
+    DrawOffer,
+    /// Any other command, by its name.
+    Command(&'static str),
+}
+
+/// Where moves were seen that the arbiter does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Misplaced {
+    Subject,
+    Quote,
+    Attachment,
+}
+
+/// What became of a move sent into a suspended game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Held {
+    /// No move to keep: not the sender's turn, no move, or one kept already.
+    Nothing,
+    /// The move is kept until the director decides.
+    Kept,
+    /// The move could not be read against the record.
+    Unreadable,
+}
+
+/// Which game: the trouble with the mail's subject.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhichGame {
+    /// The tag names a game the sender does not play.
+    NotYours(String),
+    /// The tag names no game.
+    NoSuchGame(String),
+    /// No tag, and the mail fits several games.
+    Unsaid,
+}
+
+/// A remark for the mover, shown in his copy of the forward.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoverNote {
+    /// The `Date:` of the mail differs from its arrival (III.2.3).
+    Dated {
+        claimed: NaiveDate,
+        arrived: NaiveDate,
+    },
+    /// Moves written after the new move: a variant, not applied (III.3.7).
+    Variant { moves: Vec<String> },
+    /// A date or time stated in the mail differs from the record, which
+    /// counts (III.2.3, II.2.2.1): `ply` the move it belongs to, `said` as
+    /// the mail wrote it, `record` as the record has it.
+    Stated {
+        ply: usize,
+        what: Stated,
+        said: String,
+        record: String,
+    },
+    /// `CLAIM DRAW` with the move, but neither threefold repetition nor 50
+    /// moves in the position after it.
+    DrawClaimRefused,
+}
+
+/// Which stated date or time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stated {
+    /// The intended date of sending (free form): the arrival counts.
+    Sending,
+    Received,
+    Sent,
+    Time,
+}
