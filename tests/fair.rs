@@ -19,7 +19,11 @@ const GAME: &str = "RUS-EM-2026/1";
 fn after_e4() -> Arena {
     let mut arena = Arena::new(&two_players("numeric"));
     arena.run("2026-05-10");
-    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
+    assert_eq!(
+        arena.new_sent().len(),
+        2,
+        "the opening mail, once in each player's language"
+    );
     let forward = one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
     assert!(forward.is_to(&[BLACK], &[WHITE]));
     arena

@@ -313,6 +313,46 @@ fn iii_5_1_email_white_first_move_asked_for_after_14_days() {
     assert!(reminder.body.contains("(III.5.1)"), "{}", reminder.body);
 }
 
+/// Issue 9: the request goes to White in his language (Ivanov reads
+/// Russian) and to the director in his, with what the director can answer.
+#[test]
+fn iii_5_1_white_asked_in_russian_the_director_told_in_english_with_his_answers() {
+    let mut arena = Arena::new(&two_players("numeric"));
+    arena.run("2026-05-10");
+    assert_eq!(
+        arena.new_sent().len(),
+        2,
+        "the opening mail in each language"
+    );
+    arena.run("2026-05-24");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let white = sent.iter().find(|m| m.is_to(&[W], &[]));
+    let white = white.expect("Ivanov's request, in Russian");
+    assert!(
+        white.subject.contains("напоминание")
+            && white.body.contains("ожидается первый ход белых")
+            && white.body.contains("копия направлена судье (III.5.1)")
+            && white.body.contains("Ваше время: использовано 14 дней")
+            && !white.body.contains("LEAVE ivanov"),
+        "{}",
+        white.body
+    );
+    let director = sent.iter().find(|m| m.is_to(&[TD], &[]));
+    let director = director.expect("the director's copy, in English");
+    assert!(
+        director.subject.contains("reminder")
+            && director.body.contains("White's first move is awaited")
+            && director
+                .body
+                .contains("RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2")
+            && director.body.contains("LEAVE ivanov 2026-05-10 2026-05-24")
+            && !director.body.contains("Your clock"),
+        "{}",
+        director.body
+    );
+}
+
 #[test]
 fn ii_5_1_postal_white_first_move_missing_30_days_after_the_start() {
     let mut arena = postal("");

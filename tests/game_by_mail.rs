@@ -34,9 +34,29 @@ fn app4_game_in_numeric_with_full_records() {
     let mut arena = Arena::new(&two_players("numeric"));
     arena.run("2026-05-10");
     let opening = arena.new_sent();
-    assert_eq!(opening.len(), 1, "one opening mail");
-    assert!(opening[0].is_to(&[WHITE, BLACK], &[]));
-    assert!(opening[0].subject.contains("[RUS-EM-2026/1]"));
+    assert_eq!(
+        opening.len(),
+        2,
+        "the opening mail in each player's language"
+    );
+    let russian = opening.iter().find(|m| m.is_to(&[WHITE], &[]));
+    let russian = russian.expect("Ivanov's opening mail");
+    assert!(
+        russian.subject.contains("[RUS-EM-2026/1]")
+            && russian.subject.contains("партия начинается")
+            && russian.body.contains("Регламент: РАЗШ, раздел III")
+            && russian.body.contains("Ваше время"),
+        "{russian:#?}"
+    );
+    let english = opening.iter().find(|m| m.is_to(&[BLACK], &[]));
+    let english = english.expect("Petrov's opening mail");
+    assert!(
+        english.subject.contains("[RUS-EM-2026/1]")
+            && english.subject.contains("the game begins")
+            && english.body.contains("Rules: RAZSh Section III")
+            && english.body.contains("Your clock"),
+        "{english:#?}"
+    );
 
     let game = moves(APP4);
     assert_eq!(game.len(), 53);

@@ -106,7 +106,19 @@ impl TestGame {
 fn several_games_at_once_interleaved_each_in_its_notation() {
     let mut arena = Arena::new(&league());
     arena.run("2026-05-10");
-    assert_eq!(arena.new_sent().len(), 4, "four opening mails");
+    let opening = arena.new_sent();
+    assert_eq!(
+        opening.len(),
+        6,
+        "four opening mails, Ivanov's two written apart in Russian"
+    );
+    assert_eq!(
+        opening
+            .iter()
+            .filter(|m| m.is_to(&["ivanov@example.test"], &[]) && m.body.contains("Регламент"))
+            .count(),
+        2
+    );
     let mut games = vec![
         // en passant (3. exd6), both castlings (6. O-O O-O-O), in numeric and Russian long
         TestGame::new(

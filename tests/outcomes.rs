@@ -13,7 +13,11 @@ const GAME: &str = "RUS-EM-2026/1";
 fn started(notation: &str) -> Arena {
     let mut arena = Arena::new(&two_players(notation));
     arena.run("2026-05-10");
-    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
+    assert_eq!(
+        arena.new_sent().len(),
+        2,
+        "the opening mail, once in each player's language"
+    );
     arena
 }
 

@@ -1,1 +1,149 @@
-# OfficialNotice: see src/letters/officials.rs
+# The director's answers and the timer's mails: see src/letters/officials.rs
+
+## the rule set and spans of time
+
+official-rules = { $section ->
+        [postal] RAZSh Section II (postal)
+       *[email] RAZSh Section III (e-mail)
+    }: { $days } { $days ->
+        [one] day
+       *[other] days
+    } per { $moves } { $moves ->
+        [one] move
+       *[other] moves
+    }, cumulative; penalty { $penalty } { $penalty ->
+        [one] day
+       *[other] days
+    }
+official-span = { $unit ->
+        [months] { $n } { $n ->
+            [one] month
+           *[other] months
+        }
+       *[days] { $n } { $n ->
+            [one] day
+           *[other] days
+        }
+    }
+official-side = { $color ->
+        [white] White
+       *[black] Black
+    }
+official-side-lower = { $color ->
+        [white] white
+       *[black] black
+    }
+official-clock-of = { $name } ({ $side }):
+
+## the opening mail
+
+official-opening-subject = the game begins
+official-opening-begins = Game { $game } of { $tournament } begins on { $date }.
+official-opening-colours = White: { $white }. Black: { $black }.
+official-opening-rules = Rules: { $rules }
+official-opening-notation = Notation: ICCF numeric, English or Russian algebraic — any is read
+official-opening-write = Write your moves to this address, numbered, keeping the game tag in the subject. White starts, for example:
+official-opening-later = Every later mail repeats at least the partner's last move, then gives yours: "12... 4745 13. 3234". Commands on a line of their own: RESIGN; (=) with a move offers a draw; ACCEPT DRAW; CLAIM DRAW; LEAVE 2026-07-01 2026-07-10; LEAVE END; STATUS; HELP.
+
+## the reminder (III.5.1, II.5.1) and White's first move asked for
+
+official-reminder-subject = reminder
+official-reminder-waiting = no answer has come for { $waiting } { $waiting ->
+        [one] day
+       *[other] days
+    } to { $last }, received on { $received }.
+official-reminder-first = no answer has come for { $waiting } { $waiting ->
+        [one] day
+       *[other] days
+    } since the game began on { $start }: White's first move is awaited.
+official-reminder-repeated = { $director ->
+        [yes] The move is repeated here with all its information; a copy goes to the director ({ $article }).
+       *[no] The move is repeated here with all its information ({ $article }).
+    }
+official-reminder-asked = { $director ->
+        [yes] This mail asks for it; a copy goes to the director ({ $article }).
+       *[no] This mail asks for it ({ $article }).
+    }
+official-reminder-again = If you sent an answer, please send it again.
+official-reminder-breakdown = If no answer has come after { $days } { $days ->
+        [one] day
+       *[other] days
+    }, the director is told that the correspondence broke down ({ $article }).
+
+## the notices to the director
+
+official-breakdown-subject = no answer to the repeat
+official-breakdown-body = No answer in game { $game } for { $waiting } { $waiting ->
+        [one] day
+       *[other] days
+    } (as of { $today }): { $name } ({ $side }) has not answered the move received on { $received }, nor its repeat sent after { $reminder } { $reminder ->
+        [one] day
+       *[other] days
+    }. The correspondence has broken down ({ $article }).
+official-inactivity-subject = no move for { $limit }
+official-inactivity-body = No move in game { $game } for { $waiting } { $waiting ->
+        [one] day
+       *[other] days
+    } (as of { $today }; the limit is { $limit }): { $name } ({ $side }) has not answered the move received on { $received }. The player who has not informed the director may be scored a loss ({ $article }).
+official-answers-intro = Director, you may answer this mail, keeping the tag [{ $game }] in the subject, with a command on a line of its own:
+official-answers-claim = CONFIRM or REJECT   decide the pending overstep claim ({ $article })
+official-answers-result = RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2   adjudicate the game ({ $article })
+official-answers-leave = LEAVE { $player } { $from } { $to }   a leave for { $name }, also after the fact ({ $article })
+official-answers-penalty = PENALTY { $color } <days>   penalty days for { $name }
+
+## the director's decisions told to the players
+
+official-penalty-subject = penalty
+official-penalty-body = The director gives penalty days: { $name } ({ $side }) +{ $days } { $days ->
+        [one] day
+       *[other] days
+    }.
+official-fixed-subject = first overstep
+official-fixed-body = The director confirms the first time overstep: { $name } ({ $side }). The count of their time starts from zero after their move { $number } ({ $reset }); a second overstep loses the game ({ $loss }). { $interrupted ->
+        [yes] The game resumes.
+       *[no] The claim did not interrupt the game, which goes on; a claim of a second overstep would interrupt it ({ $suspension }).
+    }
+official-rejected-subject = claim rejected
+official-rejected-body = The director rejects the overstep claim against { $name } ({ $side }); { $interrupted ->
+        [yes] the game resumes, and no new claim is made against this player before move { $control } ({ $bar }).
+       *[no] the claim did not interrupt the game ({ $suspension }), which goes on, and no new claim is made against this player before move { $control } ({ $bar }).
+    }
+official-leave-subject = leave
+official-leave-body = { $name } is on leave from { $from } to { $to } inclusive (granted by the director, { $article }). These days are not counted in their thinking time; the partners' clocks run normally ({ $days }).
+
+## the director's answers
+
+official-report-subject = Progress report
+official-report-title = Progress report as of { $date }
+official-help-subject = Director commands
+official-help-body =
+    Director commands, each on a line of its own, any case, trailing punctuation allowed; the game is named by its tag in the subject ({ $example }):
+      CONFIRM (ПОДТВЕРЖДАЮ)                 confirm the pending overstep claim
+      REJECT (ОТКЛОНЯЮ)                     reject it: the game resumes, a held move is forwarded
+      RESULT 1-0|0-1|1/2-1/2 (РЕЗУЛЬТАТ)    adjudicate the game
+      PENALTY white|black N (ШТРАФ белым|черным N)   penalty days in the game
+      LEAVE <player> <from> <to> (ПЕРЕРЫВ)  an exceptional or retroactive leave
+      STATUS (СТАТУС)                       every game of your tournaments
+      PGN                                   the game of the subject as PGN
+      HELP (ПОМОЩЬ)                         this text
+official-refused-subject = { $partly ->
+        [yes] Some commands were not carried out
+       *[no] Director command not carried out
+    }
+official-command = { $command ->
+        [result] RESULT
+        [penalty] PENALTY
+       *[pgn] PGN
+    }
+official-problem-no-command = No director command found. Commands, each on a line of its own: CONFIRM, REJECT, RESULT 1-0|0-1|1/2-1/2, PENALTY white|black N, LEAVE <player> <from> <to>, STATUS, PGN, HELP.
+official-problem-no-game = { $command }: name the game by its tag in the subject.
+official-problem-which-claim = CONFIRM/REJECT: name the game by its tag in the subject (no or more than one overstep claim is pending).
+official-problem-no-claim = { $game }: no overstep claim is pending.
+official-problem-over = { $game }: the game is already over.
+official-problem-penalty = { $game }: PENALTY { $days }: penalty days are 1 to { $max }.
+official-problem-leave-backwards = LEAVE { $player }: the leave ends before it starts.
+official-problem-no-player = LEAVE: no player "{ $player }" in your tournaments.
+official-penalty-color = { $color ->
+        [white] white
+       *[black] black
+    }

@@ -1,1 +1,161 @@
-# OfficialNotice: see src/letters/officials.rs
+# Ответы судье и письма таймера: см. src/letters/officials.rs
+
+## регламент и сроки
+
+official-rules = { $section ->
+        [postal] РАЗШ, раздел II (почтовая игра)
+       *[email] РАЗШ, раздел III (игра по электронной почте)
+    }: { $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } на { $moves } { $moves ->
+        [one] ход
+        [few] хода
+       *[many] ходов
+    }, с накоплением; штраф { $penalty } { $penalty ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }
+official-span = { $unit ->
+        [months] { $n } { $n ->
+            [one] месяц
+            [few] месяца
+           *[many] месяцев
+        }
+       *[days] { $n } { $n ->
+            [one] день
+            [few] дня
+           *[many] дней
+        }
+    }
+official-side = { $color ->
+        [white] белые
+       *[black] черные
+    }
+official-side-lower = { $color ->
+        [white] белые
+       *[black] черные
+    }
+official-clock-of = { $name } ({ $side }):
+
+## письмо о начале партии
+
+official-opening-subject = партия начинается
+official-opening-begins = Партия { $game } турнира «{ $tournament }» начинается { $date }.
+official-opening-colours = Белые: { $white }. Черные: { $black }.
+official-opening-rules = Регламент: { $rules }
+official-opening-notation = Нотация: цифровая ИКЧФ, английская или русская алгебраическая — читается любая
+official-opening-write = Присылайте ходы на этот адрес с номерами, сохраняя метку партии в теме письма. Начинают белые, например:
+official-opening-later = Каждое следующее письмо повторяет как минимум последний ход партнера и добавляет ваш: «12... 4745 13. 3234». Команды отдельной строкой: СДАЮСЬ (RESIGN); (=) с ходом — предложение ничьей; ПРИНИМАЮ НИЧЬЮ (ACCEPT DRAW); ТРЕБУЮ НИЧЬЮ (CLAIM DRAW); ПЕРЕРЫВ 01.07.2026 10.07.2026 (LEAVE); КОНЕЦ ПЕРЕРЫВА (LEAVE END); СТАТУС (STATUS); ПОМОЩЬ (HELP).
+
+## напоминание (III.5.1, II.5.1) и запрос первого хода белых
+
+official-reminder-subject = напоминание
+official-reminder-waiting = ответа нет уже { $waiting } { $waiting ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } на { $last }, полученный { $received }.
+official-reminder-first = ответа нет уже { $waiting } { $waiting ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } с начала партии { $start }: ожидается первый ход белых.
+official-reminder-repeated = { $director ->
+        [yes] Ход повторяется здесь со всеми сведениями; копия направлена судье ({ $article }).
+       *[no] Ход повторяется здесь со всеми сведениями ({ $article }).
+    }
+official-reminder-asked = { $director ->
+        [yes] Это письмо его запрашивает; копия направлена судье ({ $article }).
+       *[no] Это письмо его запрашивает ({ $article }).
+    }
+official-reminder-again = Если вы уже отвечали, пришлите ответ еще раз.
+official-reminder-breakdown = Если ответа не будет и через { $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }, судье будет сообщено о срыве переписки ({ $article }).
+
+## сообщения судье
+
+official-breakdown-subject = нет ответа на повтор
+official-breakdown-body = В партии { $game } нет ответа { $waiting } { $waiting ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } (на { $today }): { $name } ({ $side }) не ответил(а) ни на ход, полученный { $received }, ни на его повтор, отправленный через { $reminder } { $reminder ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }. Переписка сорвана ({ $article }).
+official-inactivity-subject = нет хода { $limit }
+official-inactivity-body = В партии { $game } нет хода { $waiting } { $waiting ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } (на { $today }; предел — { $limit }): { $name } ({ $side }) не ответил(а) на ход, полученный { $received }. Участнику, не сообщившему судье о причине, может быть засчитано поражение ({ $article }).
+official-answers-intro = Судья может ответить на это письмо, сохранив метку [{ $game }] в теме, командой отдельной строкой:
+official-answers-claim = ПОДТВЕРЖДАЮ (CONFIRM) или ОТКЛОНЯЮ (REJECT)   решение по заявлению о просрочке ({ $article })
+official-answers-result = РЕЗУЛЬТАТ 1-0, РЕЗУЛЬТАТ 0-1 или РЕЗУЛЬТАТ 1/2-1/2 (RESULT)   присуждение результата ({ $article })
+official-answers-leave = ПЕРЕРЫВ { $player } { $from } { $to } (LEAVE)   перерыв для участника { $name }, в том числе задним числом ({ $article })
+official-answers-penalty = ШТРАФ { $color } <дней> (PENALTY)   штрафные дни участнику { $name }
+
+## решения судьи для участников
+
+official-penalty-subject = штраф
+official-penalty-body = Судья назначил штрафные дни: { $name } ({ $side }) +{ $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }.
+official-fixed-subject = первая просрочка
+official-fixed-body = Судья фиксирует первую просрочку времени: { $name } ({ $side }). Отсчет времени для него начинается с нуля после его { $number }-го хода ({ $reset }); вторая просрочка означает поражение ({ $loss }). { $interrupted ->
+        [yes] Партия возобновляется.
+       *[no] Заявление не прерывало партию, она продолжается; заявление о второй просрочке прервет ее ({ $suspension }).
+    }
+official-rejected-subject = заявление отклонено
+official-rejected-body = Судья отклонил заявление о просрочке времени против участника { $name } ({ $side }); { $interrupted ->
+        [yes] партия продолжается; новое заявление против этого участника не подается до { $control }-го хода ({ $bar }).
+       *[no] заявление не прерывало партию ({ $suspension }), она продолжается; новое заявление против этого участника не подается до { $control }-го хода ({ $bar }).
+    }
+official-leave-subject = перерыв
+official-leave-body = { $name } берет перерыв с { $from } по { $to } включительно (предоставлен судьей, { $article }). Эти дни не входят в его время на обдумывание; время партнеров идет как обычно ({ $days }).
+
+## ответы судье
+
+official-report-subject = Отчет о ходе игры
+official-report-title = Отчет о ходе игры на { $date }
+official-help-subject = Команды судьи
+official-help-body =
+    Команды судьи, каждая отдельной строкой, в любом регистре, точка в конце не мешает; партия указывается меткой в теме письма ({ $example }):
+      ПОДТВЕРЖДАЮ (CONFIRM)                 подтвердить заявление о просрочке
+      ОТКЛОНЯЮ (REJECT)                     отклонить его: партия продолжается, задержанный ход пересылается
+      РЕЗУЛЬТАТ 1-0|0-1|1/2-1/2 (RESULT)    присудить результат партии
+      ШТРАФ белым|черным N (PENALTY white|black N)   штрафные дни в партии
+      ПЕРЕРЫВ <участник> <с> <по> (LEAVE)   исключительный перерыв, в том числе задним числом
+      СТАТУС (STATUS)                       все партии ваших турниров
+      PGN                                   партия из темы письма в формате PGN
+      ПОМОЩЬ (HELP)                         этот текст
+official-refused-subject = { $partly ->
+        [yes] Не все команды выполнены
+       *[no] Команда судьи не выполнена
+    }
+official-command = { $command ->
+        [result] РЕЗУЛЬТАТ (RESULT)
+        [penalty] ШТРАФ (PENALTY)
+       *[pgn] PGN
+    }
+official-problem-no-command = Команда судьи не найдена. Команды, каждая отдельной строкой: ПОДТВЕРЖДАЮ (CONFIRM), ОТКЛОНЯЮ (REJECT), РЕЗУЛЬТАТ 1-0|0-1|1/2-1/2 (RESULT), ШТРАФ белым|черным N (PENALTY), ПЕРЕРЫВ <участник> <с> <по> (LEAVE), СТАТУС (STATUS), PGN, ПОМОЩЬ (HELP).
+official-problem-no-game = { $command }: укажите метку партии в теме письма.
+official-problem-which-claim = ПОДТВЕРЖДАЮ/ОТКЛОНЯЮ (CONFIRM/REJECT): укажите метку партии в теме письма (заявлений о просрочке нет или их несколько).
+official-problem-no-claim = { $game }: заявления о просрочке нет.
+official-problem-over = { $game }: партия уже закончена.
+official-problem-penalty = { $game }: ШТРАФ { $days }: штраф — от 1 до { $max } дней.
+official-problem-leave-backwards = ПЕРЕРЫВ { $player }: перерыв заканчивается раньше начала.
+official-problem-no-player = ПЕРЕРЫВ: нет участника «{ $player }» в ваших турнирах.
+official-penalty-color = { $color ->
+        [white] белым
+       *[black] черным
+    }

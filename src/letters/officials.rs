@@ -1,9 +1,858 @@
-//! The texts of [`OfficialNotice`]s.
+//! The texts of [`OfficialNotice`]s: the timer's mails (the opening, the
+//! reminder or the request for White's first move, the breakdown and
+//! inactivity notices to the director) and the director's answers and
+//! decisions. The mails to the director say what he can answer, in the
+//! exact form; the mails to a player about a game show the player's clock.
 
+use super::forms::clock;
 use super::{Audience, Text};
-use crate::referee::notice::officials::OfficialNotice;
-use crate::referee::tournament::League;
+use crate::message::render::{board, date, numbered, pgn, schedule, standard_form};
+use crate::notation::Notation;
+use crate::referee::game::Game;
+use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
+use crate::referee::notice::Reader;
+use crate::referee::rules::{Article, RuleKind, RuleSet, Span};
+use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::t;
+use chrono::NaiveDate;
+use shakmaty::Color;
+use std::fmt::Write;
 
-pub(super) fn render(_league: &League, notice: &OfficialNotice, _audience: &Audience) -> Text {
-    match *notice {}
+pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audience) -> Text {
+    let lang = audience.lang;
+    match notice {
+        OfficialNotice::Opening { game, today } => opening(league, game, *today, audience),
+        OfficialNotice::Reminder {
+            game,
+            waiting,
+            to_director,
+            today,
+        } => reminder(league, game, *waiting, *to_director, *today, audience),
+        OfficialNotice::Breakdown {
+            game,
+            waiting,
+            today,
+        } => {
+            let (t, spec) = of(league, game);
+            let color = game.to_move();
+            let body = t!(
+                lang,
+                "official-breakdown-body",
+                game = &spec.id,
+                waiting = *waiting,
+                today = date(*today),
+                name = &t.player_of(spec, color).name,
+                side = side_lower(color, lang),
+                received = date(game.next_received()),
+                reminder = t.rules.reminder_days,
+                article = t.rules.article_of(Article::Breakdown)
+            );
+            Text {
+                subject: subject(t, spec, &t!(lang, "official-breakdown-subject")),
+                body: format!(
+                    "{}{body}\n\n{}{}",
+                    audience.greeting(),
+                    schedule(t, game, lang),
+                    director_answers(t, game, *today, audience)
+                ),
+            }
+        }
+        OfficialNotice::Inactivity {
+            game,
+            waiting,
+            today,
+        } => {
+            let (t, spec) = of(league, game);
+            let color = game.to_move();
+            let limit = span(t.rules.inactivity, lang);
+            let body = t!(
+                lang,
+                "official-inactivity-body",
+                game = &spec.id,
+                waiting = *waiting,
+                today = date(*today),
+                limit = limit.as_str(),
+                name = &t.player_of(spec, color).name,
+                side = side_lower(color, lang),
+                received = date(game.next_received()),
+                article = t.rules.article_of(Article::Inactivity)
+            );
+            Text {
+                subject: subject(
+                    t,
+                    spec,
+                    &t!(lang, "official-inactivity-subject", limit = limit.as_str()),
+                ),
+                body: format!(
+                    "{}{body}\n\n{}{}",
+                    audience.greeting(),
+                    schedule(t, game, lang),
+                    director_answers(t, game, *today, audience)
+                ),
+            }
+        }
+        OfficialNotice::Penalty {
+            game,
+            color,
+            days,
+            today,
+        } => {
+            let (t, spec) = of(league, game);
+            let text = t!(
+                lang,
+                "official-penalty-body",
+                name = &t.player_of(spec, *color).name,
+                side = side(*color, lang),
+                days = *days
+            );
+            to_players(
+                league,
+                game,
+                *today,
+                audience,
+                "official-penalty-subject",
+                text,
+            )
+        }
+        OfficialNotice::OverstepFixed {
+            game,
+            against,
+            number,
+            interrupted,
+            today,
+        } => {
+            let (t, spec) = of(league, game);
+            let article = |a| t.rules.article_of(a);
+            let text = t!(
+                lang,
+                "official-fixed-body",
+                name = &t.player_of(spec, *against).name,
+                side = side(*against, lang),
+                number = *number,
+                reset = article(Article::OverstepReset),
+                loss = article(Article::OverstepLoss),
+                suspension = article(Article::Suspension),
+                interrupted = yes(*interrupted)
+            );
+            to_players(
+                league,
+                game,
+                *today,
+                audience,
+                "official-fixed-subject",
+                text,
+            )
+        }
+        OfficialNotice::ClaimRejected {
+            game,
+            against,
+            control,
+            interrupted,
+            today,
+        } => {
+            let (t, spec) = of(league, game);
+            let article = |a| t.rules.article_of(a);
+            let text = t!(
+                lang,
+                "official-rejected-body",
+                name = &t.player_of(spec, *against).name,
+                side = side(*against, lang),
+                control = *control,
+                bar = article(Article::ClaimBar),
+                suspension = article(Article::Suspension),
+                interrupted = yes(*interrupted)
+            );
+            to_players(
+                league,
+                game,
+                *today,
+                audience,
+                "official-rejected-subject",
+                text,
+            )
+        }
+        OfficialNotice::LeaveGranted {
+            tournament,
+            player,
+            from,
+            to,
+        } => {
+            let t = tournament_of(league, tournament);
+            let p = t
+                .player(player)
+                .expect("a leave is for a player of the tournament");
+            Text {
+                subject: format!(
+                    "[{}] {}: {}",
+                    t.id,
+                    p.surname(),
+                    t!(lang, "official-leave-subject")
+                ),
+                body: format!(
+                    "{}{}\n",
+                    audience.greeting(),
+                    t!(
+                        lang,
+                        "official-leave-body",
+                        name = &p.name,
+                        from = date(*from),
+                        to = date(*to),
+                        article = t.rules.article_of(Article::ExceptionalLeave),
+                        days = t.rules.article_of(Article::LeaveDays)
+                    )
+                ),
+            }
+        }
+        OfficialNotice::Report { today, tournaments } => {
+            let mut body = t!(lang, "official-report-title", date = date(*today));
+            body.push_str("\n\n");
+            for (id, games) in tournaments {
+                let t = tournament_of(league, id);
+                let _ = writeln!(body, "{} ({})", t.name, t.id);
+                for game in games {
+                    body.push_str(&crate::referee::requests::progress_line(
+                        t, &game.spec, game, *today, lang,
+                    ));
+                }
+                body.push('\n');
+            }
+            Text {
+                subject: t!(lang, "official-report-subject"),
+                body,
+            }
+        }
+        OfficialNotice::DirectorHelp => Text {
+            subject: t!(lang, "official-help-subject"),
+            body: t!(lang, "official-help-body", example = "[T/1]") + "\n",
+        },
+        OfficialNotice::Pgn { game } => {
+            let (t, spec) = of(league, game);
+            Text {
+                subject: format!("[{}] PGN", spec.id),
+                body: pgn(t, game),
+            }
+        }
+        OfficialNotice::Refused { problems, partly } => {
+            let mut body = String::new();
+            for problem in problems {
+                body.push_str(&problem_text(problem, lang));
+                body.push('\n');
+            }
+            Text {
+                subject: t!(lang, "official-refused-subject", partly = yes(*partly)),
+                body,
+            }
+        }
+    }
+}
+
+/// The rule set in short, in `lang`: the section, the time control and the
+/// penalty.
+pub fn rules_summary(rules: &RuleSet, lang: Lang) -> String {
+    t!(
+        lang,
+        "official-rules",
+        section = match rules.kind {
+            RuleKind::Email => "email",
+            RuleKind::Postal => "postal",
+        },
+        days = rules.days_per_control,
+        moves = rules.moves_per_control,
+        penalty = rules.penalty_days
+    )
+}
+
+/// `40 days` / `3 месяца`.
+pub fn span(span: Span, lang: Lang) -> String {
+    let (unit, n) = match span {
+        Span::Days(n) => ("days", n),
+        Span::Months(n) => ("months", n),
+    };
+    t!(lang, "official-span", unit = unit, n = n)
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn color_key(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn side(color: Color, lang: Lang) -> String {
+    t!(lang, "official-side", color = color_key(color))
+}
+
+fn side_lower(color: Color, lang: Lang) -> String {
+    t!(lang, "official-side-lower", color = color_key(color))
+}
+
+fn tournament_of<'a>(league: &'a League, id: &str) -> &'a Tournament {
+    league
+        .tournaments
+        .iter()
+        .find(|t| t.id == id)
+        .expect("a notice is about a tournament of the league")
+}
+
+/// The tournament and the spec of a game in a notice.
+fn of<'a>(league: &'a League, game: &Game) -> (&'a Tournament, &'a GameSpec) {
+    league
+        .game(&game.spec.id)
+        .expect("a notice is about a game of the league")
+}
+
+/// `[ID] White - Black: <rest>`.
+fn subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
+    format!(
+        "[{}] {} - {}: {rest}",
+        spec.id,
+        t.player_of(spec, Color::White).surname(),
+        t.player_of(spec, Color::Black).surname()
+    )
+}
+
+/// The reader of `color` in the game.
+fn player(t: &Tournament, spec: &GameSpec, color: Color) -> Reader {
+    Reader::Player {
+        tournament: t.id.clone(),
+        player: t.player_of(spec, color).id.clone(),
+    }
+}
+
+/// The clocks of the game's players who read this mail: one player's
+/// plainly, both (one language) each under his name. Starts with a blank
+/// line when there is any.
+fn clocks(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) -> String {
+    let spec = &game.spec;
+    let readers: Vec<Color> = [Color::White, Color::Black]
+        .into_iter()
+        .filter(|c| audience.includes(&player(t, spec, *c)))
+        .collect();
+    let mut out = String::new();
+    for c in &readers {
+        out.push('\n');
+        if readers.len() > 1 {
+            let name = &t.player_of(spec, *c).name;
+            let of = t!(
+                audience.lang,
+                "official-clock-of",
+                name = name,
+                side = side(*c, audience.lang)
+            );
+            out.push_str(&of);
+            out.push('\n');
+        }
+        out.push_str(&clock(t, game, *c, today, audience.lang));
+    }
+    out
+}
+
+/// What the director can answer about a game, in the exact form, when he
+/// reads this mail: the claim pending, the result, a leave for the player
+/// to move from the day his move was received to today, penalty days.
+fn director_answers(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) -> String {
+    let director = Reader::Director {
+        tournament: t.id.clone(),
+    };
+    if !audience.includes(&director) {
+        return String::new();
+    }
+    let lang = audience.lang;
+    let spec = &game.spec;
+    let color = game.to_move();
+    let p = t.player_of(spec, color);
+    let article = |a| t.rules.article_of(a);
+    let mut out = format!(
+        "\n{}\n",
+        t!(lang, "official-answers-intro", game = &spec.id)
+    );
+    let mut line = |text: String| {
+        let _ = writeln!(out, "  {text}");
+    };
+    if game.claim.is_some() {
+        line(t!(
+            lang,
+            "official-answers-claim",
+            article = article(Article::Claim)
+        ));
+    }
+    line(t!(
+        lang,
+        "official-answers-result",
+        article = article(Article::Adjudication)
+    ));
+    line(t!(
+        lang,
+        "official-answers-leave",
+        player = &p.id,
+        from = game.next_received().format("%Y-%m-%d").to_string(),
+        to = today.format("%Y-%m-%d").to_string(),
+        name = &p.name,
+        article = article(Article::ExceptionalLeave)
+    ));
+    line(t!(
+        lang,
+        "official-answers-penalty",
+        color = t!(lang, "official-penalty-color", color = color_key(color)),
+        name = &p.name
+    ));
+    out
+}
+
+/// A decision of the director told to both players: the text, then the
+/// clock of each player who reads this copy.
+fn to_players(
+    league: &League,
+    game: &Game,
+    today: NaiveDate,
+    audience: &Audience,
+    subject_id: &str,
+    text: String,
+) -> Text {
+    let (t, spec) = of(league, game);
+    let lang = audience.lang;
+    Text {
+        subject: subject(t, spec, &t!(lang, subject_id)),
+        body: format!(
+            "{}{text}\n{}",
+            audience.greeting(),
+            clocks(t, game, today, audience)
+        ),
+    }
+}
+
+/// The opening mail: the start, the standard form's header with the
+/// colours, the rules in short, how to write a move, the reader's clock.
+fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) -> Text {
+    let (t, spec) = of(league, game);
+    let lang = audience.lang;
+    let example = match t.notation {
+        Notation::Numeric => "1. 5254",
+        Notation::San => "1. e4",
+        Notation::Ru => "1. e2-e4",
+    };
+    let mut body = audience.greeting();
+    let _ = writeln!(
+        body,
+        "{}\n{}\n\n{}\n\n{}\n{}\n\n{}\n    {example}\n{}",
+        t!(
+            lang,
+            "official-opening-begins",
+            game = &spec.id,
+            tournament = &t.name,
+            date = date(t.start)
+        ),
+        t!(
+            lang,
+            "official-opening-colours",
+            white = &t.player_of(spec, Color::White).name,
+            black = &t.player_of(spec, Color::Black).name
+        ),
+        standard_form(t, game, lang).trim_end(),
+        t!(
+            lang,
+            "official-opening-rules",
+            rules = rules_summary(&t.rules, lang)
+        ),
+        t!(lang, "official-opening-notation"),
+        t!(lang, "official-opening-write"),
+        t!(lang, "official-opening-later"),
+    );
+    body.push_str(&clocks(t, game, today, audience));
+    Text {
+        subject: subject(t, spec, &t!(lang, "official-opening-subject")),
+        body,
+    }
+}
+
+/// The reminder: the move awaited repeated with the standard form and the
+/// board, or White's first move asked for; the player's clock; what the
+/// director can answer, in his copy.
+fn reminder(
+    league: &League,
+    game: &Game,
+    waiting: u32,
+    to_director: bool,
+    today: NaiveDate,
+    audience: &Audience,
+) -> Text {
+    let (t, spec) = of(league, game);
+    let lang = audience.lang;
+    let first = game.plies.is_empty();
+    let article = t.rules.article_of(if first {
+        Article::FirstMove
+    } else {
+        Article::Reminder
+    });
+    let (what, repeated) = if first {
+        (
+            t!(
+                lang,
+                "official-reminder-first",
+                waiting = waiting,
+                start = date(game.next_received())
+            ),
+            t!(
+                lang,
+                "official-reminder-asked",
+                director = yes(to_director),
+                article = article
+            ),
+        )
+    } else {
+        (
+            t!(
+                lang,
+                "official-reminder-waiting",
+                waiting = waiting,
+                last = numbered(game, game.plies.len() - 1, t.notation),
+                received = date(game.next_received())
+            ),
+            t!(
+                lang,
+                "official-reminder-repeated",
+                director = yes(to_director),
+                article = article
+            ),
+        )
+    };
+    let mut body = audience.greeting();
+    let _ = writeln!(
+        body,
+        "{what} {repeated} {}\n",
+        t!(lang, "official-reminder-again")
+    );
+    if let (Some(days), false) = (t.rules.breakdown_days, to_director) {
+        let _ = writeln!(
+            body,
+            "{}\n",
+            t!(
+                lang,
+                "official-reminder-breakdown",
+                days = days,
+                article = article
+            )
+        );
+    }
+    body.push_str(&standard_form(t, game, lang));
+    body.push('\n');
+    body.push_str(&board(game.position(), lang));
+    body.push_str(&clocks(t, game, today, audience));
+    body.push_str(&director_answers(t, game, today, audience));
+    Text {
+        subject: subject(t, spec, &t!(lang, "official-reminder-subject")),
+        body,
+    }
+}
+
+fn problem_text(problem: &Problem, lang: Lang) -> String {
+    match problem {
+        Problem::NoCommand => t!(lang, "official-problem-no-command"),
+        Problem::NoGame { command } => {
+            let command = match command {
+                DirectorCommand::Result => "result",
+                DirectorCommand::Penalty => "penalty",
+                DirectorCommand::Pgn => "pgn",
+            };
+            let command = t!(lang, "official-command", command = command);
+            t!(lang, "official-problem-no-game", command = command)
+        }
+        Problem::WhichClaim => t!(lang, "official-problem-which-claim"),
+        Problem::NoClaim { game } => t!(lang, "official-problem-no-claim", game = game),
+        Problem::GameOver { game } => t!(lang, "official-problem-over", game = game),
+        Problem::PenaltyRange { game, days, max } => t!(
+            lang,
+            "official-problem-penalty",
+            game = game,
+            days = *days,
+            max = *max
+        ),
+        Problem::LeaveBackwards { player } => {
+            t!(lang, "official-problem-leave-backwards", player = player)
+        }
+        Problem::NoPlayer { player } => t!(lang, "official-problem-no-player", player = player),
+    }
+}
+
+/// Golden texts of every notice, in both languages: the fixture has Ivanov
+/// (Russian, White) against Petrov (English, Black), the director reading
+/// English; each notice is written for the readers it goes to.
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{day, game, league};
+    use super::super::mails;
+    use crate::referee::game::{Event, Side};
+    use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
+    use crate::referee::notice::{Letter, Notice, Reader};
+    use crate::referee::rules::RuleSet;
+    use crate::referee::tournament::{Lang, League};
+    use shakmaty::Color;
+
+    fn ivanov() -> Reader {
+        Reader::Player {
+            tournament: "T".into(),
+            player: "ivanov".into(),
+        }
+    }
+
+    fn petrov() -> Reader {
+        Reader::Player {
+            tournament: "T".into(),
+            player: "petrov".into(),
+        }
+    }
+
+    fn director() -> Reader {
+        Reader::Director {
+            tournament: "T".into(),
+        }
+    }
+
+    /// Every mail of the letter: recipients, subject and body.
+    fn written(
+        league: &League,
+        to: Vec<Reader>,
+        cc: Vec<Reader>,
+        notice: OfficialNotice,
+    ) -> String {
+        let letter = Letter::new(to, cc, Notice::Official(notice), Some("T/1"));
+        mails(league, &letter)
+            .iter()
+            .map(|m| {
+                let names = |r: &[crate::referee::decide::Recipient]| {
+                    r.iter()
+                        .map(|r| r.email.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                format!(
+                    "To: {}\nCc: {}\nSubject: {}\n\n{}",
+                    names(&m.to),
+                    names(&m.cc),
+                    m.subject,
+                    m.body
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n=====\n")
+    }
+
+    /// The same league with the director reading Russian.
+    fn russian_director() -> League {
+        let mut league = league();
+        league.tournaments[0].director_language = Lang::Ru;
+        league
+    }
+
+    #[test]
+    fn the_opening_mail_in_each_players_language() {
+        let league = league();
+        let g = game(&league, &[]);
+        let notice = OfficialNotice::Opening {
+            game: Box::new(g),
+            today: day("2026-05-10"),
+        };
+        insta::assert_snapshot!(
+            "opening",
+            written(&league, vec![ivanov(), petrov()], vec![], notice)
+        );
+    }
+
+    #[test]
+    fn the_reminder_repeats_the_move_with_the_clock_and_the_directors_answers() {
+        let league = league();
+        let g = game(&league, &["5254"]);
+        let notice = |g| OfficialNotice::Reminder {
+            game: Box::new(g),
+            waiting: 14,
+            to_director: true,
+            today: day("2026-05-24"),
+        };
+        // Petrov (English) is silent: one mail, Cc the director
+        let english = written(&league, vec![petrov()], vec![director()], notice(g.clone()));
+        // Ivanov (Russian) is silent, the director reads Russian too
+        let g2 = game(&league, &["5254", "5755"]);
+        let russian = written(
+            &russian_director(),
+            vec![ivanov()],
+            vec![director()],
+            notice(g2),
+        );
+        insta::assert_snapshot!("reminder", format!("{english}\n#####\n{russian}"));
+    }
+
+    #[test]
+    fn a_postal_reminder_warns_of_the_breakdown_and_plural_forms_follow_the_language() {
+        let mut league = league();
+        league.tournaments[0].rules = RuleSet::postal();
+        let g = game(&league, &["5254", "5755"]);
+        // 21 days: «21 день», 22: «22 дня», 25: «25 дней»
+        let text = [21, 22, 25]
+            .into_iter()
+            .map(|waiting| {
+                let notice = OfficialNotice::Reminder {
+                    game: Box::new(g.clone()),
+                    waiting,
+                    to_director: false,
+                    today: day("2026-05-11") + chrono::Days::new(waiting.into()),
+                };
+                written(&league, vec![ivanov()], vec![], notice)
+            })
+            .collect::<Vec<_>>()
+            .join("\n#####\n");
+        insta::assert_snapshot!("reminder_postal", text);
+    }
+
+    #[test]
+    fn whites_first_move_asked_for() {
+        let league = league();
+        let g = game(&league, &[]);
+        let notice = |g| OfficialNotice::Reminder {
+            game: Box::new(g),
+            waiting: 1,
+            to_director: true,
+            today: day("2026-05-11"),
+        };
+        let text = written(&league, vec![ivanov()], vec![director()], notice(g.clone()));
+        let russian = written(
+            &russian_director(),
+            vec![ivanov()],
+            vec![director()],
+            notice(g),
+        );
+        insta::assert_snapshot!("first_move", format!("{text}\n#####\n{russian}"));
+    }
+
+    #[test]
+    fn the_director_told_of_inactivity_and_of_a_breakdown_in_his_language() {
+        let mut text = String::new();
+        for league in [league(), russian_director()] {
+            let mut g = game(&league, &["5254"]);
+            if league.tournaments[0].director_language == Lang::Ru {
+                // a first overstep claimed while play goes on: CONFIRM or REJECT
+                g.apply(&Event::Suspended {
+                    side: Side::from(Color::Black),
+                    on: day("2026-06-15"),
+                    used: 36,
+                    allowance: 30,
+                    control: 10,
+                    interrupts: false,
+                })
+                .unwrap();
+            }
+            let inactivity = OfficialNotice::Inactivity {
+                game: Box::new(g.clone()),
+                waiting: 40,
+                today: day("2026-06-20"),
+            };
+            text.push_str(&written(&league, vec![director()], vec![], inactivity));
+            text.push_str("\n#####\n");
+            let mut postal = league.clone();
+            postal.tournaments[0].rules = RuleSet::postal();
+            let breakdown = OfficialNotice::Breakdown {
+                game: Box::new(g),
+                waiting: 61,
+                today: day("2026-07-11"),
+            };
+            text.push_str(&written(&postal, vec![director()], vec![], breakdown));
+            text.push_str("\n#####\n");
+        }
+        insta::assert_snapshot!("inactivity_breakdown", text);
+    }
+
+    #[test]
+    fn the_directors_decisions_told_to_both_players_with_their_clocks() {
+        let league = league();
+        let g = game(&league, &["5254", "5755"]);
+        let today = day("2026-05-20");
+        let both = |notice| written(&league, vec![ivanov(), petrov()], vec![director()], notice);
+        let text = [
+            both(OfficialNotice::Penalty {
+                game: Box::new(g.clone()),
+                color: Color::Black,
+                days: 3,
+                today,
+            }),
+            both(OfficialNotice::OverstepFixed {
+                game: Box::new(g.clone()),
+                against: Color::White,
+                number: 2,
+                interrupted: true,
+                today,
+            }),
+            both(OfficialNotice::ClaimRejected {
+                game: Box::new(g.clone()),
+                against: Color::Black,
+                control: 10,
+                interrupted: false,
+                today,
+            }),
+            written(
+                &league,
+                vec![petrov(), director()],
+                vec![ivanov()],
+                OfficialNotice::LeaveGranted {
+                    tournament: "T".into(),
+                    player: "ivanov".into(),
+                    from: day("2026-05-17"),
+                    to: day("2026-05-21"),
+                },
+            ),
+        ];
+        insta::assert_snapshot!("decisions", text.join("\n#####\n"));
+    }
+
+    #[test]
+    fn the_directors_answers_in_his_language() {
+        let mut text = String::new();
+        for league in [league(), russian_director()] {
+            let g = game(&league, &["5254", "5755"]);
+            let answer = |notice| written(&league, vec![director()], vec![], notice);
+            for notice in [
+                OfficialNotice::Report {
+                    today: day("2026-05-12"),
+                    tournaments: vec![("T".into(), vec![g.clone()])],
+                },
+                OfficialNotice::DirectorHelp,
+                OfficialNotice::Pgn {
+                    game: Box::new(g.clone()),
+                },
+                OfficialNotice::Refused {
+                    problems: vec![
+                        Problem::NoCommand,
+                        Problem::NoGame {
+                            command: DirectorCommand::Result,
+                        },
+                        Problem::WhichClaim,
+                        Problem::NoClaim { game: "T/1".into() },
+                        Problem::GameOver { game: "T/1".into() },
+                        Problem::PenaltyRange {
+                            game: "T/1".into(),
+                            days: 400,
+                            max: 365,
+                        },
+                        Problem::LeaveBackwards {
+                            player: "ivanov".into(),
+                        },
+                        Problem::NoPlayer {
+                            player: "nobody".into(),
+                        },
+                    ],
+                    partly: true,
+                },
+            ] {
+                text.push_str(&answer(notice));
+                text.push_str("\n#####\n");
+            }
+        }
+        insta::assert_snapshot!("director_answers", text);
+    }
 }

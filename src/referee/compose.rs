@@ -456,16 +456,6 @@ pub(crate) fn end_game(
     decision.mails.push(result_mail(t, spec, &after));
 }
 
-/// A notice about a game To both players, Cc the director.
-pub(crate) fn game_notice(
-    t: &Tournament,
-    spec: &GameSpec,
-    rest: &str,
-    text: impl Fn(Lang) -> String,
-) -> OutMail {
-    to_both(t, spec, rest, text)
-}
-
 /// Claims an overstep of `against`: the event and the claim mail. The claim
 /// interrupts the game (III.6.3, II.6.8) unless it is a postal first
 /// overstep, claimed while play goes on (II.6.2-6.4); see

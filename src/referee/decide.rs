@@ -151,7 +151,6 @@ impl Decision {
 /// Builds the answers to one inbound mail.
 pub(crate) struct Replier<'a> {
     pub(crate) mail: &'a Mail,
-    pub(crate) from: &'a str,
 }
 
 impl Replier<'_> {
@@ -184,19 +183,6 @@ impl Replier<'_> {
         letter.kind = MailKind::AutoReplied;
     }
 
-    pub(crate) fn reply(
-        &self,
-        to: Vec<Recipient>,
-        cc: Vec<Recipient>,
-        subject: String,
-        body: String,
-        game: Option<&str>,
-    ) -> OutMail {
-        let mut mail = compose::mail(to, cc, subject, body, game);
-        self.thread(&mut mail);
-        mail
-    }
-
     /// A notice To `reader` (the sender), threaded as an answer to the mail,
     /// that records nothing.
     pub(crate) fn tell(
@@ -211,26 +197,6 @@ impl Replier<'_> {
         Decision {
             verdicts: vec![Verdict::Answered(why.to_string())],
             letters: vec![letter],
-            ..Decision::default()
-        }
-    }
-
-    /// An answer To the sender only that records nothing.
-    pub(crate) fn answer(
-        &self,
-        name: &str,
-        subject: String,
-        body: String,
-        game: Option<&str>,
-        why: &str,
-    ) -> Decision {
-        let to = vec![Recipient {
-            name: name.to_string(),
-            email: self.from.to_string(),
-        }];
-        Decision {
-            verdicts: vec![Verdict::Answered(why.to_string())],
-            mails: vec![self.reply(to, vec![], subject, body, game)],
             ..Decision::default()
         }
     }
@@ -261,7 +227,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     let Some(from) = mail.from.as_deref() else {
         return Decision::ignored("no From address");
     };
-    let replier = Replier { mail, from };
+    let replier = Replier { mail };
     let written = scan(&mail.text);
     let players = league.players_at(from);
     let directed: Vec<&Tournament> = league

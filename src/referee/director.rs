@@ -6,17 +6,17 @@
 //! (the whole tournament's progress report).
 
 use crate::message::parse::{find_tag, Command, Written};
-use crate::message::render::{self, color_name, date, tr};
-use crate::referee::compose::{end_game, game_notice};
+use crate::referee::compose::end_game;
 use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::{self, PlayerEvent};
-use crate::referee::requests::{leave_notice, progress_line};
-use crate::referee::rules::Article;
+use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
+use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
-use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::referee::tournament::{GameSpec, League, Player, Tournament};
 use chrono::NaiveDate;
+use shakmaty::Color;
 use std::borrow::Cow;
 
 /// The most penalty days one `PENALTY` command gives: a year. More is
@@ -49,8 +49,12 @@ pub(crate) fn decide(
     let tagged = find_tag(&replier.mail.subject)
         .and_then(|tag| league.game(&tag))
         .filter(|(t, _)| directed.iter().any(|d| d.id == t.id));
+    // the director reads his answers in the language of the tournament named
+    let reader = Reader::Director {
+        tournament: tagged.map_or(&directed[0].id, |(t, _)| &t.id).clone(),
+    };
     let mut decision = Decision::default();
-    let mut problems: Vec<String> = Vec::new();
+    let mut problems: Vec<Problem> = Vec::new();
     for command in &written.commands {
         match command {
             Command::Confirm | Command::Reject => {
@@ -67,129 +71,261 @@ pub(crate) fn decide(
                 };
                 match target.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
                     Some((t, spec, game)) if game.claim.is_some() => {
-                        let part = if *command == Command::Confirm { confirm(t, spec, &game, today) } else { reject(t, spec, &game, today) };
+                        let part = if *command == Command::Confirm {
+                            confirm(t, spec, &game, today)
+                        } else {
+                            reject(t, spec, &game, today)
+                        };
                         decision.extend(part);
                     }
-                    Some((_, spec, _)) => problems.push(format!("{}: no overstep claim is pending / нет заявления о просрочке", spec.id)),
-                    None => problems.push(
-                        "CONFIRM/REJECT: name the game by its tag in the subject (no or more than one overstep claim is pending) / \
-                         укажите метку партии в теме письма"
-                            .into(),
-                    ),
+                    Some((_, spec, _)) => problems.push(Problem::NoClaim {
+                        game: spec.id.clone(),
+                    }),
+                    None => problems.push(Problem::WhichClaim),
                 }
             }
-            Command::Result(result) => match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
-                Some((t, spec, game)) if game.ending.is_none() => {
-                    let result = match result.as_str() {
-                        "1-0" => GameResult::WhiteWins,
-                        "0-1" => GameResult::BlackWins,
-                        _ => GameResult::Draw,
-                    };
-                    // end_game applies this mail's earlier events itself: it starts from the stored game
-                    end_game(t, spec, &state.games[&spec.id], result, EndReason::Adjudication, today, &mut decision);
-                    decision.verdicts.push(Verdict::Directed(format!("{}: result {}", spec.id, result.as_str())));
-                }
-                Some((_, spec, _)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
-                None => problems.push("RESULT: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
-            },
-            Command::Penalty { color, days } => match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
-                Some((_, spec, _)) if *days == 0 || *days > MAX_PENALTY_DAYS => problems.push(format!(
-                    "{}: PENALTY {days}: penalty days are 1 to {MAX_PENALTY_DAYS} / штраф — от 1 до {MAX_PENALTY_DAYS} дней",
-                    spec.id
-                )),
-                Some((t, spec, game)) if game.ending.is_none() => {
-                    decision.events.push((
-                        spec.id.clone(),
-                        Event::Penalty { side: Side::from(*color), days: *days, on: today, reason: "penalty by the director".into() },
-                    ));
-                    let player = t.player_of(spec, *color);
-                    decision.mails.push(game_notice(t, spec, "penalty / штраф", |lang| {
-                        format!(
-                            "{}: {} ({}) +{days} {}.",
-                            tr(lang, "The director gives penalty days", "Судья назначил штрафные дни"),
-                            player.name,
-                            color_name(*color, lang),
-                            tr(lang, "days", "дн.")
-                        )
-                    }));
-                    decision.verdicts.push(Verdict::Directed(format!("{}: penalty {days}", spec.id)));
-                }
-                Some((_, spec, _)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
-                None => problems.push("PENALTY: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
-            },
-            Command::GrantLeave { player, from, to } => {
-                let found = directed.iter().find_map(|t| t.players.iter().find(|p| p.id.eq_ignore_ascii_case(player)).map(|p| (*t, p)));
-                match found {
-                    Some((_, _)) if to < from => problems.push(format!("LEAVE {player}: it ends before it starts / перерыв заканчивается раньше начала")),
-                    Some((t, p)) => {
-                        decision.player_events.push((leave::key(&t.id, &p.id), PlayerEvent::Leave { from: *from, to: *to, on: today, by_director: true }));
-                        decision.letters.push(leave_notice(t, p, state, Some((*from, *to)), true));
-                        decision.verdicts.push(Verdict::Directed(format!("leave for {}/{}", t.id, p.id)));
+            Command::Result(result) => {
+                match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                    Some((t, spec, game)) if game.ending.is_none() => {
+                        let result = match result.as_str() {
+                            "1-0" => GameResult::WhiteWins,
+                            "0-1" => GameResult::BlackWins,
+                            _ => GameResult::Draw,
+                        };
+                        // end_game applies this mail's earlier events itself: it starts from the stored game
+                        end_game(
+                            t,
+                            spec,
+                            &state.games[&spec.id],
+                            result,
+                            EndReason::Adjudication,
+                            today,
+                            &mut decision,
+                        );
+                        decision.verdicts.push(Verdict::Directed(format!(
+                            "{}: result {}",
+                            spec.id,
+                            result.as_str()
+                        )));
                     }
-                    None => problems.push(format!("LEAVE: no player \"{player}\" in your tournaments / нет участника «{player}»")),
+                    Some((_, spec, _)) => problems.push(Problem::GameOver {
+                        game: spec.id.clone(),
+                    }),
+                    None => problems.push(Problem::NoGame {
+                        command: DirectorCommand::Result,
+                    }),
+                }
+            }
+            Command::Penalty { color, days } => {
+                match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                    Some((_, spec, _)) if *days == 0 || *days > MAX_PENALTY_DAYS => {
+                        problems.push(Problem::PenaltyRange {
+                            game: spec.id.clone(),
+                            days: *days,
+                            max: MAX_PENALTY_DAYS,
+                        })
+                    }
+                    Some((t, spec, game)) if game.ending.is_none() => {
+                        decision.events.push((
+                            spec.id.clone(),
+                            Event::Penalty {
+                                side: Side::from(*color),
+                                days: *days,
+                                on: today,
+                                reason: "penalty by the director".into(),
+                            },
+                        ));
+                        let game = Box::new(now(state, &spec.id, &decision).into_owned());
+                        let notice = OfficialNotice::Penalty {
+                            game,
+                            color: *color,
+                            days: *days,
+                            today,
+                        };
+                        decision.letters.push(to_both(t, spec, notice));
+                        decision
+                            .verdicts
+                            .push(Verdict::Directed(format!("{}: penalty {days}", spec.id)));
+                    }
+                    Some((_, spec, _)) => problems.push(Problem::GameOver {
+                        game: spec.id.clone(),
+                    }),
+                    None => problems.push(Problem::NoGame {
+                        command: DirectorCommand::Penalty,
+                    }),
+                }
+            }
+            Command::GrantLeave { player, from, to } => {
+                let found = directed.iter().find_map(|t| {
+                    t.players
+                        .iter()
+                        .find(|p| p.id.eq_ignore_ascii_case(player))
+                        .map(|p| (*t, p))
+                });
+                match found {
+                    Some((_, _)) if to < from => problems.push(Problem::LeaveBackwards {
+                        player: player.clone(),
+                    }),
+                    Some((t, p)) => {
+                        decision.player_events.push((
+                            leave::key(&t.id, &p.id),
+                            PlayerEvent::Leave {
+                                from: *from,
+                                to: *to,
+                                on: today,
+                                by_director: true,
+                            },
+                        ));
+                        decision
+                            .letters
+                            .push(leave_granted(t, p, state, *from, *to));
+                        decision
+                            .verdicts
+                            .push(Verdict::Directed(format!("leave for {}/{}", t.id, p.id)));
+                    }
+                    None => problems.push(Problem::NoPlayer {
+                        player: player.clone(),
+                    }),
                 }
             }
             Command::Status => {
-                let lang = Lang::En;
-                let mut body = format!("{} {}\n\n", tr(lang, "Progress report as of", "Отчет о ходе игры на"), date(today));
-                for t in directed {
-                    body.push_str(&format!("{} ({})\n", t.name, t.id));
-                    for spec in &t.games {
-                        body.push_str(&progress_line(t, spec, &state.games[&spec.id], today, lang));
-                    }
-                    body.push('\n');
-                }
-                decision.extend(replier.answer("", "Progress report / Отчет о ходе игры".into(), body, None, "status"));
+                let tournaments = directed
+                    .iter()
+                    .map(|t| {
+                        (
+                            t.id.clone(),
+                            t.games
+                                .iter()
+                                .map(|spec| state.games[&spec.id].clone())
+                                .collect(),
+                        )
+                    })
+                    .collect();
+                let notice = OfficialNotice::Report { today, tournaments };
+                decision.extend(replier.tell(
+                    reader.clone(),
+                    Notice::Official(notice),
+                    None,
+                    "status",
+                ));
             }
-            Command::Help => decision.extend(replier.answer(
-                "",
-                "Director commands / Команды судьи".into(),
-                DIRECTOR_HELP.into(),
-                None,
-                "help",
-            )),
+            Command::Help => {
+                decision.extend(replier.tell(
+                    reader.clone(),
+                    Notice::Official(OfficialNotice::DirectorHelp),
+                    None,
+                    "help",
+                ));
+            }
             Command::Pgn => match tagged {
-                Some((t, spec)) => {
-                    let game = now(state, &spec.id, &decision);
-                    decision.extend(replier.answer("", format!("[{}] PGN", spec.id), render::pgn(t, &game), Some(&spec.id), "pgn"));
+                Some((_, spec)) => {
+                    let game = Box::new(now(state, &spec.id, &decision).into_owned());
+                    let notice = Notice::Official(OfficialNotice::Pgn { game });
+                    decision.extend(replier.tell(reader.clone(), notice, Some(&spec.id), "pgn"));
                 }
-                None => problems.push("PGN: name the game by its tag in the subject / укажите метку партии в теме письма".into()),
+                None => problems.push(Problem::NoGame {
+                    command: DirectorCommand::Pgn,
+                }),
             },
             _ => {}
         }
     }
-    if decision.events.is_empty() && decision.player_events.is_empty() && decision.mails.is_empty()
-    {
-        if problems.is_empty() {
-            problems.push(
-                "No director command found. Commands, each on a line of its own: CONFIRM, REJECT, RESULT 1-0|0-1|1/2-1/2, \
-                 PENALTY white|black N, LEAVE <player> <from> <to>, STATUS / Команда судьи не найдена."
-                    .into(),
-            );
-        }
-        return replier.answer(
-            "",
-            "Director command not carried out / Команда не выполнена".into(),
-            problems.join("\n") + "\n",
+    let done = !(decision.events.is_empty()
+        && decision.player_events.is_empty()
+        && decision.mails.is_empty()
+        && decision.letters.is_empty());
+    if !done && problems.is_empty() {
+        problems.push(Problem::NoCommand);
+    }
+    if !problems.is_empty() {
+        let notice = OfficialNotice::Refused {
+            problems,
+            partly: done,
+        };
+        let refused = replier.tell(
+            reader,
+            Notice::Official(notice),
             None,
             "director command refused",
         );
-    }
-    if !problems.is_empty() {
-        decision.extend(replier.answer(
-            "",
-            "Some commands were not carried out / Не все команды выполнены".into(),
-            problems.join("\n") + "\n",
-            None,
-            "director command refused",
-        ));
+        if !done {
+            return refused;
+        }
+        decision.extend(refused);
     }
     for mail in &mut decision.mails {
         if mail.in_reply_to.is_none() {
             replier.thread(mail);
         }
     }
+    for letter in &mut decision.letters {
+        if letter.in_reply_to.is_none() {
+            replier.thread_letter(letter);
+        }
+    }
     decision
+}
+
+/// A notice about a game To both players, Cc the director.
+fn to_both(t: &Tournament, spec: &GameSpec, notice: OfficialNotice) -> Letter {
+    let player = |c| Reader::Player {
+        tournament: t.id.clone(),
+        player: t.player_of(spec, c).id.clone(),
+    };
+    Letter::new(
+        vec![player(Color::White), player(Color::Black)],
+        vec![Reader::Director {
+            tournament: t.id.clone(),
+        }],
+        Notice::Official(notice),
+        Some(&spec.id),
+    )
+}
+
+/// The leave granted by the director (III.7.7): To the player's partners in
+/// running games and the director, Cc the player.
+fn leave_granted(
+    t: &Tournament,
+    p: &Player,
+    state: &State,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Letter {
+    let mut readers: Vec<Reader> = Vec::new();
+    for spec in &t.games {
+        let running = state
+            .games
+            .get(&spec.id)
+            .is_some_and(|game| game.ending.is_none());
+        let Some(color) = spec.color_of(&p.id).filter(|_| running) else {
+            continue;
+        };
+        let partner = Reader::Player {
+            tournament: t.id.clone(),
+            player: t.player_of(spec, !color).id.clone(),
+        };
+        if !readers.contains(&partner) {
+            readers.push(partner);
+        }
+    }
+    readers.push(Reader::Director {
+        tournament: t.id.clone(),
+    });
+    let notice = OfficialNotice::LeaveGranted {
+        tournament: t.id.clone(),
+        player: p.id.clone(),
+        from,
+        to,
+    };
+    Letter::new(
+        readers,
+        vec![Reader::Player {
+            tournament: t.id.clone(),
+            player: p.id.clone(),
+        }],
+        Notice::Official(notice),
+        None,
+    )
 }
 
 /// `CONFIRM`: the loss (III.6.6, II.6.6), or under postal rules the first
@@ -222,28 +358,15 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
             on: today,
         },
     ));
-    let player = t.player_of(spec, against);
     let number = game.overstepping_move(s);
-    let (reset, loss, suspension) = (
-        t.rules.article_of(Article::OverstepReset),
-        t.rules.article_of(Article::OverstepLoss),
-        t.rules.article_of(Article::Suspension),
-    );
-    let interrupted = s.interrupts;
-    decision.mails.push(game_notice(t, spec, "first overstep / первая просрочка", |lang| {
-        format!(
-            "{}: {} ({}). {}",
-            tr(lang, "The director confirms the first time overstep", "Судья фиксирует первую просрочку времени"),
-            player.name,
-            color_name(against, lang),
-            match (lang, interrupted) {
-                (Lang::En, true) => format!("The count of their time starts from zero after their move {number} ({reset}); a second overstep loses the game ({loss}). The game resumes."),
-                (Lang::Ru, true) => format!("Отсчет времени для него начинается с нуля после его {number}-го хода ({reset}); вторая просрочка означает поражение ({loss}). Партия возобновляется."),
-                (Lang::En, false) => format!("The count of their time starts from zero after their move {number} ({reset}); a second overstep loses the game ({loss}). The claim did not interrupt the game, which goes on; a claim of a second overstep would interrupt it ({suspension})."),
-                (Lang::Ru, false) => format!("Отсчет времени для него начинается с нуля после его {number}-го хода ({reset}); вторая просрочка означает поражение ({loss}). Заявление не прерывало партию, она продолжается; заявление о второй просрочке прервет ее ({suspension})."),
-            }
-        )
-    }));
+    let notice = OfficialNotice::OverstepFixed {
+        game: Box::new(after(game, spec, &decision)),
+        against,
+        number,
+        interrupted: s.interrupts,
+        today,
+    };
+    decision.letters.push(to_both(t, spec, notice));
     resume(t, spec, game, today, &mut decision);
     decision
 }
@@ -253,37 +376,32 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
 /// before its next control move (III.6.7; postal II.6.10).
 fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Decision {
     let s = game.claim.as_ref().expect("reject is for a pending claim");
-    let player = t.player_of(spec, s.against);
-    let (against, control, interrupted) = (s.against, s.control, s.interrupts);
     let mut decision = Decision {
         events: vec![(spec.id.clone(), Event::ClaimRejected { on: today })],
         verdicts: vec![Verdict::Directed(format!("{}: claim rejected", spec.id))],
         ..Decision::default()
     };
-    let (bar, suspension) = (
-        t.rules.article_of(Article::ClaimBar),
-        t.rules.article_of(Article::Suspension),
-    );
-    decision.mails.push(game_notice(t, spec, "claim rejected / заявление отклонено", |lang| {
-        format!(
-            "{} {} ({}); {}",
-            tr(lang, "The director rejects the overstep claim against", "Судья отклонил заявление о просрочке времени против"),
-            player.name,
-            color_name(against, lang),
-            match (lang, interrupted) {
-                (Lang::En, true) => format!("the game resumes, and no new claim is made against this player before move {control} ({bar})."),
-                (Lang::Ru, true) => format!("партия продолжается; новое заявление против этого участника не подается до хода {control} ({bar})."),
-                (Lang::En, false) => format!(
-                    "the claim did not interrupt the game ({suspension}), which goes on, and no new claim is made against this player before move {control} ({bar})."
-                ),
-                (Lang::Ru, false) => format!(
-                    "заявление не прерывало партию ({suspension}), она продолжается; новое заявление против этого участника не подается до хода {control} ({bar})."
-                ),
-            }
-        )
-    }));
+    let notice = OfficialNotice::ClaimRejected {
+        game: Box::new(after(game, spec, &decision)),
+        against: s.against,
+        control: s.control,
+        interrupted: s.interrupts,
+        today,
+    };
+    decision.letters.push(to_both(t, spec, notice));
     resume(t, spec, game, today, &mut decision);
     decision
+}
+
+/// `game` after the events of `decision` in it.
+fn after(game: &Game, spec: &GameSpec, decision: &Decision) -> Game {
+    let mut after = game.clone();
+    for (id, e) in &decision.events {
+        if id == &spec.id {
+            after.apply(e).expect("events of this decision apply");
+        }
+    }
+    after
 }
 
 /// Applies and forwards the move held during the suspension, if any, on
@@ -331,19 +449,3 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
         });
     }
 }
-
-/// `HELP` from the director: the director's commands, both languages.
-const DIRECTOR_HELP: &str =
-    "Director commands, each on a line of its own, any case, trailing punctuation allowed; \
-the game is named by its tag in the subject ([T/1]):
-  CONFIRM (ПОДТВЕРЖДАЮ)                 confirm the pending overstep claim
-  REJECT (ОТКЛОНЯЮ)                     reject it: the game resumes, a held move is forwarded
-  RESULT 1-0|0-1|1/2-1/2 (РЕЗУЛЬТАТ)    adjudicate the game
-  PENALTY white|black N (ШТРАФ белым|черным N)   penalty days in the game
-  LEAVE <player> <from> <to> (ПЕРЕРЫВ)  an exceptional or retroactive leave
-  STATUS (СТАТУС)                       every game of your tournaments
-  PGN                                   the game of the subject as PGN
-  HELP (ПОМОЩЬ)                         this text
-
-Команды судьи, каждая отдельной строкой, в любом регистре; игра указывается меткой в теме письма.
-";

@@ -119,16 +119,6 @@ pub(crate) fn leave_request(
 
 /// The announcement of a leave (or of its end) To every opponent with a
 /// running game and the director, Cc the player (III.7.2-7.3).
-pub(crate) fn leave_notice(
-    t: &Tournament,
-    p: &Player,
-    state: &State,
-    leave: Option<(NaiveDate, NaiveDate)>,
-    by_director: bool,
-) -> Letter {
-    leave_letter(t, p, state, leave, by_director, None)
-}
-
 fn leave_letter(
     t: &Tournament,
     p: &Player,

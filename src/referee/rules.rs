@@ -37,16 +37,6 @@ impl Span {
                 }),
         }
     }
-
-    /// `40 days` / `3 months`, in the reader's language.
-    pub fn text(self, ru: bool) -> String {
-        match (self, ru) {
-            (Span::Days(n), false) => format!("{n} days"),
-            (Span::Days(n), true) => format!("{n} дн."),
-            (Span::Months(n), false) => format!("{n} months"),
-            (Span::Months(n), true) => format!("{n} мес."),
-        }
-    }
 }
 
 /// A rule the referee applies or cites. [`RuleSet::article_of`] gives its
@@ -263,7 +253,9 @@ impl RuleSet {
         }
     }
 
-    /// The short description used in opening mails and the PGN.
+    /// The short description in English, for the PGN's `TimeControl` tag;
+    /// mails describe the rule set in the reader's language from the
+    /// catalogs (`letters::officials::rules_summary`).
     pub fn summary(&self) -> String {
         format!(
             "{}: {} days per {} moves, cumulative; penalty {} days",

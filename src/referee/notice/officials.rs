@@ -1,6 +1,114 @@
 //! The director's answers and the timer's mails (openings, reminders,
 //! inactivity and breakdown notices).
 
-/// (variants added as the mails move from `tr` to notices)
+use crate::referee::game::Game;
+use chrono::NaiveDate;
+use shakmaty::Color;
+
+/// What the director or the timer tells.
 #[derive(Debug, Clone)]
-pub enum OfficialNotice {}
+pub enum OfficialNotice {
+    /// The game begins: To both players, with the header, the colours, the
+    /// rules in short and how to write a move.
+    Opening { game: Box<Game>, today: NaiveDate },
+    /// No answer for `waiting` days: the move awaited is repeated To the
+    /// silent player (III.5.1, II.5.1); with no move yet, White's first
+    /// move is asked for. `to_director`: a copy goes to the director.
+    Reminder {
+        game: Box<Game>,
+        waiting: u32,
+        to_director: bool,
+        today: NaiveDate,
+    },
+    /// The director told that the repeat went unanswered too: the
+    /// correspondence broke down (II.5.1).
+    Breakdown {
+        game: Box<Game>,
+        waiting: u32,
+        today: NaiveDate,
+    },
+    /// The director told of a game without a move (III.5.3, II.5.2).
+    Inactivity {
+        game: Box<Game>,
+        waiting: u32,
+        today: NaiveDate,
+    },
+    /// `PENALTY`: penalty days given by the director, To both players.
+    Penalty {
+        game: Box<Game>,
+        color: Color,
+        days: u32,
+        today: NaiveDate,
+    },
+    /// `CONFIRM` of a first overstep that does not lose (II.6.4): the count
+    /// restarts after move `number`; `interrupted`: the claim had
+    /// interrupted the game, which resumes.
+    OverstepFixed {
+        game: Box<Game>,
+        against: Color,
+        number: u32,
+        interrupted: bool,
+        today: NaiveDate,
+    },
+    /// `REJECT`: no new claim against `against` before move `control`
+    /// (III.6.7, II.6.10).
+    ClaimRejected {
+        game: Box<Game>,
+        against: Color,
+        control: u32,
+        interrupted: bool,
+        today: NaiveDate,
+    },
+    /// `LEAVE <player> <from> <to>` from the director (III.7.7): To the
+    /// player's partners in running games and the director.
+    LeaveGranted {
+        tournament: String,
+        player: String,
+        from: NaiveDate,
+        to: NaiveDate,
+    },
+    /// `STATUS` from the director: every game of his tournaments.
+    Report {
+        today: NaiveDate,
+        /// The tournaments' ids, each with its games as they stand.
+        tournaments: Vec<(String, Vec<Game>)>,
+    },
+    /// `HELP` from the director: the director's commands.
+    DirectorHelp,
+    /// `PGN` from the director: the game of the subject.
+    Pgn { game: Box<Game> },
+    /// Commands not carried out; `partly`: others were.
+    Refused {
+        problems: Vec<Problem>,
+        partly: bool,
+    },
+}
+
+/// A director's command that names what it applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DirectorCommand {
+    Result,
+    Penalty,
+    Pgn,
+}
+
+/// Why a director's command was not carried out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// No command the director may give was found.
+    NoCommand,
+    /// The command needs the game's tag in the subject.
+    NoGame { command: DirectorCommand },
+    /// `CONFIRM`/`REJECT` without a tag while no or several claims are pending.
+    WhichClaim,
+    /// No overstep claim is pending in the game.
+    NoClaim { game: String },
+    /// The game is already over.
+    GameOver { game: String },
+    /// `PENALTY` days out of 1..=max.
+    PenaltyRange { game: String, days: u32, max: u32 },
+    /// `LEAVE` that ends before it starts.
+    LeaveBackwards { player: String },
+    /// `LEAVE` for a player not in the director's tournaments.
+    NoPlayer { player: String },
+}
