@@ -1,19 +1,18 @@
 //! The mails the referee writes, shared by the decisions on players' mails,
-//! the director's commands and the timer pass: forwards, results, claims,
-//! notices; and the rule that copies every mail of a game to the director
+//! the director's commands and the timer pass: forwards, results, claims and
+//! notices to both players as [`Letter`]s of [`GameNotice`]s (written by
+//! `crate::letters::game`), a few helpers for the mails not yet letters;
+//! and the rule that copies every mail of a game to the director
 //! while a player is short of time (III.4.10).
 
-use crate::message::render::{self, color_name, date, numbered, tr};
-use crate::notation::Notation;
 use crate::referee::decide::{Decision, MailKind, OutMail, Recipient, Verdict};
-use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Ply, Side};
-use crate::referee::notice::Reader;
-use crate::referee::rules::Article;
+use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Side};
+use crate::referee::notice::game::GameNotice;
+use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
 use chrono::NaiveDate;
 use shakmaty::Color;
-use std::fmt::Write;
 
 pub(crate) fn recipient(p: &Player) -> Recipient {
     Recipient {
@@ -39,7 +38,8 @@ pub(crate) fn subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
     )
 }
 
-/// The languages of a mail to several players, each once, in order.
+/// The languages of a mail to several players, each once, in order (for
+/// the mails not yet written as letters: `requests.rs`, `timers.rs`).
 pub(crate) fn languages(players: &[&Player]) -> Vec<Lang> {
     let mut langs = Vec::new();
     for p in players {
@@ -84,28 +84,26 @@ pub(crate) fn generated(
     mail(to, cc, subject, body, Some(game))
 }
 
-/// A mail to both players (each language once), Cc the director.
-pub(crate) fn to_both(
-    t: &Tournament,
-    spec: &GameSpec,
-    rest: &str,
-    text: impl Fn(Lang) -> String,
-) -> OutMail {
-    let white = t.player_of(spec, Color::White);
-    let black = t.player_of(spec, Color::Black);
-    let body: Vec<String> = languages(&[white, black]).into_iter().map(text).collect();
-    generated(
-        vec![recipient(white), recipient(black)],
-        vec![director(t)],
-        subject(t, spec, rest),
-        body.join("\n\n"),
-        &spec.id,
+/// A notice To both players, Cc the director: each reads it in his
+/// language.
+pub(crate) fn to_both(t: &Tournament, spec: &GameSpec, notice: GameNotice) -> Letter {
+    let player = |color| Reader::Player {
+        tournament: t.id.clone(),
+        player: spec.player_id(color).to_string(),
+    };
+    Letter::new(
+        vec![player(Color::White), player(Color::Black)],
+        vec![Reader::Director {
+            tournament: t.id.clone(),
+        }],
+        Notice::Game(notice),
+        Some(&spec.id),
     )
 }
 
 /// The forward of the last move of `after` To the opponent, Cc the mover,
 /// with the standard form and the board; `notes` are for the mover.
-pub(crate) fn forward_mail(t: &Tournament, spec: &GameSpec, after: &Game, notes: &str) -> OutMail {
+pub(crate) fn forward_mail(t: &Tournament, spec: &GameSpec, after: &Game, notes: &str) -> Letter {
     forward_with_note(t, spec, after, notes, &[])
 }
 
@@ -116,161 +114,39 @@ pub(crate) fn forward_with_note(
     after: &Game,
     notes: &str,
     note: &[String],
-) -> OutMail {
-    let index = after.plies.len() - 1;
-    let ply = &after.plies[index];
-    let mover = t.player_of(spec, ply.color);
-    let opponent = t.player_of(spec, !ply.color);
-    let lang = opponent.language;
-    let text = numbered(after, index, t.notation);
-    let mut body = String::new();
-    let _ = writeln!(body, "{},\n", opponent.name);
-    let _ = writeln!(
-        body,
-        "{} {} ({}) {}:\n\n    {}{}\n",
-        tr(lang, "your opponent", "ваш партнер"),
-        mover.name,
-        color_name(ply.color, lang),
-        tr(lang, "plays", "сделал ход"),
-        text,
-        if t.notation == Notation::San {
-            String::new()
-        } else {
-            format!("   ({})", ply.san)
-        }
+) -> Letter {
+    let mover = after
+        .plies
+        .last()
+        .expect("a forward is for a game with a move")
+        .color;
+    let player = |color| Reader::Player {
+        tournament: t.id.clone(),
+        player: spec.player_id(color).to_string(),
+    };
+    let mut letter = Letter::new(
+        vec![player(!mover)],
+        vec![player(mover)],
+        Notice::Game(GameNotice::Forward {
+            game: Box::new(after.clone()),
+            notes: notes.to_string(),
+            note: note.to_vec(),
+        }),
+        Some(&spec.id),
     );
-    let _ = writeln!(
-        body,
-        "{} {}",
-        received_line(t, ply, lang),
-        tr(
-            lang,
-            "Your thinking time counts from this day.",
-            "Время на обдумывание вашего ответа отсчитывается от этого дня."
-        )
-    );
-    if ply.draw_offer {
-        let _ = writeln!(
-            body,
-            "\n{} (=). {}",
-            tr(lang, "Your opponent offers a draw", "Партнер предлагает ничью"),
-            tr(
-                lang,
-                "To accept, write ACCEPT DRAW on a line of its own; to decline, simply send your move.",
-                "Чтобы принять, напишите отдельной строкой ПРИНИМАЮ НИЧЬЮ; чтобы отклонить, просто сделайте ход."
-            )
-        );
-    }
-    if !note.is_empty() {
-        let _ = writeln!(
-            body,
-            "\n{} ({}):",
-            tr(
-                lang,
-                "Your opponent's note, relayed as written",
-                "Примечание партнера, пересланное без изменений"
-            ),
-            mover.name
-        );
-        for line in note {
-            let _ = writeln!(body, "  | {line}");
-        }
-    }
-    let _ = writeln!(body, "\n{}", render::standard_form(t, after, lang));
-    body.push_str(&render::board(after.position(), lang));
-    if after.natural_end().is_none() {
-        let _ = writeln!(
-            body,
-            "\n{}\n    {} {} {}\n",
-            tr(
-                lang,
-                "Answer to this address with at least this move and yours, for example:",
-                "Ответьте на этот адрес, повторив как минимум этот ход и добавив свой, например:"
-            ),
-            text,
-            if ply.color == Color::White {
-                format!("{}...", ply.number)
-            } else {
-                format!("{}.", ply.number + 1)
-            },
-            tr(lang, "<your move>", "<ваш ход>")
-        );
-    }
-    if !notes.is_empty() {
-        let _ = writeln!(
-            body,
-            "\n{} ({}):\n{notes}",
-            tr(
-                mover.language,
-                "Notes for the sender",
-                "Замечания отправителю"
-            ),
-            mover.name
-        );
-    }
-    let mut mail = generated(
-        vec![recipient(opponent)],
-        vec![recipient(mover)],
-        subject(t, spec, &text),
-        body,
-        &spec.id,
-    );
-    mail.kind = MailKind::AutoReplied;
-    mail
+    letter.kind = MailKind::AutoReplied;
+    letter
 }
 
-/// The day a forwarded move was sent and the day the opponent receives it:
-/// the same day, or for a move held during a suspension the day of the
-/// forward (III.6.3, II.6.9).
-fn received_line(t: &Tournament, ply: &Ply, lang: Lang) -> String {
-    if ply.forwarded == ply.sent {
-        return format!(
-            "{} {}.",
-            tr(lang, "Sent and received on", "Отправлен и получен"),
-            date(ply.sent)
-        );
-    }
-    let article = t.rules.article_of(Article::Resumption);
-    match lang {
-        Lang::En => format!(
-            "Sent on {}; held while the game was suspended, forwarded and received on {} ({article}).",
-            date(ply.sent),
-            date(ply.forwarded)
-        ),
-        Lang::Ru => format!(
-            "Отправлен {}; задержан, пока партия была прервана, переслан и получен {} ({article}).",
-            date(ply.sent),
-            date(ply.forwarded)
-        ),
-    }
-}
-
-/// The result mail: To both players, Cc the director, with the PGN.
-pub(crate) fn result_mail(t: &Tournament, spec: &GameSpec, game: &Game) -> OutMail {
-    let white = t.player_of(spec, Color::White);
-    let black = t.player_of(spec, Color::Black);
-    let end = game.ending.expect("a result mail is for an ended game");
-    let mut mail = to_both(
+/// The result: To both players, Cc the director, with the PGN.
+pub(crate) fn result_mail(t: &Tournament, spec: &GameSpec, game: &Game) -> Letter {
+    to_both(
         t,
         spec,
-        &format!("result {}", end.result.as_str()),
-        |lang| {
-            format!(
-                "{} {} ({} - {}) {} {}: {} ({}).",
-                tr(lang, "Game", "Партия"),
-                spec.id,
-                white.name,
-                black.name,
-                tr(lang, "ended on", "закончена"),
-                date(end.on),
-                end.result.as_str(),
-                render::end_reason(end.reason, lang)
-            )
+        GameNotice::Result {
+            game: Box::new(game.clone()),
         },
-    );
-    mail.body.push_str("\n\n");
-    mail.body.push_str(&render::pgn(t, game));
-    mail
+    )
 }
 
 /// The overstep claim: To the director, Cc both players, with the time
@@ -278,91 +154,22 @@ pub(crate) fn result_mail(t: &Tournament, spec: &GameSpec, game: &Game) -> OutMa
 /// says whether the game is interrupted until the director decides (III.6.3,
 /// II.6.8) or goes on (a postal first overstep, II.6.2-6.4), and what
 /// `CONFIRM` does: the loss (III.6.6, II.6.6) or the restarted count (II.6.4).
-pub(crate) fn claim_mail(
-    t: &Tournament,
-    spec: &GameSpec,
-    game: &Game,
-    today: NaiveDate,
-) -> OutMail {
-    let s = game
-        .claim
-        .as_ref()
-        .expect("a claim mail is for a pending claim");
-    let white = t.player_of(spec, Color::White);
-    let black = t.player_of(spec, Color::Black);
-    let player = t.player_of(spec, s.against);
-    let mut body = String::new();
-    let article = |rule| t.rules.article_of(rule);
-    let (claim, suspension) = (article(Article::Claim), article(Article::Suspension));
-    let (loss, reset) = (
-        article(Article::OverstepLoss),
-        article(Article::OverstepReset),
+pub(crate) fn claim_mail(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Letter {
+    let mut letter = to_both(
+        t,
+        spec,
+        GameNotice::Claim {
+            game: Box::new(game.clone()),
+            today,
+        },
     );
-    let loses = game.overstep_loses(&t.rules, s.against);
-    let number = game.overstepping_move(s);
-    for lang in languages(&[white, black]) {
-        let thinking = game.thinking(s.against, today);
-        let facts = match lang {
-            Lang::En => format!(
-                "Time overstep claim in game {} ({claim}): {} ({}) has used {} days against {} allowed up to move {} \
-                 ({} days recorded, {} days on the move now awaited, counted up to {}).",
-                spec.id, player.name, color_name(s.against, lang).to_lowercase(), s.used, s.allowance, s.control,
-                s.used - thinking.min(s.used), thinking, date(s.on)
-            ),
-            Lang::Ru => format!(
-                "Заявление о просрочке времени в партии {} ({claim}): {} ({}) израсходовал(а) {} дн. при норме {} дн. до {}-го хода \
-                 ({} дн. по записи и {} дн. на ожидаемый ход, по {} включительно).",
-                spec.id, player.name, color_name(s.against, lang), s.used, s.allowance, s.control,
-                s.used - thinking.min(s.used), thinking, date(s.on)
-            ),
-        };
-        let course = match (lang, s.interrupts) {
-            (Lang::En, true) => format!("The game is suspended until the director decides ({suspension}); a move sent meanwhile is kept, not forwarded."),
-            (Lang::Ru, true) => format!("Партия прервана до решения судьи ({suspension}); ход, присланный до тех пор, сохраняется и не пересылается."),
-            (Lang::En, false) => format!(
-                "This is a first overstep: the game is not interrupted and goes on while the director decides; only a claim of a second overstep interrupts it ({suspension})."
-            ),
-            (Lang::Ru, false) => format!(
-                "Это первая просрочка: партия не прерывается и продолжается до решения судьи; прерывает игру только заявление о второй просрочке ({suspension})."
-            ),
-        };
-        let confirm = match (lang, loses) {
-            (Lang::En, true) => format!("answer CONFIRM to score the loss ({loss})"),
-            (Lang::Ru, true) => format!("ответьте CONFIRM, чтобы засчитать поражение ({loss})"),
-            (Lang::En, false) => format!(
-                "answer CONFIRM to fix the first overstep (the count of the player's time then starts from zero after move {number}, {reset}; a second overstep loses, {loss})"
-            ),
-            (Lang::Ru, false) => format!(
-                "ответьте CONFIRM, чтобы зафиксировать первую просрочку (отсчет времени участника тогда начнется с нуля после {number}-го хода, {reset}; вторая просрочка означает поражение, {loss})"
-            ),
-        };
-        let reject = match (lang, s.interrupts) {
-            (Lang::En, true) => "or REJECT to resume the game.",
-            (Lang::Ru, true) => "или REJECT, чтобы продолжить партию.",
-            (Lang::En, false) => "or REJECT to reject the claim.",
-            (Lang::Ru, false) => "или REJECT, чтобы отклонить заявление.",
-        };
-        let _ = writeln!(
-            body,
-            "{facts} {course} {}: {confirm}, {reject}\n",
-            tr(lang, "Director", "Судья")
-        );
-    }
-    body.push_str(&render::schedule(t, game, director_lang(t, spec)));
-    generated(
-        vec![director(t)],
-        vec![recipient(white), recipient(black)],
-        subject(
-            t,
-            spec,
-            &format!("{} / {}", "time overstep claim", "заявление о просрочке"),
-        ),
-        body,
-        &spec.id,
-    )
+    std::mem::swap(&mut letter.to, &mut letter.cc);
+    letter
 }
 
-/// The language for the director: Russian when a player of the game writes Russian.
+/// The language for the director: Russian when a player of the game writes
+/// Russian (for the timer's mails not yet written as letters; letters use
+/// `director_language`).
 pub(crate) fn director_lang(t: &Tournament, spec: &GameSpec) -> Lang {
     let any_ru = [Color::White, Color::Black]
         .iter()
@@ -440,29 +247,30 @@ pub(crate) fn end_game(
     decision: &mut Decision,
 ) {
     let ended = Event::Ended { result, reason, on };
-    let mut after = game.clone();
-    for (id, e) in &decision.events {
-        if id == &spec.id {
-            after.apply(e).expect("events of this decision apply");
-        }
-    }
+    let mut after = game_after(game, spec, decision);
     after.apply(&ended).expect("an ending always applies");
     decision.events.push((spec.id.clone(), ended));
     decision.verdicts.push(Verdict::Ended {
         game: spec.id.clone(),
         result,
     });
-    decision.mails.push(result_mail(t, spec, &after));
+    decision.letters.push(result_mail(t, spec, &after));
 }
 
 /// A notice about a game To both players, Cc the director.
-pub(crate) fn game_notice(
-    t: &Tournament,
-    spec: &GameSpec,
-    rest: &str,
-    text: impl Fn(Lang) -> String,
-) -> OutMail {
-    to_both(t, spec, rest, text)
+pub(crate) fn game_notice(t: &Tournament, spec: &GameSpec, notice: GameNotice) -> Letter {
+    to_both(t, spec, notice)
+}
+
+/// `game` after the events of `decision` for it.
+pub(crate) fn game_after(game: &Game, spec: &GameSpec, decision: &Decision) -> Game {
+    let mut after = game.clone();
+    for (id, e) in &decision.events {
+        if id == &spec.id {
+            after.apply(e).expect("events of this decision apply");
+        }
+    }
+    after
 }
 
 /// Claims an overstep of `against`: the event and the claim mail. The claim
@@ -496,7 +304,7 @@ pub(crate) fn claim_overstep(
             Verdict::Claimed { game: game_id }
         }],
         events: vec![(spec.id.clone(), event)],
-        mails: vec![claim_mail(t, spec, &after, today)],
+        letters: vec![claim_mail(t, spec, &after, today)],
         ..Decision::default()
     }
 }

@@ -6,14 +6,14 @@
 //! (the whole tournament's progress report).
 
 use crate::message::parse::{find_tag, Command, Written};
-use crate::message::render::{self, color_name, date, tr};
-use crate::referee::compose::{end_game, game_notice};
+use crate::message::render::{self, date, tr};
+use crate::referee::compose::{end_game, game_after, game_notice};
 use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::{self, PlayerEvent};
+use crate::referee::notice::game::GameNotice;
 use crate::referee::requests::{leave_notice, progress_line};
-use crate::referee::rules::Article;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use chrono::NaiveDate;
@@ -102,16 +102,12 @@ pub(crate) fn decide(
                         spec.id.clone(),
                         Event::Penalty { side: Side::from(*color), days: *days, on: today, reason: "penalty by the director".into() },
                     ));
-                    let player = t.player_of(spec, *color);
-                    decision.mails.push(game_notice(t, spec, "penalty / штраф", |lang| {
-                        format!(
-                            "{}: {} ({}) +{days} {}.",
-                            tr(lang, "The director gives penalty days", "Судья назначил штрафные дни"),
-                            player.name,
-                            color_name(*color, lang),
-                            tr(lang, "days", "дн.")
-                        )
-                    }));
+                    let after = now(state, &spec.id, &decision).into_owned();
+                    decision.letters.push(game_notice(
+                        t,
+                        spec,
+                        GameNotice::Penalty { game: Box::new(after), color: *color, days: *days, on: today },
+                    ));
                     decision.verdicts.push(Verdict::Directed(format!("{}: penalty {days}", spec.id)));
                 }
                 Some((_, spec, _)) => problems.push(format!("{}: the game is already over / партия уже закончена", spec.id)),
@@ -189,6 +185,11 @@ pub(crate) fn decide(
             replier.thread(mail);
         }
     }
+    for letter in &mut decision.letters {
+        if letter.in_reply_to.is_none() {
+            replier.thread_letter(letter);
+        }
+    }
     decision
 }
 
@@ -222,28 +223,14 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
             on: today,
         },
     ));
-    let player = t.player_of(spec, against);
-    let number = game.overstepping_move(s);
-    let (reset, loss, suspension) = (
-        t.rules.article_of(Article::OverstepReset),
-        t.rules.article_of(Article::OverstepLoss),
-        t.rules.article_of(Article::Suspension),
-    );
-    let interrupted = s.interrupts;
-    decision.mails.push(game_notice(t, spec, "first overstep / первая просрочка", |lang| {
-        format!(
-            "{}: {} ({}). {}",
-            tr(lang, "The director confirms the first time overstep", "Судья фиксирует первую просрочку времени"),
-            player.name,
-            color_name(against, lang),
-            match (lang, interrupted) {
-                (Lang::En, true) => format!("The count of their time starts from zero after their move {number} ({reset}); a second overstep loses the game ({loss}). The game resumes."),
-                (Lang::Ru, true) => format!("Отсчет времени для него начинается с нуля после его {number}-го хода ({reset}); вторая просрочка означает поражение ({loss}). Партия возобновляется."),
-                (Lang::En, false) => format!("The count of their time starts from zero after their move {number} ({reset}); a second overstep loses the game ({loss}). The claim did not interrupt the game, which goes on; a claim of a second overstep would interrupt it ({suspension})."),
-                (Lang::Ru, false) => format!("Отсчет времени для него начинается с нуля после его {number}-го хода ({reset}); вторая просрочка означает поражение ({loss}). Заявление не прерывало партию, она продолжается; заявление о второй просрочке прервет ее ({suspension})."),
-            }
-        )
-    }));
+    let notice = GameNotice::OverstepConfirmed {
+        game: Box::new(game_after(game, spec, &decision)),
+        against,
+        number: game.overstepping_move(s),
+        interrupted: s.interrupts,
+        on: today,
+    };
+    decision.letters.push(game_notice(t, spec, notice));
     resume(t, spec, game, today, &mut decision);
     decision
 }
@@ -253,35 +240,20 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
 /// before its next control move (III.6.7; postal II.6.10).
 fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Decision {
     let s = game.claim.as_ref().expect("reject is for a pending claim");
-    let player = t.player_of(spec, s.against);
     let (against, control, interrupted) = (s.against, s.control, s.interrupts);
     let mut decision = Decision {
         events: vec![(spec.id.clone(), Event::ClaimRejected { on: today })],
         verdicts: vec![Verdict::Directed(format!("{}: claim rejected", spec.id))],
         ..Decision::default()
     };
-    let (bar, suspension) = (
-        t.rules.article_of(Article::ClaimBar),
-        t.rules.article_of(Article::Suspension),
-    );
-    decision.mails.push(game_notice(t, spec, "claim rejected / заявление отклонено", |lang| {
-        format!(
-            "{} {} ({}); {}",
-            tr(lang, "The director rejects the overstep claim against", "Судья отклонил заявление о просрочке времени против"),
-            player.name,
-            color_name(against, lang),
-            match (lang, interrupted) {
-                (Lang::En, true) => format!("the game resumes, and no new claim is made against this player before move {control} ({bar})."),
-                (Lang::Ru, true) => format!("партия продолжается; новое заявление против этого участника не подается до хода {control} ({bar})."),
-                (Lang::En, false) => format!(
-                    "the claim did not interrupt the game ({suspension}), which goes on, and no new claim is made against this player before move {control} ({bar})."
-                ),
-                (Lang::Ru, false) => format!(
-                    "заявление не прерывало партию ({suspension}), она продолжается; новое заявление против этого участника не подается до хода {control} ({bar})."
-                ),
-            }
-        )
-    }));
+    let notice = GameNotice::ClaimRejected {
+        game: Box::new(game_after(game, spec, &decision)),
+        against,
+        control,
+        interrupted,
+        on: today,
+    };
+    decision.letters.push(game_notice(t, spec, notice));
     resume(t, spec, game, today, &mut decision);
     decision
 }
@@ -315,7 +287,7 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
             .expect("a forward after the sending applies");
         decision.events.push((spec.id.clone(), forwarded));
     }
-    decision.mails.push(forward_mail(t, spec, &after, ""));
+    decision.letters.push(forward_mail(t, spec, &after, ""));
     if let Some((result, reason)) = after.natural_end() {
         let ended = Event::Ended {
             result,
@@ -324,7 +296,7 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
         };
         after.apply(&ended).expect("an ending always applies");
         decision.events.push((spec.id.clone(), ended));
-        decision.mails.push(result_mail(t, spec, &after));
+        decision.letters.push(result_mail(t, spec, &after));
         decision.verdicts.push(Verdict::Ended {
             game: spec.id.clone(),
             result,
