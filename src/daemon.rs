@@ -546,7 +546,8 @@ impl Pipeline {
 
     /// Drops answers beyond `replies_per_hour` to one address (mails whose
     /// only recipient is the sender of the mail answered); forwards to an
-    /// opponent and copies are never limited. The times of the answers are
+    /// opponent and copies are never limited, nor is any mail of a decision
+    /// that writes to more than one address. The times of the answers are
     /// kept in the store (committed with the mail), so the limit holds
     /// across `run --once` processes and restarts; returns the facts to write.
     ///
@@ -556,6 +557,18 @@ impl Pipeline {
         let limit = self.config.replies_per_hour as usize;
         let now = Utc::now().timestamp();
         let mut times: std::collections::BTreeMap<String, Vec<i64>> = Default::default();
+        // A decision that writes to more than one address is no mere
+        // answer: a forward or a result goes as one mail per reader's
+        // language, each To one reader, and none of them is limited.
+        let addresses: std::collections::BTreeSet<String> = decision
+            .mails
+            .iter()
+            .flat_map(|m| m.to.iter().chain(&m.cc))
+            .map(|r| r.email.to_lowercase())
+            .collect();
+        if addresses.len() > 1 {
+            return Ok(Vec::new());
+        }
         let mut kept = Vec::with_capacity(decision.mails.len());
         for mail in std::mem::take(&mut decision.mails) {
             if mail.kind != MailKind::AutoReplied || mail.to.len() != 1 || !mail.cc.is_empty() {

@@ -94,23 +94,33 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
     assert_eq!(json["black"]["penalty_days"], 0);
     // every forward went out; a resend has the same Message-ID
     let sent = arena.new_sent();
-    let mut by_subject: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    // a forward is two mails, one per player (Ivanov reads Russian, Petrov
+    // English): the same subject, each To its reader
+    let mut by_subject: BTreeMap<(String, Vec<String>), Vec<String>> = BTreeMap::new();
     for mail in &sent {
         by_subject
-            .entry(mail.subject.clone())
+            .entry((mail.subject.clone(), mail.to.clone()))
             .or_default()
             .push(mail.message_id.clone());
     }
     for i in 0..numerics.len() {
-        let ids = by_subject
+        let copies: Vec<&Vec<String>> = by_subject
             .iter()
-            .find(|(s, _)| s.ends_with(&num(i)))
-            .map(|(_, ids)| ids);
-        let ids = ids.unwrap_or_else(|| panic!("the forward of {} went out", num(i)));
-        assert!(
-            ids.iter().all(|id| *id == ids[0]),
-            "a resend keeps its Message-ID: {ids:?}"
+            .filter(|((s, _), _)| s.ends_with(&num(i)))
+            .map(|(_, ids)| ids)
+            .collect();
+        assert_eq!(
+            copies.len(),
+            2,
+            "both copies of the forward of {} went out",
+            num(i)
         );
+        for ids in copies {
+            assert!(
+                ids.iter().all(|id| *id == ids[0]),
+                "a resend keeps its Message-ID: {ids:?}"
+            );
+        }
     }
     let duplicates = sent.len() - by_subject.len();
     println!(

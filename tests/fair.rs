@@ -24,14 +24,42 @@ fn after_e4() -> Arena {
         2,
         "the opening mail, once in each player's language"
     );
-    let forward = one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
-    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
     arena
 }
 
 fn one(sent: Vec<Sent>) -> Sent {
     assert_eq!(sent.len(), 1, "exactly one mail: {sent:#?}");
     sent.into_iter().next().unwrap()
+}
+
+/// The mail with exactly these recipients among `sent`.
+fn find(sent: &[Sent], to: &[&str], cc: &[&str]) -> Sent {
+    let found = sent.iter().find(|m| m.is_to(to, cc));
+    found
+        .unwrap_or_else(|| panic!("a mail To {to:?} Cc {cc:?}: {sent:#?}"))
+        .clone()
+}
+
+/// The forward of a move between the two players, who read different
+/// languages: one copy To the opponent and one To the mover, each alone.
+/// (the opponent's copy, the mover's copy)
+fn copies(sent: Vec<Sent>, opponent: &str, mover: &str) -> (Sent, Sent) {
+    assert_eq!(sent.len(), 2, "a copy for each player: {sent:#?}");
+    (find(&sent, &[opponent], &[]), find(&sent, &[mover], &[]))
+}
+
+/// The result: in Russian To Ivanov, in English To Petrov and the director.
+fn result(sent: Vec<Sent>) -> (Sent, Sent) {
+    assert_eq!(sent.len(), 2, "a copy for each language: {sent:#?}");
+    (
+        find(&sent, &[WHITE], &[]),
+        find(&sent, &[BLACK], &[DIRECTOR]),
+    )
 }
 
 fn penalties(arena: &Arena) -> (u64, u64) {
@@ -98,16 +126,27 @@ fn commands_with_punctuation_and_courtesy_are_obeyed() {
     let mut arena = Arena::new(&two_players("numeric"));
     arena.run("2026-05-10");
     arena.new_sent();
-    one(arena.exchange(WHITE, SUBJECT, "1. 5254 (=)", "2026-05-10"));
-    let result = one(arena.exchange(BLACK, SUBJECT, "I accept the draw.", "2026-05-11"));
-    assert!(result.is_to(&[WHITE, BLACK], &[DIRECTOR]), "{result:?}");
+    let (offer, _) = copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254 (=)", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
+    assert!(offer.body.contains("offers a draw (=)"), "{}", offer.body);
+    let (ru, en) = result(arena.exchange(BLACK, SUBJECT, "I accept the draw.", "2026-05-11"));
+    assert!(ru.body.contains("ничья по соглашению"), "{}", ru.body);
+    assert!(en.body.contains("draw agreed"), "{}", en.body);
     assert_eq!(arena.json(GAME)["result"], "1/2-1/2");
 
     // `Я сдаюсь.` from White.
     let mut arena = after_e4();
-    one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-11"));
-    let result = one(arena.exchange(WHITE, SUBJECT, "Я сдаюсь.", "2026-05-12"));
-    assert!(result.is_to(&[WHITE, BLACK], &[DIRECTOR]), "{result:?}");
+    copies(
+        arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-11"),
+        WHITE,
+        BLACK,
+    );
+    let (ru, en) = result(arena.exchange(WHITE, SUBJECT, "Я сдаюсь.", "2026-05-12"));
+    assert!(ru.body.contains("0-1 (сдача)"), "{}", ru.body);
+    assert!(en.body.contains("0-1 (resignation)"), "{}", en.body);
     assert_eq!(arena.json(GAME)["result"], "0-1");
 }
 
@@ -177,8 +216,11 @@ fn iii_3_6_one_move_in_two_notations_is_one_move() {
         "1. 5254 1... 5755 / e5",
     ] {
         let mut arena = after_e4();
-        let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
-        assert!(forward.is_to(&[WHITE], &[BLACK]), "{body}: {forward:?}");
+        copies(
+            arena.exchange(BLACK, SUBJECT, body, "2026-05-11"),
+            WHITE,
+            BLACK,
+        );
         assert_eq!(moves(&arena), 2, "{body}");
         assert_eq!(penalties(&arena), (0, 0), "{body}");
     }
@@ -198,8 +240,11 @@ fn a_latin_k_is_the_piece_that_can_make_the_move() {
     // knight can: the knight it is.
     for body in ["1. e4 Kg8-f6", "1. e4 Kf6", "1. 5254 1... Kg8f6"] {
         let mut arena = after_e4();
-        let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
-        assert!(forward.is_to(&[WHITE], &[BLACK]), "{body}: {forward:?}");
+        copies(
+            arena.exchange(BLACK, SUBJECT, body, "2026-05-11"),
+            WHITE,
+            BLACK,
+        );
         assert_eq!(arena.json(GAME)["moves"][1]["numeric"], "7866", "{body}");
     }
 }
@@ -211,8 +256,7 @@ fn a_mail_delivered_twice_into_the_maildir_is_decided_once() {
     arena.deliver_raw(raw.as_bytes(), "2026-05-11");
     arena.deliver_raw(raw.as_bytes(), "2026-05-11");
     arena.run("2026-05-11");
-    let forward = one(arena.new_sent());
-    assert!(forward.is_to(&[WHITE], &[BLACK]));
+    copies(arena.new_sent(), WHITE, BLACK);
     // a third copy, a day later
     arena.deliver_raw(raw.as_bytes(), "2026-05-12");
     arena.run("2026-05-12");
@@ -236,8 +280,19 @@ fn the_same_move_mailed_again_is_already_received_not_a_fault() {
 fn the_players_own_words_reach_the_partner() {
     let mut arena = after_e4();
     let body = "Dear Ivan,\n1. 5254 5755\nGood luck, and greetings from Minsk!\n\nOn Sun, Arbiter wrote:\n> quoted text that is not relayed";
-    let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
-    assert!(forward.is_to(&[WHITE], &[BLACK]));
+    let (forward, own) = copies(
+        arena.exchange(BLACK, SUBJECT, body, "2026-05-11"),
+        WHITE,
+        BLACK,
+    );
+    // the mover's copy tells him his words were relayed, in his language
+    assert!(
+        own.body
+            .contains("Your note, relayed to Ivanov, Ivan as written:"),
+        "{}",
+        own.body
+    );
+    assert!(own.body.contains("| Dear Ivan,"), "{}", own.body);
     assert!(
         forward.body.contains("Примечание партнера"),
         "{}",
@@ -260,7 +315,11 @@ fn the_players_own_words_reach_the_partner() {
         "{html}"
     );
     // a bare move mail has no note
-    let forward = one(arena.exchange(WHITE, SUBJECT, "1... 5755 2. 7163", "2026-05-12"));
+    let (forward, _) = copies(
+        arena.exchange(WHITE, SUBJECT, "1... 5755 2. 7163", "2026-05-12"),
+        BLACK,
+        WHITE,
+    );
     assert!(!forward.body.contains("note"), "{}", forward.body);
 }
 

@@ -76,37 +76,50 @@ fn app4_game_in_numeric_with_full_records() {
             (BLACK, WHITE)
         };
         let sent = arena.exchange(mover, SUBJECT, &record, &arrival(i));
-        assert_eq!(sent.len(), 1, "ply {i}: exactly one mail, got {sent:#?}");
-        let forward = &sent[0];
-        assert!(
-            forward.is_to(&[opponent], &[mover]),
-            "ply {i}: To the opponent, Cc the mover: {forward:?}"
+        // Ivanov reads Russian, Petrov English: a copy for each
+        assert_eq!(
+            sent.len(),
+            2,
+            "ply {i}: a copy for each player, got {sent:#?}"
         );
         let expected = numbered_ply(i, &numeric(m));
-        assert!(
-            forward.subject.ends_with(&expected),
-            "ply {i}: subject {:?} names {expected}",
-            forward.subject
-        );
-        assert!(
-            forward.body.contains(&expected),
-            "ply {i}: body names the move"
-        );
-        assert_eq!(forward.auto_submitted.as_deref(), Some("auto-replied"));
-        assert!(forward.in_reply_to.is_some(), "threaded as an answer");
+        for reader in [opponent, mover] {
+            let forward = sent.iter().find(|m| m.is_to(&[reader], &[]));
+            let forward =
+                forward.unwrap_or_else(|| panic!("ply {i}: a copy To {reader}: {sent:#?}"));
+            assert!(
+                forward.subject.ends_with(&expected),
+                "ply {i}: subject {:?} names {expected}",
+                forward.subject
+            );
+            assert!(
+                forward.body.contains(&expected),
+                "ply {i}: body names the move"
+            );
+            assert_eq!(forward.auto_submitted.as_deref(), Some("auto-replied"));
+            assert!(forward.in_reply_to.is_some(), "threaded as an answer");
+        }
     }
 
     let sent = arena.exchange(BLACK, SUBJECT, "RESIGN", &arrival(53));
-    assert_eq!(sent.len(), 1, "one result mail: {sent:#?}");
-    let result = &sent[0];
-    assert!(
-        result.is_to(&[WHITE, BLACK], &["td@example.test"]),
-        "{result:?}"
-    );
-    assert!(result.subject.contains("1-0"));
-    assert!(result.body.contains("[Result \"1-0\"]"));
-    assert!(result.body.contains("[PlyCount \"53\"]"));
-    assert!(result.body.contains("27. Nxb5 1-0"));
+    // in Russian To Ivanov; in English To Petrov, Cc the director
+    assert_eq!(sent.len(), 2, "the result in each language: {sent:#?}");
+    let ru = sent
+        .iter()
+        .find(|m| m.is_to(&[WHITE], &[]))
+        .expect("Ivanov's");
+    let en = sent
+        .iter()
+        .find(|m| m.is_to(&[BLACK], &["td@example.test"]));
+    let en = en.expect("Petrov's and the director's");
+    assert!(ru.body.contains("закончена"), "{}", ru.body);
+    assert!(en.body.contains("ended on"), "{}", en.body);
+    for result in [ru, en] {
+        assert!(result.subject.contains("1-0"));
+        assert!(result.body.contains("[Result \"1-0\"]"));
+        assert!(result.body.contains("[PlyCount \"53\"]"));
+        assert!(result.body.contains("27. Nxb5 1-0"));
+    }
 
     // show --json: the moves and the times of §6.
     let json = arena.json("RUS-EM-2026/1");
@@ -221,12 +234,14 @@ fn russian_long_against_english_san_in_legacy_charsets() {
         arena.deliver_raw(raw.as_bytes(), &arrival(i));
         arena.run(&arrival(i));
         let sent = arena.new_sent();
-        assert_eq!(sent.len(), 1, "ply {i} ({body}): {sent:#?}");
-        assert!(
-            !sent[0].subject.contains("not accepted"),
-            "ply {i}: {}",
-            sent[0].body
-        );
+        assert_eq!(sent.len(), 2, "ply {i} ({body}): {sent:#?}");
+        for copy in &sent {
+            assert!(
+                !copy.subject.contains("not accepted"),
+                "ply {i}: {}",
+                copy.body
+            );
+        }
     }
     let json = arena.json("RUS-EM-2026/1");
     let numerics: Vec<String> = json["moves"]

@@ -26,6 +26,23 @@ fn one(sent: Vec<Sent>) -> Sent {
     sent.into_iter().next().unwrap()
 }
 
+/// The forward of a move between the two players, who read different
+/// languages: one copy To the opponent and one To the mover, each alone.
+/// (the opponent's copy, the mover's copy)
+fn copies(sent: Vec<Sent>, opponent: &str, mover: &str) -> (Sent, Sent) {
+    assert_eq!(sent.len(), 2, "a copy for each player: {sent:#?}");
+    let to = |reader: &str| {
+        let copy = sent
+            .iter()
+            .find(|m| m.is_to(&[reader], &[]))
+            .unwrap_or_else(|| panic!("a copy To {reader} alone: {sent:#?}"));
+        copy.clone()
+    };
+    let (theirs, mine) = (to(opponent), to(mover));
+    assert_eq!(theirs.subject, mine.subject, "one subject for both copies");
+    (theirs, mine)
+}
+
 #[test]
 fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
     let mut arena = started("numeric");
@@ -46,8 +63,11 @@ fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
     assert_eq!(json["white"]["total"], 2);
     assert_eq!(json["moves"].as_array().unwrap().len(), 0);
     // The corrected move is accepted afterwards.
-    let forward = one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-12"));
-    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-12"),
+        BLACK,
+        WHITE,
+    );
     let json = arena.json(GAME);
     assert_eq!(json["moves"][0]["days"], 2);
     assert_eq!(json["moves"][0]["total"], 4);
@@ -56,7 +76,11 @@ fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
 #[test]
 fn iii_4_7_wrong_repetition_costs_two_days() {
     let mut arena = started("numeric");
-    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
     // Black repeats 1. e2-e3 instead of 1. e2-e4.
     let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5253 5755", "2026-05-11"));
     assert!(reply.is_to(&[BLACK], &[]), "{reply:?}");
@@ -87,7 +111,11 @@ fn iii_4_7_wrong_repetition_costs_two_days() {
 #[test]
 fn iii_3_5_a_move_record_without_the_new_move_is_an_illegible_move() {
     let mut arena = started("numeric");
-    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
     // Black repeats White's move and forgets his own: a move mail that fails.
     let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5254", "2026-05-11"));
     assert!(reply.is_to(&[BLACK], &[]));
@@ -98,16 +126,36 @@ fn iii_3_5_a_move_record_without_the_new_move_is_an_illegible_move() {
 #[test]
 fn iii_3_4_ambiguous_san_names_both_knights() {
     let mut arena = started("san");
-    one(arena.exchange(WHITE, SUBJECT, "1. d4", "2026-05-10"));
-    one(arena.exchange(BLACK, SUBJECT, "1. d4 d5", "2026-05-10"));
-    one(arena.exchange(WHITE, SUBJECT, "1... d5 2. Nf3", "2026-05-11"));
-    one(arena.exchange(BLACK, SUBJECT, "2. Nf3 Nf6", "2026-05-11"));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. d4", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
+    copies(
+        arena.exchange(BLACK, SUBJECT, "1. d4 d5", "2026-05-10"),
+        WHITE,
+        BLACK,
+    );
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1... d5 2. Nf3", "2026-05-11"),
+        BLACK,
+        WHITE,
+    );
+    copies(
+        arena.exchange(BLACK, SUBJECT, "2. Nf3 Nf6", "2026-05-11"),
+        WHITE,
+        BLACK,
+    );
     let reply = one(arena.exchange(WHITE, SUBJECT, "2... Nf6 3. Nd2", "2026-05-12"));
     assert!(reply.is_to(&[WHITE], &[]));
     assert!(reply.body.contains("3. Nd2"), "{}", reply.body);
     assert!(reply.body.contains("Nbd2 или Nfd2"), "{}", reply.body);
     assert_eq!(arena.json(GAME)["white"]["penalty_days"], 2);
-    one(arena.exchange(WHITE, SUBJECT, "2... Nf6 3. Nbd2", "2026-05-12"));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "2... Nf6 3. Nbd2", "2026-05-12"),
+        BLACK,
+        WHITE,
+    );
     assert_eq!(arena.json(GAME)["moves"][4]["san"], "Nbd2");
 }
 
@@ -115,8 +163,11 @@ fn iii_3_4_ambiguous_san_names_both_knights() {
 fn iii_3_2_a_typo_that_is_a_legal_move_stands() {
     let mut arena = started("numeric");
     // meant 1. 5254, typed 5253: e2-e3 is legal, so it is the move
-    let forward = one(arena.exchange(WHITE, SUBJECT, "1. 5253", "2026-05-10"));
-    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    let (forward, _) = copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5253", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
     assert!(forward.subject.ends_with("1. 5253"));
     assert_eq!(arena.json(GAME)["moves"][0]["san"], "e3");
 }
@@ -161,10 +212,18 @@ fn robots_get_nothing_at_all() {
 #[test]
 fn moves_in_quoted_text_are_ignored_and_html_only_mail_is_read() {
     let mut arena = started("numeric");
-    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
     // Black's own text has the move; the quote below holds another.
     let body = "1. 5254 5755\n\nOn Sun, 10 May 2026, Arbiter <arbiter@example.test> wrote:\n> 1. 5254 4745\n> 2. 7163";
-    let forward = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
+    let (forward, _) = copies(
+        arena.exchange(BLACK, SUBJECT, body, "2026-05-11"),
+        WHITE,
+        BLACK,
+    );
     assert!(
         forward.subject.ends_with("1... 5755"),
         "{}",
@@ -178,14 +237,18 @@ fn moves_in_quoted_text_are_ignored_and_html_only_mail_is_read() {
                 <blockquote><div>2. 4244</div></blockquote></body></html>\r\n";
     arena.deliver_raw(html.as_bytes(), "2026-05-12");
     arena.run("2026-05-12");
-    let forward = one(arena.new_sent());
+    let (forward, _) = copies(arena.new_sent(), BLACK, WHITE);
     assert!(forward.subject.ends_with("2. 7163"), "{}", forward.subject);
 }
 
 #[test]
 fn a_second_run_sends_nothing_and_changes_nothing() {
     let mut arena = started("numeric");
-    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
     one(arena.exchange(WHITE, SUBJECT, "1. 5299", "2026-05-11"));
     let json = arena.json(GAME);
     arena.run("2026-05-11");
@@ -201,7 +264,8 @@ fn the_date_header_is_a_claim_and_the_arrival_day_counts() {
     let raw = mail(WHITE, SUBJECT, "1. 5254", "2026-05-11", Encoding::Utf8);
     arena.deliver_raw(raw.as_bytes(), "2026-05-14");
     arena.run("2026-05-14");
-    let forward = one(arena.new_sent());
+    // the note on the date is for the mover (Ivanov, Russian) only
+    let (theirs, forward) = copies(arena.new_sent(), BLACK, WHITE);
     assert!(
         forward
             .body
@@ -209,6 +273,7 @@ fn the_date_header_is_a_claim_and_the_arrival_day_counts() {
         "{}",
         forward.body
     );
+    assert!(!theirs.body.contains("11.05.2026"), "{}", theirs.body);
     assert_eq!(arena.json(GAME)["moves"][0]["sent"], "2026-05-14");
     assert_eq!(arena.json(GAME)["white"]["days"], 4);
 }
@@ -216,13 +281,25 @@ fn the_date_header_is_a_claim_and_the_arrival_day_counts() {
 #[test]
 fn iii_2_3_dates_stated_in_the_form_are_corrected_by_the_record() {
     let mut arena = started("numeric");
-    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
-    one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-12"));
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
+    copies(
+        arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-12"),
+        WHITE,
+        BLACK,
+    );
     // White's table: move 1 sent on 10/05 (right), Black's row wrong: 1... sent 11/05, time 1/01
     let form = "Пол.  Отв.  Время  N    Белые  Черные  Пол.  Отв.  Время\n\
                 ---   10/05 0/00   01.  5254   5755    10/05 11/05 1/01\n\
                 12/05 13/05 1/01   02.  7163\n";
-    let forward = one(arena.exchange(WHITE, SUBJECT, form, "2026-05-13"));
+    let (_, forward) = copies(
+        arena.exchange(WHITE, SUBJECT, form, "2026-05-13"),
+        BLACK,
+        WHITE,
+    );
     assert!(forward.subject.ends_with("2. 7163"), "{}", forward.subject);
     assert!(
         forward
@@ -298,8 +375,7 @@ fn sender_authentication_by_our_servers_authentication_results() {
     );
     arena.deliver_raw(vouched.as_bytes(), "2026-05-10");
     arena.run("2026-05-10");
-    let forward = one(arena.new_sent());
-    assert!(forward.is_to(&[BLACK], &[WHITE]));
+    copies(arena.new_sent(), BLACK, WHITE);
     assert_eq!(arena.inbox_counts(), (0, 3));
 }
 
@@ -311,12 +387,98 @@ fn an_answer_that_cannot_be_addressed_does_not_block_the_outbox() {
     arena.run("2026-05-10");
     let sent = arena.new_sent();
     assert!(
-        sent.iter().any(|m| m.is_to(&[BLACK], &[WHITE])),
-        "the forward went out: {sent:#?}"
+        sent.iter().any(|m| m.is_to(&[BLACK], &[])) && sent.iter().any(|m| m.is_to(&[WHITE], &[])),
+        "the forward went out, a copy to each player: {sent:#?}"
     );
     assert!(sent
         .iter()
         .all(|m| !m.to.iter().any(|t| t.contains("broken"))));
     arena.run("2026-05-10");
     assert!(arena.new_sent().is_empty());
+}
+
+/// Issue 9: each reader gets the mail in his own language. Petrov writes
+/// English, Ivanov Russian, the director (`director_language = "ru"`)
+/// Russian; Black is short of time after his move, so the director gets
+/// the forward too (III.4.10), in the mail of his language.
+#[test]
+fn each_reader_gets_his_copy_in_his_own_language() {
+    let config = config_with(
+        "RUS-EM-2026",
+        "2026-05-10",
+        "numeric",
+        "director_language = \"ru\"\ndays_per_control = 7\nwarning_days = 5",
+        &[
+            ("ivanov", "Ivanov, Ivan", WHITE, "ru"),
+            ("petrov", "Petrov, Petr", BLACK, "en"),
+        ],
+        &[("ivanov", "petrov")],
+    );
+    let mut arena = Arena::new(&config);
+    arena.run("2026-05-10");
+    arena.new_sent();
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
+    // Petrov (English) moves after two days: 5 of 7 days left
+    let sent = arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-12");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let theirs = sent
+        .iter()
+        .find(|m| m.is_to(&[WHITE], &["td@example.test"]));
+    let theirs = theirs.expect("Ivanov's copy, with the director's");
+    let mine = sent
+        .iter()
+        .find(|m| m.is_to(&[BLACK], &[]))
+        .expect("Petrov's copy");
+    assert_eq!(theirs.subject, mine.subject);
+    for text in [
+        "Ваш партнер Petrov, Petr (черные) сделал ход:",
+        "Время на обдумывание вашего ответа отсчитывается от этого дня.",
+        "Пол.  Отв.  Время",
+        "Ваше время: использовано 0 дней из 7",
+        "Ответьте на этот адрес",
+    ] {
+        assert!(theirs.body.contains(text), "{text:?} in {}", theirs.body);
+    }
+    assert!(!theirs.body.contains("Your"), "{}", theirs.body);
+    for text in [
+        "Your move, forwarded to Ivanov, Ivan:",
+        "The thinking time of Ivanov, Ivan counts from this day.",
+        "Rec.  Sent  Time",
+        "Your clock: 2 days used of 7 allowed up to move 10; 5 days left.",
+        "Warning: only 5 days left before move 10.",
+    ] {
+        assert!(mine.body.contains(text), "{text:?} in {}", mine.body);
+    }
+    assert!(!mine.body.contains("Ваш"), "{}", mine.body);
+    // Petrov resigns: the result in Russian To Ivanov and the director, in
+    // English To Petrov.
+    let sent = arena.exchange(BLACK, SUBJECT, "RESIGN", "2026-05-13");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let ru = sent
+        .iter()
+        .find(|m| m.is_to(&[WHITE], &["td@example.test"]));
+    let ru = ru.expect("the result for Ivanov and the director");
+    let en = sent
+        .iter()
+        .find(|m| m.is_to(&[BLACK], &[]))
+        .expect("Petrov's");
+    assert!(ru.subject.ends_with("результат 1-0"), "{}", ru.subject);
+    assert!(
+        ru.body.contains("закончена 13.05.2026: 1-0 (сдача)"),
+        "{}",
+        ru.body
+    );
+    assert!(en.subject.ends_with("result 1-0"), "{}", en.subject);
+    assert!(
+        en.body.contains("ended on 13.05.2026: 1-0 (resignation)"),
+        "{}",
+        en.body
+    );
+    for copy in [ru, en] {
+        assert!(copy.body.contains("[Result \"1-0\"]"), "{}", copy.body);
+    }
 }

@@ -12,3 +12,84 @@ clock-warning = Warning: only { $left } { $left ->
         [one] day
        *[other] days
     } left before move { $control }.
+
+## The standard form (App.3): the labels of the header and the columns.
+form-tournament = Tournament
+form-start = Start date
+form-white = White
+form-black = Black
+form-game = Game
+form-received = Rec.
+form-sent = Sent
+form-time = Time
+form-number = No.
+form-total = Total time (days + penalty days): White { $white }, Black { $black }
+
+## The board: the letter of each White piece (Black's in lower case) and the legend.
+piece-king = K
+piece-queen = Q
+piece-rook = R
+piece-bishop = B
+piece-knight = N
+piece-pawn = P
+board-legend = (K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White)
+board-to-move = To move: { $color }
+
+## The move schedule (App.1).
+schedule-title = Move schedule of game { $game } ({ $tournament })
+schedule-move = move
+schedule-received = received
+schedule-sent = sent
+schedule-days = days
+schedule-total = total
+schedule-remarks = remarks
+schedule-penalty = Penalty { $color }: +{ $days } { $days ->
+        [one] day
+       *[other] days
+    } ({ $date }): { $reason }
+schedule-result = Result: { $result } ({ $reason })
+
+## Why a game ended.
+end-reason = { $reason ->
+        [checkmate] checkmate
+        [stalemate] stalemate
+        [insufficient-material] insufficient material
+        [resignation] resignation
+        [draw-agreed] draw agreed
+        [threefold] threefold repetition, claimed
+        [fifty-moves] 50-move rule, claimed
+        [fivefold] fivefold repetition
+        [seventy-five-moves] 75-move rule
+        [time-forfeit] time overstep, confirmed by the director
+       *[adjudication] the director's decision
+    }
+
+## Why a written move is impossible.
+piece-name = { $role ->
+        [pawn] pawn
+        [knight] knight
+        [bishop] bishop
+        [rook] rook
+        [queen] queen
+       *[king] king
+    }
+word-or = or
+impossible-castling = castling { $side ->
+        [short] short (O-O)
+       *[long] long (O-O-O)
+    } is not allowed now
+impossible-no-piece = there is no piece on { $square }
+impossible-not-yours = the piece on { $square } is { $color ->
+        [white] White's
+       *[black] Black's
+    }
+impossible-other-piece = the piece on { $square } is a { $piece }
+impossible-cannot-move = the { $piece } on { $from } cannot move to { $to }
+impossible-none-reaches = no piece of { $color ->
+        [white] White
+       *[black] Black
+    } can move to { $to }
+impossible-none-of = no { $pieces } of { $color ->
+        [white] White
+       *[black] Black
+    } can move to { $to }

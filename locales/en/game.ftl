@@ -1,1 +1,47 @@
 # GameNotice: see src/letters/game.rs
+
+## The forward of an accepted move.
+game-forward-plays = Your opponent { $mover } ({ $color }) plays:
+game-forward-played = { $mover } ({ $color }) plays:
+game-forward-yours = Your move, forwarded to { $opponent }:
+game-forward-draw-offer-yours = You offer a draw (=) with this move.
+game-forward-note-yours = Your note, relayed to { $opponent } as written:
+game-forward-received = Sent and received on { $date }.
+game-forward-held = Sent on { $sent }; held while the game was suspended, forwarded and received on { $forwarded } ({ $article }).
+game-forward-counts = Your thinking time counts from this day.
+game-forward-counts-for = The thinking time of { $opponent } counts from this day.
+game-forward-draw-offer = Your opponent offers a draw (=). To accept, write ACCEPT DRAW on a line of its own; to decline, simply send your move.
+game-forward-draw-offered = { $mover } offers a draw (=).
+game-forward-note = Your opponent's note, relayed as written ({ $mover }):
+game-forward-note-relayed = The note of { $mover }, relayed to { $opponent } as written:
+game-forward-answer = Answer to this address with at least this move and yours, for example:
+game-forward-your-move = <your move>
+game-forward-notes = Notes for the sender ({ $mover }):
+game-clock-of = { $name } ({ $color }):
+
+## The result.
+game-result-subject = result { $result }
+game-result = Game { $game } ({ $white } - { $black }) ended on { $date }: { $result } ({ $reason }).
+
+## The overstep claim.
+game-claim-subject = time overstep claim
+game-claim-facts = Time overstep claim in game { $game } ({ $article }): { $name } ({ $color }) has used { $used } { $used ->
+        [one] day
+       *[other] days
+    } against { $allowance } allowed up to move { $control } ({ $recorded } { $recorded ->
+        [one] day
+       *[other] days
+    } recorded, { $thinking } { $thinking ->
+        [one] day
+       *[other] days
+    } on the move now awaited, counted up to { $date }).
+game-claim-suspended = The game is suspended until the director decides ({ $article }); a move sent meanwhile is kept, not forwarded.
+game-claim-goes-on = This is a first overstep: the game is not interrupted and goes on while the director decides; only a claim of a second overstep interrupts it ({ $article }).
+game-claim-confirm-loss = answer CONFIRM to score the loss ({ $loss })
+game-claim-confirm-reset = answer CONFIRM to fix the first overstep (the count of the player's time then starts from zero after move { $number }, { $reset }; a second overstep loses, { $loss })
+game-claim-reject-resume = or REJECT to resume the game.
+game-claim-reject = or REJECT to reject the claim.
+game-claim-director = Director: { $confirm }, { $reject }
+game-claim-how = To answer, reply to this mail with CONFIRM or REJECT on a line of its own, keeping [{ $game }] in the subject.
+
+## The director's decisions, to both players.

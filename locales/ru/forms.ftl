@@ -15,3 +15,85 @@ clock-warning = Внимание: до { $control }-го хода осталос
         [few] дня
        *[many] дней
     }.
+
+## Стандартная форма (прил. 3): заголовок и столбцы.
+form-tournament = Турнир
+form-start = Дата старта
+form-white = Белые
+form-black = Черные
+form-game = Партия
+form-received = Пол.
+form-sent = Отв.
+form-time = Время
+form-number = N
+form-total = Общее время (дни + штрафные дни): белые { $white }, черные { $black }
+
+## Доска: буква каждой белой фигуры (у черных строчная) и пояснение.
+piece-king = Кр
+piece-queen = Ф
+piece-rook = Л
+piece-bishop = С
+piece-knight = К
+piece-pawn = П
+board-legend = (Кр король, Ф ферзь, Л ладья, С слон, К конь, П пешка; заглавные — белые, строчные — черные)
+board-to-move = Ход: { $color }
+
+## График прохождения ходов (прил. 1).
+schedule-title = График прохождения ходов, партия { $game } ({ $tournament })
+schedule-move = ход
+schedule-received = получил
+schedule-sent = отправил
+schedule-days = на ход
+schedule-total = сумм.
+schedule-remarks = прим.
+schedule-penalty = Штраф, { $color }: +{ $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } ({ $date }): { $reason }
+schedule-result = Результат: { $result } ({ $reason })
+
+## Почему партия закончена.
+end-reason = { $reason ->
+        [checkmate] мат
+        [stalemate] пат
+        [insufficient-material] недостаточно материала
+        [resignation] сдача
+        [draw-agreed] ничья по соглашению
+        [threefold] троекратное повторение позиции, по заявлению
+        [fifty-moves] правило 50 ходов, по заявлению
+        [fivefold] пятикратное повторение позиции
+        [seventy-five-moves] правило 75 ходов
+        [time-forfeit] просрочка времени, подтвержденная судьей
+       *[adjudication] решение судьи
+    }
+
+## Почему записанный ход невозможен.
+piece-name = { $role ->
+        [pawn] пешка
+        [knight] конь
+        [bishop] слон
+        [rook] ладья
+        [queen] ферзь
+       *[king] король
+    }
+word-or = или
+impossible-castling = { $side ->
+        [short] короткая рокировка (0-0)
+       *[long] длинная рокировка (0-0-0)
+    } сейчас невозможна
+impossible-no-piece = на поле { $square } нет фигуры
+impossible-not-yours = фигура на поле { $square } — { $color ->
+        [white] белых
+       *[black] черных
+    }
+impossible-other-piece = на поле { $square } стоит { $piece }
+impossible-cannot-move = { $piece } с поля { $from } не может пойти на { $to }
+impossible-none-reaches = ни одна фигура { $color ->
+        [white] белых
+       *[black] черных
+    } не может пойти на { $to }
+impossible-none-of = { $pieces } { $color ->
+        [white] белых
+       *[black] черных
+    } не может пойти на { $to }

@@ -1,1 +1,50 @@
 # GameNotice: see src/letters/game.rs
+
+## Пересылка принятого хода.
+game-forward-plays = Ваш партнер { $mover } ({ $color }) сделал ход:
+game-forward-played = { $mover } ({ $color }) сделал ход:
+game-forward-yours = Ваш ход, пересланный участнику { $opponent }:
+game-forward-draw-offer-yours = Вы предлагаете ничью (=) этим ходом.
+game-forward-note-yours = Ваше примечание, пересланное участнику { $opponent } без изменений:
+game-forward-received = Отправлен и получен { $date }.
+game-forward-held = Отправлен { $sent }; задержан, пока партия была прервана, переслан и получен { $forwarded } ({ $article }).
+game-forward-counts = Время на обдумывание вашего ответа отсчитывается от этого дня.
+game-forward-counts-for = Время на обдумывание ответа ({ $opponent }) отсчитывается от этого дня.
+game-forward-draw-offer = Партнер предлагает ничью (=). Чтобы принять, напишите отдельной строкой ПРИНИМАЮ НИЧЬЮ; чтобы отклонить, просто сделайте ход.
+game-forward-draw-offered = { $mover } предлагает ничью (=).
+game-forward-note = Примечание партнера, пересланное без изменений ({ $mover }):
+game-forward-note-relayed = Примечание участника { $mover }, пересланное участнику { $opponent } без изменений:
+game-forward-answer = Ответьте на этот адрес, повторив как минимум этот ход и добавив свой, например:
+game-forward-your-move = <ваш ход>
+game-forward-notes = Замечания отправителю ({ $mover }):
+game-clock-of = { $name } ({ $color }):
+
+## Результат.
+game-result-subject = результат { $result }
+game-result = Партия { $game } ({ $white } - { $black }) закончена { $date }: { $result } ({ $reason }).
+
+## Заявление о просрочке.
+game-claim-subject = заявление о просрочке времени
+game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): { $name } ({ $color }) израсходовал(а) { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } при норме { $allowance } до { $control }-го хода ({ $recorded } { $recorded ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } по записи и { $thinking } { $thinking ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } на ожидаемый ход, по { $date } включительно).
+game-claim-suspended = Партия прервана до решения судьи ({ $article }); ход, присланный до тех пор, сохраняется и не пересылается.
+game-claim-goes-on = Это первая просрочка: партия не прерывается и продолжается до решения судьи; прерывает игру только заявление о второй просрочке ({ $article }).
+game-claim-confirm-loss = ответьте CONFIRM, чтобы засчитать поражение ({ $loss })
+game-claim-confirm-reset = ответьте CONFIRM, чтобы зафиксировать первую просрочку (отсчет времени участника тогда начнется с нуля после { $number }-го хода, { $reset }; вторая просрочка означает поражение, { $loss })
+game-claim-reject-resume = или REJECT, чтобы продолжить партию.
+game-claim-reject = или REJECT, чтобы отклонить заявление.
+game-claim-director = Судья: { $confirm }, { $reject }
+game-claim-how = Чтобы ответить, напишите в ответ на это письмо отдельной строкой CONFIRM (ПОДТВЕРЖДАЮ) или REJECT (ОТКЛОНЯЮ), сохранив [{ $game }] в теме письма.
+
+## Решения судьи, обоим участникам.

@@ -10,7 +10,8 @@ use shakmaty::Color;
 
 /// The clock of `color` in `game` as of `today`, for that player: days
 /// used and left to the next control move; for the player to move, the
-/// last day to send the move if no leave is taken; a warning at
+/// last day to send the move if no leave is taken (not while a claim
+/// interrupts the game); a warning at
 /// `warning_days` or fewer left. Lines ending in a newline.
 pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: Lang) -> String {
     let control = game.control(&t.rules, color, today);
@@ -24,7 +25,8 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
         left = left
     );
     out.push('\n');
-    if game.ending.is_none() && game.to_move() == color {
+    // while a claim interrupts the game, a move sent is held: no send-by date
+    if game.ending.is_none() && game.suspension().is_none() && game.to_move() == color {
         let by = today
             .checked_add_days(chrono::Days::new(left.unsigned_abs()))
             .unwrap_or(today);

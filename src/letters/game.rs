@@ -1,9 +1,465 @@
-//! The texts of [`GameNotice`]s.
+//! The texts of [`GameNotice`]s: the forward of a move, the result, the
+//! overstep claim, the director's decisions told to both players. Each copy
+//! is written for its readers: the opponent reads what to answer, the mover
+//! the notes on his mail, the director what he can answer, every player
+//! his own clock.
 
+use super::forms::clock;
 use super::{Audience, Text};
+use crate::message::render::{self, date, numbered};
+use crate::notation::Notation;
+use crate::referee::game::Game;
 use crate::referee::notice::game::GameNotice;
-use crate::referee::tournament::League;
+use crate::referee::notice::Reader;
+use crate::referee::rules::Article;
+use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::t;
+use chrono::NaiveDate;
+use shakmaty::Color;
+use std::fmt::Write;
 
-pub(super) fn render(_league: &League, notice: &GameNotice, _audience: &Audience) -> Text {
-    match *notice {}
+pub(super) fn render(league: &League, notice: &GameNotice, audience: &Audience) -> Text {
+    let game = notice.game();
+    let Some((t, spec)) = league.game(game.id()) else {
+        // a game the league no longer has: nothing sensible to say
+        return Text {
+            subject: format!("[{}]", game.id()),
+            body: String::new(),
+        };
+    };
+    let w = Writer {
+        t,
+        spec,
+        game,
+        audience,
+        lang: audience.lang,
+    };
+    match notice {
+        GameNotice::Forward { notes, note, .. } => w.forward(notes, note),
+        GameNotice::Result { .. } => w.result(),
+        GameNotice::Claim { today, .. } => w.claim(*today),
+    }
+}
+
+/// One copy of a game's notice: the game, and who reads the copy in which
+/// language.
+struct Writer<'a> {
+    t: &'a Tournament,
+    spec: &'a GameSpec,
+    game: &'a Game,
+    audience: &'a Audience<'a>,
+    lang: Lang,
+}
+
+impl Writer<'_> {
+    /// `[ID] Ivanov - Petrov: <rest>`.
+    fn subject(&self, rest: &str) -> String {
+        format!(
+            "[{}] {} - {}: {rest}",
+            self.spec.id,
+            self.t.player_of(self.spec, Color::White).surname(),
+            self.t.player_of(self.spec, Color::Black).surname()
+        )
+    }
+
+    fn player(&self, color: Color) -> Reader {
+        Reader::Player {
+            tournament: self.t.id.clone(),
+            player: self.spec.player_id(color).to_string(),
+        }
+    }
+
+    fn reads(&self, color: Color) -> bool {
+        self.audience.includes(&self.player(color))
+    }
+
+    fn color(&self, color: Color) -> String {
+        match color {
+            Color::White => t!(self.lang, "white"),
+            Color::Black => t!(self.lang, "black"),
+        }
+    }
+
+    /// The clock of every player reading this copy as of `today`, `first`
+    /// first; each named when two players read the copy.
+    fn clocks(&self, first: Color, today: NaiveDate) -> String {
+        let readers: Vec<Color> = [first, !first]
+            .into_iter()
+            .filter(|c| self.reads(*c))
+            .collect();
+        let mut out = String::new();
+        for &color in &readers {
+            if readers.len() > 1 {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    t!(
+                        self.lang,
+                        "game-clock-of",
+                        name = &self.t.player_of(self.spec, color).name,
+                        color = self.color(color)
+                    )
+                );
+            }
+            out.push_str(&clock(self.t, self.game, color, today, self.lang));
+        }
+        out
+    }
+
+    /// The forward of the last move: To the opponent, Cc the mover.
+    fn forward(&self, notes: &str, note: &[String]) -> Text {
+        let (t, game, lang) = (self.t, self.game, self.lang);
+        let index = game.plies.len() - 1;
+        let ply = &game.plies[index];
+        let mover = t.player_of(self.spec, ply.color);
+        let opponent = t.player_of(self.spec, !ply.color);
+        // the copy the opponent reads speaks to him; one only the mover
+        // reads (another language) to the mover; the director's alone of both
+        let for_opponent = self.reads(!ply.color);
+        let for_mover = !for_opponent && self.reads(ply.color);
+        let text = numbered(game, index, t.notation);
+        let mut body = self.audience.greeting();
+        let (mover_name, opponent_name) = (&mover.name, &opponent.name);
+        let intro = if for_opponent {
+            t!(
+                lang,
+                "game-forward-plays",
+                mover = mover_name,
+                color = self.color(ply.color)
+            )
+        } else if for_mover {
+            t!(lang, "game-forward-yours", opponent = opponent_name)
+        } else {
+            t!(
+                lang,
+                "game-forward-played",
+                mover = mover_name,
+                color = self.color(ply.color)
+            )
+        };
+        let san = if t.notation == Notation::San {
+            String::new()
+        } else {
+            format!("   ({})", ply.san)
+        };
+        let _ = writeln!(body, "{intro}\n\n    {text}{san}\n");
+        let received = if ply.forwarded == ply.sent {
+            t!(lang, "game-forward-received", date = date(ply.sent))
+        } else {
+            t!(
+                lang,
+                "game-forward-held",
+                sent = date(ply.sent),
+                forwarded = date(ply.forwarded),
+                article = t.rules.article_of(Article::Resumption)
+            )
+        };
+        let counts = if for_opponent {
+            t!(lang, "game-forward-counts")
+        } else {
+            t!(lang, "game-forward-counts-for", opponent = opponent_name)
+        };
+        let _ = writeln!(body, "{received} {counts}");
+        if ply.draw_offer {
+            let offer = if for_opponent {
+                t!(lang, "game-forward-draw-offer")
+            } else if for_mover {
+                t!(lang, "game-forward-draw-offer-yours")
+            } else {
+                t!(lang, "game-forward-draw-offered", mover = mover_name)
+            };
+            let _ = writeln!(body, "\n{offer}");
+        }
+        if !note.is_empty() {
+            let head = if for_opponent {
+                t!(lang, "game-forward-note", mover = mover_name)
+            } else if for_mover {
+                t!(lang, "game-forward-note-yours", opponent = opponent_name)
+            } else {
+                t!(
+                    lang,
+                    "game-forward-note-relayed",
+                    mover = mover_name,
+                    opponent = opponent_name
+                )
+            };
+            let _ = writeln!(body, "\n{head}");
+            for line in note {
+                let _ = writeln!(body, "  | {line}");
+            }
+        }
+        let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
+        body.push_str(&render::board(game.position(), lang));
+        if for_opponent && game.natural_end().is_none() {
+            let next = if ply.color == Color::White {
+                format!("{}...", ply.number)
+            } else {
+                format!("{}.", ply.number + 1)
+            };
+            let _ = writeln!(
+                body,
+                "\n{}\n    {text} {next} {}",
+                t!(lang, "game-forward-answer"),
+                t!(lang, "game-forward-your-move")
+            );
+        }
+        if !notes.is_empty() && self.reads(ply.color) {
+            let _ = writeln!(
+                body,
+                "\n{}\n{}",
+                t!(lang, "game-forward-notes", mover = &mover.name),
+                notes.trim_end()
+            );
+        }
+        let clocks = self.clocks(!ply.color, ply.forwarded);
+        if !clocks.is_empty() {
+            let _ = write!(body, "\n{clocks}");
+        }
+        Text {
+            subject: self.subject(&text),
+            body,
+        }
+    }
+
+    /// The result: To both, Cc the director, with the PGN inline.
+    fn result(&self) -> Text {
+        let (t, spec, game, lang) = (self.t, self.spec, self.game, self.lang);
+        let end = game.ending.expect("a result notice is for an ended game");
+        let mut body = self.audience.greeting();
+        let _ = writeln!(
+            body,
+            "{}\n\n{}",
+            t!(
+                lang,
+                "game-result",
+                game = &spec.id,
+                white = &t.player_of(spec, Color::White).name,
+                black = &t.player_of(spec, Color::Black).name,
+                date = date(end.on),
+                result = end.result.as_str(),
+                reason = render::end_reason(end.reason, lang)
+            ),
+            render::pgn(t, game)
+        );
+        Text {
+            subject: self.subject(&t!(
+                lang,
+                "game-result-subject",
+                result = end.result.as_str()
+            )),
+            body,
+        }
+    }
+
+    /// The overstep claim: the calculation, whether the game is interrupted,
+    /// what the director can answer and how, the schedule, the clocks.
+    fn claim(&self, today: NaiveDate) -> Text {
+        let (t, spec, game, lang) = (self.t, self.spec, self.game, self.lang);
+        let s = game
+            .claim
+            .as_ref()
+            .expect("a claim notice is for a pending claim");
+        let article = |rule| t.rules.article_of(rule);
+        let thinking = game.thinking(s.against, today);
+        let facts = t!(
+            lang,
+            "game-claim-facts",
+            game = &spec.id,
+            article = article(Article::Claim),
+            name = &t.player_of(spec, s.against).name,
+            color = self.color(s.against).to_lowercase(),
+            used = s.used,
+            allowance = s.allowance,
+            control = s.control,
+            recorded = s.used - thinking.min(s.used),
+            thinking = thinking,
+            date = date(s.on)
+        );
+        let course = if s.interrupts {
+            t!(
+                lang,
+                "game-claim-suspended",
+                article = article(Article::Suspension)
+            )
+        } else {
+            t!(
+                lang,
+                "game-claim-goes-on",
+                article = article(Article::Suspension)
+            )
+        };
+        let confirm = if game.overstep_loses(&t.rules, s.against) {
+            t!(
+                lang,
+                "game-claim-confirm-loss",
+                loss = article(Article::OverstepLoss)
+            )
+        } else {
+            t!(
+                lang,
+                "game-claim-confirm-reset",
+                number = game.overstepping_move(s),
+                reset = article(Article::OverstepReset),
+                loss = article(Article::OverstepLoss)
+            )
+        };
+        let reject = if s.interrupts {
+            t!(lang, "game-claim-reject-resume")
+        } else {
+            t!(lang, "game-claim-reject")
+        };
+        let mut body = self.audience.greeting();
+        let _ = writeln!(
+            body,
+            "{facts} {course} {}",
+            t!(
+                lang,
+                "game-claim-director",
+                confirm = confirm,
+                reject = reject
+            )
+        );
+        let director = Reader::Director {
+            tournament: t.id.clone(),
+        };
+        if self.audience.includes(&director) {
+            let _ = writeln!(body, "{}", t!(lang, "game-claim-how", game = &spec.id));
+        }
+        let _ = writeln!(body, "\n{}", render::schedule(t, game, lang));
+        body.push_str(&self.clocks(s.against, today));
+        Text {
+            subject: self.subject(&t!(lang, "game-claim-subject")),
+            body,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::letters::fixture::{day, game, league};
+    use crate::letters::mails;
+    use crate::referee::compose;
+    use crate::referee::decide::{OutMail, Recipient};
+    use crate::referee::game::{EndReason, Event, Game, GameResult};
+    use crate::referee::notice::Letter;
+    use crate::referee::rules::RuleSet;
+    use crate::referee::tournament::League;
+
+    /// Every mail of the letters, with its recipients, as a reader sees it.
+    fn show(league: &League, letters: &[Letter]) -> String {
+        let names = |rs: &[Recipient]| {
+            rs.iter()
+                .map(|r| r.email.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut out = String::new();
+        for letter in letters {
+            for OutMail {
+                to,
+                cc,
+                subject,
+                body,
+                ..
+            } in mails(league, letter)
+            {
+                out.push_str(&format!(
+                    "To: {}\nCc: {}\nSubject: {subject}\n\n{body}\n----------\n",
+                    names(&to),
+                    names(&cc)
+                ));
+            }
+        }
+        out
+    }
+
+    /// The fixture game after `moves`, the last one with a draw offer.
+    fn with_offer(league: &League, moves: &[&str]) -> Game {
+        let mut game = game(league, &moves[..moves.len() - 1]);
+        let on = day("2026-05-10") + chrono::Days::new(moves.len() as u64 - 1);
+        let pos = game.position().clone();
+        let mv = crate::notation::parse_move(&pos, moves[moves.len() - 1]).unwrap();
+        game.apply(&Event::Moved {
+            uci: Game::uci(&mv),
+            sent: on,
+            draw_offer: true,
+        })
+        .unwrap();
+        game
+    }
+
+    #[test]
+    fn the_forward_in_each_players_language() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let spec = &t.games[0];
+        // Ivanov (Russian) moves with a draw offer, a note and notes for
+        // him; Petrov (English) reads the move, the offer and the note
+        let after = with_offer(&league, &["5254"]);
+        let note = vec!["Good luck!".to_string(), "Удачи!".to_string()];
+        let notes = "- ваше письмо датировано 09.05.2026, оно пришло 10.05.2026; учитывается день получения (III.2.3).\n";
+        let white = compose::forward_with_note(t, spec, &after, notes, &note);
+        // Petrov (English) answers, plainly
+        let after = game(&league, &["5254", "5755"]);
+        let black = compose::forward_mail(t, spec, &after, "");
+        insta::assert_snapshot!("forward", show(&league, &[white, black]));
+    }
+
+    #[test]
+    fn a_held_move_forwarded_after_the_suspension() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let spec = &t.games[0];
+        let mut after = game(&league, &["5254"]);
+        after
+            .apply(&Event::Forwarded {
+                on: day("2026-05-20"),
+            })
+            .unwrap();
+        let letter = compose::forward_mail(t, spec, &after, "");
+        insta::assert_snapshot!("forward_held", show(&league, &[letter]));
+    }
+
+    #[test]
+    fn the_result_with_the_pgn() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let spec = &t.games[0];
+        let mut ended = game(&league, &["5254", "5755", "6125"]);
+        ended
+            .apply(&Event::Ended {
+                result: GameResult::WhiteWins,
+                reason: EndReason::Resignation,
+                on: day("2026-05-13"),
+            })
+            .unwrap();
+        let letter = compose::result_mail(t, spec, &ended);
+        insta::assert_snapshot!("result", show(&league, &[letter]));
+    }
+
+    /// The claim against Black, to move since 10 May, as of `today`, under
+    /// `rules`.
+    fn claim(rules: RuleSet, today: &str) -> (League, Letter) {
+        let mut league = league();
+        league.tournaments[0].rules = rules;
+        let t = &league.tournaments[0];
+        let spec = &t.games[0];
+        let game = game(&league, &["5254"]);
+        let (against, control) = game.overstep(&t.rules, day(today)).expect("an overstep");
+        let decision = compose::claim_overstep(t, spec, &game, against, control, day(today));
+        let letter = decision.letters.into_iter().next().unwrap();
+        (league, letter)
+    }
+
+    #[test]
+    fn a_claim_that_interrupts_the_game() {
+        let (league, letter) = claim(RuleSet::email(), "2026-07-12");
+        insta::assert_snapshot!("claim_interrupts", show(&league, &[letter]));
+    }
+
+    #[test]
+    fn a_postal_first_overstep_claim_lets_play_go_on() {
+        let (league, letter) = claim(RuleSet::postal(), "2026-06-11");
+        insta::assert_snapshot!("claim_goes_on", show(&league, &[letter]));
+    }
 }

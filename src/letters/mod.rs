@@ -48,27 +48,6 @@ pub struct Text {
 /// A copy for a director who reads a daily digest (Cc, not To) is held
 /// for the digest instead ([`digest`]).
 pub fn write(league: &League, decision: &mut Decision) {
-    // mails written before the letters (until every mail is a notice)
-    for mail in &mut decision.mails {
-        let digest = mail
-            .game
-            .as_deref()
-            .and_then(|id| league.game(id))
-            .map(|(t, _)| t)
-            .filter(|t| t.director_digest);
-        if let Some(t) = digest {
-            let copied = mail.cc.iter().any(|r| r.email == t.director);
-            if copied && !mail.to.iter().any(|r| r.email == t.director) {
-                mail.cc.retain(|r| r.email != t.director);
-                decision.held.push(HeldCopy {
-                    tournament: t.id.clone(),
-                    game: mail.game.clone(),
-                    subject: mail.subject.clone(),
-                    body: mail.body.clone(),
-                });
-            }
-        }
-    }
     for mut letter in std::mem::take(&mut decision.letters) {
         let digest = letter
             .game

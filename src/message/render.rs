@@ -1,12 +1,14 @@
 //! Writing what people read: the standard form with dates and times
-//! (App.3), the board, the move schedule (App.1), the ICCF PGN (App.4), and
-//! the words of every mail in Russian or English.
+//! (App.3), the board, the move schedule (App.1), the ICCF PGN (App.4).
+//! Their words come from the catalogs (`locales/*/forms.ftl`); `tr` is the
+//! old way, still used by the mails not yet written as letters.
 
 use crate::notation::{self, Notation};
 use crate::referee::game::{EndReason, Game, Ply};
 use crate::referee::tournament::{Lang, Tournament};
+use crate::t;
 use chrono::NaiveDate;
-use shakmaty::{Chess, Color, Position, Square};
+use shakmaty::{Chess, Color, Position, Role, Square};
 use std::fmt::Write;
 
 /// Picks the English or the Russian text.
@@ -61,19 +63,20 @@ fn time(ply: &Ply) -> String {
 
 /// The standard form (App.3): header, then one row per move number with
 /// White's received, sent and time on the left and Black's on the right.
+/// The labels come from the catalogs (`forms.ftl`).
 pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
     let white = t.player_of(&game.spec, Color::White);
     let black = t.player_of(&game.spec, Color::Black);
     let mut out = String::new();
     let rows = [
         (
-            tr(lang, "Tournament", "Турнир"),
+            t!(lang, "form-tournament"),
             format!("{} ({})", t.name, t.id),
         ),
-        (tr(lang, "Start date", "Дата старта"), date(t.start)),
-        (tr(lang, "White", "Белые"), white.name.clone()),
-        (tr(lang, "Black", "Черные"), black.name.clone()),
-        (tr(lang, "Game", "Партия"), game.id().to_string()),
+        (t!(lang, "form-start"), date(t.start)),
+        (t!(lang, "form-white"), white.name.clone()),
+        (t!(lang, "form-black"), black.name.clone()),
+        (t!(lang, "form-game"), game.id().to_string()),
     ];
     for (label, value) in rows {
         let _ = writeln!(out, "{label:<12}{value}");
@@ -88,10 +91,14 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         .max()
         .unwrap_or(4)
         .max(6);
-    let (rec, sent, tm, n, wh, bl) = match lang {
-        Lang::En => ("Rec.", "Sent", "Time", "No.", "White", "Black"),
-        Lang::Ru => ("Пол.", "Отв.", "Время", "N", "Белые", "Черные"),
-    };
+    let (rec, sent, tm, n, wh, bl) = (
+        t!(lang, "form-received"),
+        t!(lang, "form-sent"),
+        t!(lang, "form-time"),
+        t!(lang, "form-number"),
+        t!(lang, "form-white"),
+        t!(lang, "form-black"),
+    );
     let _ = writeln!(
         out,
         "{rec:<6}{sent:<6}{tm:<6} {n:<4} {wh:<w$} {bl:<w$}  {rec:<6}{sent:<6}{tm}"
@@ -147,49 +154,74 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
     }
     let _ = writeln!(
         out,
-        "\n{}: {} {}, {} {}",
-        tr(
+        "\n{}",
+        t!(
             lang,
-            "Total time (days + penalty days)",
-            "Общее время (дни + штрафные дни)"
-        ),
-        tr(lang, "White", "белые"),
-        game.total(Color::White),
-        tr(lang, "Black", "черные"),
-        game.total(Color::Black),
+            "form-total",
+            white = game.total(Color::White),
+            black = game.total(Color::Black)
+        )
     );
     out
 }
 
-/// A board diagram, White at the bottom; upper case White, lower case Black.
+/// The letter of a piece in `lang`: upper case White, lower case Black
+/// (`Кр`, `кр` in Russian, as the Russian notation writes them).
+fn piece_letter(piece: shakmaty::Piece, lang: Lang) -> String {
+    let white = match piece.role {
+        Role::King => t!(lang, "piece-king"),
+        Role::Queen => t!(lang, "piece-queen"),
+        Role::Rook => t!(lang, "piece-rook"),
+        Role::Bishop => t!(lang, "piece-bishop"),
+        Role::Knight => t!(lang, "piece-knight"),
+        Role::Pawn => t!(lang, "piece-pawn"),
+    };
+    match piece.color {
+        Color::White => white,
+        Color::Black => white.to_lowercase(),
+    }
+}
+
+/// A board diagram, White at the bottom; upper case White, lower case
+/// Black, with the piece letters of `lang` (a column is as wide as the
+/// longest letter: `Кр` makes the Russian board two characters a square).
 pub fn board(pos: &Chess, lang: Lang) -> String {
-    let mut out = String::from("    a b c d e f g h\n");
+    let roles = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    let width = roles
+        .iter()
+        .map(|&role| piece_letter(role.of(Color::White), lang).chars().count())
+        .max()
+        .unwrap_or(1);
+    let cell = |s: &str| format!("{s}{}", " ".repeat(width + 1 - s.chars().count()));
+    let files: String = ('a'..='h').map(|f| cell(&f.to_string())).collect();
+    let files = format!("    {}\n", files.trim_end());
+    let mut out = files.clone();
     for rank in (0..8).rev() {
         let _ = write!(out, " {}  ", rank + 1);
         for file in 0..8 {
             let sq = Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
-            let c = pos.board().piece_at(sq).map_or('.', |p| p.char());
-            out.push(c);
-            out.push(' ');
+            let c = pos
+                .board()
+                .piece_at(sq)
+                .map_or_else(|| ".".to_string(), |p| piece_letter(p, lang));
+            out.push_str(&cell(&c));
         }
         let _ = writeln!(out, " {}", rank + 1);
     }
-    out.push_str("    a b c d e f g h\n");
-    let _ = writeln!(
-        out,
-        "    {}",
-        tr(
-            lang,
-            "(K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White)",
-            "(K король, Q ферзь, R ладья, B слон, N конь, P пешка; заглавные — белые)"
-        )
-    );
-    let _ = writeln!(
-        out,
-        "    {}: {}",
-        tr(lang, "To move", "Ход"),
-        color_name(pos.turn(), lang)
-    );
+    out.push_str(&files);
+    let _ = writeln!(out, "    {}", t!(lang, "board-legend"));
+    let to_move = match pos.turn() {
+        Color::White => t!(lang, "white"),
+        Color::Black => t!(lang, "black"),
+    };
+    let _ = writeln!(out, "    {}", t!(lang, "board-to-move", color = to_move));
     out
 }
 
@@ -248,30 +280,33 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
 }
 
 /// The move schedule (App.1): per move number, both sides' move, dates,
-/// days and totals, and remarks.
+/// days and totals, and remarks. The words come from the catalogs.
 pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
     let mut out = String::new();
     let white = t.player_of(&game.spec, Color::White);
     let black = t.player_of(&game.spec, Color::Black);
     let _ = writeln!(
         out,
-        "{} {} ({})\n{} {}\n{} {}\n",
-        tr(
+        "{}\n{} {}\n{} {}\n",
+        t!(
             lang,
-            "Move schedule of game",
-            "График прохождения ходов, партия"
+            "schedule-title",
+            game = game.id(),
+            tournament = &t.name
         ),
-        game.id(),
-        t.name,
-        tr(lang, "White", "Белые"),
+        t!(lang, "form-white"),
         white.name,
-        tr(lang, "Black", "Черные"),
+        t!(lang, "form-black"),
         black.name
     );
-    let (mv, rec, sent, days, total, remarks) = match lang {
-        Lang::En => ("move", "received", "sent", "days", "total", "remarks"),
-        Lang::Ru => ("ход", "получил", "отправил", "на ход", "сумм.", "прим."),
-    };
+    let (mv, rec, sent, days, total, remarks) = (
+        t!(lang, "schedule-move"),
+        t!(lang, "schedule-received"),
+        t!(lang, "schedule-sent"),
+        t!(lang, "schedule-days"),
+        t!(lang, "schedule-total"),
+        t!(lang, "schedule-remarks"),
+    );
     let _ = writeln!(
         out,
         "{:>3}  {mv:<8}{rec:<11}{sent:<11}{days:>6}{total:>6}  {mv:<8}{rec:<11}{sent:<11}{days:>6}{total:>6}  {remarks}",
@@ -285,6 +320,10 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
             p.days,
             p.total
         )
+    };
+    let side_name = |c: Color| match c {
+        Color::White => t!(lang, "white"),
+        Color::Black => t!(lang, "black"),
     };
     let mut i = 0;
     while i < game.plies.len() {
@@ -306,7 +345,7 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
         }
         for p in game.plies[..i].iter().rev().take(2) {
             if p.draw_offer {
-                notes.push(format!("{} (=)", color_name(p.color, lang)));
+                notes.push(format!("{} (=)", side_name(p.color)));
             }
         }
         notes.reverse();
@@ -315,104 +354,110 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
     for p in &game.penalties {
         let _ = writeln!(
             out,
-            "{} {}: +{} {} ({}): {}",
-            tr(lang, "Penalty", "Штраф"),
-            color_name(p.color, lang),
-            p.days,
-            tr(lang, "days", "дн."),
-            date(p.on),
-            p.reason
+            "{}",
+            t!(
+                lang,
+                "schedule-penalty",
+                color = side_name(p.color),
+                days = p.days,
+                date = date(p.on),
+                reason = &p.reason
+            )
         );
     }
     if let Some(end) = game.ending {
         let _ = writeln!(
             out,
-            "{}: {} ({})",
-            tr(lang, "Result", "Результат"),
-            end.result.as_str(),
-            end_reason(end.reason, lang)
+            "{}",
+            t!(
+                lang,
+                "schedule-result",
+                result = end.result.as_str(),
+                reason = end_reason(end.reason, lang)
+            )
         );
     }
     out
 }
 
-pub fn end_reason(reason: EndReason, lang: Lang) -> &'static str {
-    match reason {
-        EndReason::Checkmate => tr(lang, "checkmate", "мат"),
-        EndReason::Stalemate => tr(lang, "stalemate", "пат"),
-        EndReason::InsufficientMaterial => {
-            tr(lang, "insufficient material", "недостаточно материала")
-        }
-        EndReason::Resignation => tr(lang, "resignation", "сдача"),
-        EndReason::DrawAgreed => tr(lang, "draw agreed", "ничья по соглашению"),
-        EndReason::ThreefoldRepetition => tr(
-            lang,
-            "threefold repetition, claimed",
-            "троекратное повторение позиции, по заявлению",
-        ),
-        EndReason::FiftyMoves => tr(
-            lang,
-            "50-move rule, claimed",
-            "правило 50 ходов, по заявлению",
-        ),
-        EndReason::FivefoldRepetition => tr(
-            lang,
-            "fivefold repetition",
-            "пятикратное повторение позиции",
-        ),
-        EndReason::SeventyFiveMoves => tr(lang, "75-move rule", "правило 75 ходов"),
-        EndReason::TimeForfeit => tr(
-            lang,
-            "time overstep, confirmed by the director",
-            "просрочка времени, подтвержденная судьей",
-        ),
-        EndReason::Adjudication => tr(lang, "the director's decision", "решение судьи"),
-    }
+/// Why a game ended, in `lang`.
+pub fn end_reason(reason: EndReason, lang: Lang) -> String {
+    let key = match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::InsufficientMaterial => "insufficient-material",
+        EndReason::Resignation => "resignation",
+        EndReason::DrawAgreed => "draw-agreed",
+        EndReason::ThreefoldRepetition => "threefold",
+        EndReason::FiftyMoves => "fifty-moves",
+        EndReason::FivefoldRepetition => "fivefold",
+        EndReason::SeventyFiveMoves => "seventy-five-moves",
+        EndReason::TimeForfeit => "time-forfeit",
+        EndReason::Adjudication => "adjudication",
+    };
+    t!(lang, "end-reason", reason = key)
 }
 
 /// Why a move is impossible, in the reader's language.
 pub fn impossibility(reason: &crate::notation::Impossibility, lang: Lang) -> String {
     use crate::notation::Impossibility as I;
-    if lang == Lang::En {
-        return reason.to_string();
-    }
-    let piece = |role: shakmaty::Role| match role {
-        shakmaty::Role::Pawn => "пешка",
-        shakmaty::Role::Knight => "конь",
-        shakmaty::Role::Bishop => "слон",
-        shakmaty::Role::Rook => "ладья",
-        shakmaty::Role::Queen => "ферзь",
-        shakmaty::Role::King => "король",
+    let piece = |role: Role| {
+        let key = match role {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        };
+        t!(lang, "piece-name", role = key)
     };
-    let side = |c: Color| {
-        if c == Color::White {
-            "белых"
-        } else {
-            "черных"
-        }
+    let side = |c: Color| match c {
+        Color::White => "white",
+        Color::Black => "black",
     };
     match reason {
-        I::Castling(shakmaty::CastlingSide::KingSide) => {
-            "короткая рокировка (0-0) сейчас невозможна".into()
+        I::Castling(castling) => {
+            let key = match castling {
+                shakmaty::CastlingSide::KingSide => "short",
+                shakmaty::CastlingSide::QueenSide => "long",
+            };
+            t!(lang, "impossible-castling", side = key)
         }
-        I::Castling(shakmaty::CastlingSide::QueenSide) => {
-            "длинная рокировка (0-0-0) сейчас невозможна".into()
-        }
-        I::NoPiece(sq) => format!("на поле {sq} нет фигуры"),
-        I::NotYours(sq, c) => format!("фигура на поле {sq} — {}", side(*c)),
-        I::OtherPiece(sq, role) => format!("на поле {sq} стоит {}", piece(*role)),
-        I::CannotMove(role, from, to) => {
-            format!("{} с поля {from} не может пойти на {to}", piece(*role))
-        }
-        I::NoneReaches(roles, c, to) if roles.is_empty() => {
-            format!("ни одна фигура {} не может пойти на {to}", side(*c))
-        }
+        I::NoPiece(sq) => t!(lang, "impossible-no-piece", square = sq.to_string()),
+        I::NotYours(sq, c) => t!(
+            lang,
+            "impossible-not-yours",
+            square = sq.to_string(),
+            color = side(*c)
+        ),
+        I::OtherPiece(sq, role) => t!(
+            lang,
+            "impossible-other-piece",
+            square = sq.to_string(),
+            piece = piece(*role)
+        ),
+        I::CannotMove(role, from, to) => t!(
+            lang,
+            "impossible-cannot-move",
+            piece = piece(*role),
+            from = from.to_string(),
+            to = to.to_string()
+        ),
+        I::NoneReaches(roles, c, to) if roles.is_empty() => t!(
+            lang,
+            "impossible-none-reaches",
+            color = side(*c),
+            to = to.to_string()
+        ),
         I::NoneReaches(roles, c, to) => {
-            let names: Vec<&str> = roles.iter().map(|r| piece(*r)).collect();
-            format!(
-                "{} {} не может пойти на {to}",
-                names.join(" или "),
-                side(*c)
+            let names: Vec<String> = roles.iter().map(|r| piece(*r)).collect();
+            t!(
+                lang,
+                "impossible-none-of",
+                pieces = names.join(&format!(" {} ", t!(lang, "word-or"))),
+                color = side(*c),
+                to = to.to_string()
             )
         }
     }

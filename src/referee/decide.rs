@@ -586,8 +586,8 @@ impl Context<'_> {
         if let Some((against, control)) = self.game.overstep(&self.t.rules, arrival) {
             let mut decision =
                 compose::claim_overstep(self.t, self.spec, self.game, against, control, arrival);
-            for mail in &mut decision.mails {
-                self.replier.thread(mail);
+            for letter in &mut decision.letters {
+                self.replier.thread_letter(letter);
             }
             if !self.game.claim_interrupts(&self.t.rules, against) {
                 overstep_claim = Some(decision);
@@ -624,14 +624,14 @@ impl Context<'_> {
         let index = after.plies.len() - 1;
         let mut forward =
             compose::forward_with_note(self.t, self.spec, &after, &notes, &note_of(written));
-        self.replier.thread(&mut forward);
+        self.replier.thread_letter(&mut forward);
         let mut decision = Decision {
             verdicts: vec![Verdict::Accepted {
                 game: self.spec.id.clone(),
                 ply: numbered(&after, index, self.t.notation),
             }],
             events: vec![(self.spec.id.clone(), moved)],
-            mails: vec![forward],
+            letters: vec![forward],
             ..Decision::default()
         };
         if let Some(mut first) = overstep_claim {
@@ -969,9 +969,9 @@ impl Context<'_> {
             game: self.spec.id.clone(),
             result,
         });
-        let mut mail = result_mail(self.t, self.spec, after);
-        self.replier.thread(&mut mail);
-        decision.mails.push(mail);
+        let mut letter = result_mail(self.t, self.spec, after);
+        self.replier.thread_letter(&mut letter);
+        decision.letters.push(letter);
     }
 }
 

@@ -6,7 +6,7 @@
 //! (the whole tournament's progress report).
 
 use crate::message::parse::{find_tag, Command, Written};
-use crate::referee::compose::end_game;
+use crate::referee::compose::{end_game, game_after};
 use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
@@ -360,7 +360,7 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
     ));
     let number = game.overstepping_move(s);
     let notice = OfficialNotice::OverstepFixed {
-        game: Box::new(after(game, spec, &decision)),
+        game: Box::new(game_after(game, spec, &decision)),
         against,
         number,
         interrupted: s.interrupts,
@@ -382,7 +382,7 @@ fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Dec
         ..Decision::default()
     };
     let notice = OfficialNotice::ClaimRejected {
-        game: Box::new(after(game, spec, &decision)),
+        game: Box::new(game_after(game, spec, &decision)),
         against: s.against,
         control: s.control,
         interrupted: s.interrupts,
@@ -391,17 +391,6 @@ fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Dec
     decision.letters.push(to_both(t, spec, notice));
     resume(t, spec, game, today, &mut decision);
     decision
-}
-
-/// `game` after the events of `decision` in it.
-fn after(game: &Game, spec: &GameSpec, decision: &Decision) -> Game {
-    let mut after = game.clone();
-    for (id, e) in &decision.events {
-        if id == &spec.id {
-            after.apply(e).expect("events of this decision apply");
-        }
-    }
-    after
 }
 
 /// Applies and forwards the move held during the suspension, if any, on
@@ -433,7 +422,7 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
             .expect("a forward after the sending applies");
         decision.events.push((spec.id.clone(), forwarded));
     }
-    decision.mails.push(forward_mail(t, spec, &after, ""));
+    decision.letters.push(forward_mail(t, spec, &after, ""));
     if let Some((result, reason)) = after.natural_end() {
         let ended = Event::Ended {
             result,
@@ -442,7 +431,7 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
         };
         after.apply(&ended).expect("an ending always applies");
         decision.events.push((spec.id.clone(), ended));
-        decision.mails.push(result_mail(t, spec, &after));
+        decision.letters.push(result_mail(t, spec, &after));
         decision.verdicts.push(Verdict::Ended {
             game: spec.id.clone(),
             result,

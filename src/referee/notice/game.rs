@@ -1,6 +1,42 @@
 //! The mails of a game's life: forwards, results, claims, notices to both
 //! players and the director.
 
-/// (variants added as the mails move from `tr` to notices)
+use crate::referee::game::Game;
+use chrono::NaiveDate;
+
+/// What happened in a game. Each carries the game as it is after the
+/// event (its tournament and players come from the league); the letters
+/// write the form, the board, the PGN and the clocks from it.
 #[derive(Debug, Clone)]
-pub enum GameNotice {}
+pub enum GameNotice {
+    /// The last move of `game` accepted: To the opponent, Cc the mover
+    /// (DESIGN §5). The move, the day it counts from, the draw offer, the
+    /// standard form, the board, what to write next.
+    Forward {
+        game: Box<Game>,
+        /// Remarks for the mover only (his mail's date, a variant not
+        /// applied, date corrections, a refused draw claim), already in
+        /// the mover's language: still written by `decide.rs` and
+        /// `dates.rs` (to become typed with the answers' notices).
+        notes: String,
+        /// The mover's own words, relayed to the opponent as written.
+        note: Vec<String>,
+    },
+    /// The game ended: To both players, Cc the director, with the PGN.
+    Result { game: Box<Game> },
+    /// An overstep claim: To the director, Cc both players, with the
+    /// calculation, the schedule, whether the game is interrupted and what
+    /// the director can answer (III.6.1-6.3, II.6.2-6.8, App.1).
+    Claim { game: Box<Game>, today: NaiveDate },
+}
+
+impl GameNotice {
+    /// The game the notice is about.
+    pub fn game(&self) -> &Game {
+        match self {
+            GameNotice::Forward { game, .. }
+            | GameNotice::Result { game }
+            | GameNotice::Claim { game, .. } => game,
+        }
+    }
+}
