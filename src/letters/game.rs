@@ -9,6 +9,7 @@ use super::{Audience, Text};
 use crate::message::render::{self, date, numbered};
 use crate::notation::Notation;
 use crate::referee::game::Game;
+use crate::referee::notice::answers::MoverNote;
 use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::Reader;
 use crate::referee::rules::Article;
@@ -107,7 +108,7 @@ impl Writer<'_> {
     }
 
     /// The forward of the last move: To the opponent, Cc the mover.
-    fn forward(&self, notes: &str, note: &[String]) -> Text {
+    fn forward(&self, notes: &[MoverNote], note: &[String]) -> Text {
         let (t, game, lang) = (self.t, self.game, self.lang);
         let index = game.plies.len() - 1;
         let ply = &game.plies[index];
@@ -204,6 +205,7 @@ impl Writer<'_> {
             );
         }
         if !notes.is_empty() && self.reads(ply.color) {
+            let notes = super::answers::mover_notes(self.t, self.game, notes, lang);
             let _ = writeln!(
                 body,
                 "\n{}\n{}",
@@ -341,6 +343,7 @@ mod tests {
     use crate::referee::compose;
     use crate::referee::decide::{OutMail, Recipient};
     use crate::referee::game::{EndReason, Event, Game, GameResult};
+    use crate::referee::notice::answers::MoverNote;
     use crate::referee::notice::Letter;
     use crate::referee::rules::RuleSet;
     use crate::referee::tournament::League;
@@ -397,11 +400,14 @@ mod tests {
         // him; Petrov (English) reads the move, the offer and the note
         let after = with_offer(&league, &["5254"]);
         let note = vec!["Good luck!".to_string(), "Удачи!".to_string()];
-        let notes = "- ваше письмо датировано 09.05.2026, оно пришло 10.05.2026; учитывается день получения (III.2.3).\n";
+        let notes = vec![MoverNote::Dated {
+            claimed: day("2026-05-09"),
+            arrived: day("2026-05-10"),
+        }];
         let white = compose::forward_with_note(t, spec, &after, notes, &note);
         // Petrov (English) answers, plainly
         let after = game(&league, &["5254", "5755"]);
-        let black = compose::forward_mail(t, spec, &after, "");
+        let black = compose::forward_mail(t, spec, &after);
         insta::assert_snapshot!("forward", show(&league, &[white, black]));
     }
 
@@ -416,7 +422,7 @@ mod tests {
                 on: day("2026-05-20"),
             })
             .unwrap();
-        let letter = compose::forward_mail(t, spec, &after, "");
+        let letter = compose::forward_mail(t, spec, &after);
         insta::assert_snapshot!("forward_held", show(&league, &[letter]));
     }
 

@@ -7,6 +7,7 @@
 
 use crate::referee::decide::{Decision, MailKind, Verdict};
 use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Side};
+use crate::referee::notice::answers::MoverNote;
 use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
@@ -33,8 +34,8 @@ pub(crate) fn to_both(t: &Tournament, spec: &GameSpec, notice: GameNotice) -> Le
 
 /// The forward of the last move of `after` To the opponent, Cc the mover,
 /// with the standard form and the board; `notes` are for the mover.
-pub(crate) fn forward_mail(t: &Tournament, spec: &GameSpec, after: &Game, notes: &str) -> Letter {
-    forward_with_note(t, spec, after, notes, &[])
+pub(crate) fn forward_mail(t: &Tournament, spec: &GameSpec, after: &Game) -> Letter {
+    forward_with_note(t, spec, after, vec![], &[])
 }
 
 /// The forward, with the mover's own words relayed to the opponent.
@@ -42,7 +43,7 @@ pub(crate) fn forward_with_note(
     t: &Tournament,
     spec: &GameSpec,
     after: &Game,
-    notes: &str,
+    notes: Vec<MoverNote>,
     note: &[String],
 ) -> Letter {
     let mover = after
@@ -59,7 +60,7 @@ pub(crate) fn forward_with_note(
         vec![player(mover)],
         Notice::Game(GameNotice::Forward {
             game: Box::new(after.clone()),
-            notes: notes.to_string(),
+            notes,
             note: note.to_vec(),
         }),
         Some(&spec.id),

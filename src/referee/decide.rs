@@ -618,12 +618,9 @@ impl Context<'_> {
         if let Some(None) = claim {
             notes.push(MoverNote::DrawClaimRefused);
         }
-        // the forward still takes the notes as text, in the mover's language
-        let notes =
-            crate::letters::answers::mover_notes(self.t, &after, &notes, self.player.language);
         let index = after.plies.len() - 1;
         let mut forward =
-            compose::forward_with_note(self.t, self.spec, &after, &notes, &note_of(written));
+            compose::forward_with_note(self.t, self.spec, &after, notes, &note_of(written));
         self.replier.thread_letter(&mut forward);
         let mut decision = Decision {
             verdicts: vec![Verdict::Accepted {

@@ -422,7 +422,7 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
             .expect("a forward after the sending applies");
         decision.events.push((spec.id.clone(), forwarded));
     }
-    decision.letters.push(forward_mail(t, spec, &after, ""));
+    decision.letters.push(forward_mail(t, spec, &after));
     if let Some((result, reason)) = after.natural_end() {
         let ended = Event::Ended {
             result,

@@ -2,6 +2,7 @@
 //! players and the director.
 
 use crate::referee::game::Game;
+use crate::referee::notice::answers::MoverNote;
 use chrono::NaiveDate;
 
 /// What happened in a game. Each carries the game as it is after the
@@ -15,10 +16,9 @@ pub enum GameNotice {
     Forward {
         game: Box<Game>,
         /// Remarks for the mover only (his mail's date, a variant not
-        /// applied, date corrections, a refused draw claim), already in
-        /// the mover's language: still written by `decide.rs` and
-        /// `dates.rs` (to become typed with the answers' notices).
-        notes: String,
+        /// applied, date corrections, a refused draw claim), shown in the
+        /// copy he reads.
+        notes: Vec<MoverNote>,
         /// The mover's own words, relayed to the opponent as written.
         note: Vec<String>,
     },
