@@ -136,6 +136,17 @@ fn commands_with_punctuation_and_courtesy_are_obeyed() {
     assert!(ru.body.contains("ничья по соглашению"), "{}", ru.body);
     assert!(en.body.contains("draw agreed"), "{}", en.body);
     assert_eq!(arena.json(GAME)["result"], "1/2-1/2");
+    // the PGN inline and as a file a chess program opens
+    for copy in [&ru, &en] {
+        assert_eq!(copy.attachments.len(), 1, "{copy:?}");
+        let (name, pgn) = &copy.attachments[0];
+        assert_eq!(name, "RUS-EM-2026-1.pgn");
+        assert!(
+            pgn.contains("[Result \"1/2-1/2\"]") && pgn.contains("1. e4"),
+            "{pgn}"
+        );
+        assert!(copy.body.contains("[Result \"1/2-1/2\"]"), "{}", copy.body);
+    }
 
     // `Я сдаюсь.` from White.
     let mut arena = after_e4();

@@ -13,7 +13,8 @@ pub mod html;
 mod officials;
 mod requests;
 
-use crate::referee::decide::{Decision, HeldCopy, OutMail, Recipient};
+use crate::referee::decide::{Attachment, Decision, HeldCopy, OutMail, Recipient};
+use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::tournament::{Lang, League};
 
@@ -196,10 +197,37 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                 references: letter.references.clone(),
                 kind: letter.kind,
                 game: letter.game.clone(),
-                attachments: vec![],
+                attachments: attachments(league, &letter.notice),
             }
         })
         .collect()
+}
+
+/// The files a notice's mails carry: a result's PGN, which a chess program
+/// opens directly (`application/vnd.chess-pgn`).
+fn attachments(league: &League, notice: &Notice) -> Vec<Attachment> {
+    let Notice::Game(GameNotice::Result { game }) = notice else {
+        return vec![];
+    };
+    let Some((t, _)) = league.game(game.id()) else {
+        return vec![];
+    };
+    let name: String = game
+        .id()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    vec![Attachment {
+        name: format!("{name}.pgn"),
+        content_type: "application/vnd.chess-pgn".into(),
+        text: crate::message::render::pgn(t, game),
+    }]
 }
 
 /// The text of a notice for an audience.

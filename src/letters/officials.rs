@@ -210,7 +210,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 let t = tournament_of(league, id);
                 let _ = writeln!(body, "{} ({})", t.name, t.id);
                 for game in games {
-                    body.push_str(&crate::referee::requests::progress_line(
+                    body.push_str(&super::answers::progress_line(
                         t, &game.spec, game, *today, lang,
                     ));
                 }

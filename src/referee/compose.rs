@@ -1,9 +1,8 @@
-//! The mails the referee writes, shared by the decisions on players' mails,
-//! the director's commands and the timer pass: forwards, results, claims and
-//! notices to both players as [`Letter`]s of [`GameNotice`]s (written by
-//! `crate::letters::game`), a few helpers for the mails not yet letters;
-//! and the rule that copies every mail of a game to the director
-//! while a player is short of time (III.4.10).
+//! The notices of a game's life shared by the decisions on players' mails,
+//! the director's commands and the timer pass: forwards, results and claims
+//! as [`Letter`]s of [`GameNotice`]s (written by `crate::letters::game`);
+//! and the rule that copies every mail of a game to the director while a
+//! player is short of time (III.4.10).
 
 use crate::referee::decide::{Decision, MailKind, Verdict};
 use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Side};

@@ -13,7 +13,6 @@ use chrono::NaiveDate;
 
 /// One game of the progress report, in a reader's language (the director's
 /// `STATUS` shows it too).
-pub use crate::letters::answers::progress_line;
 
 fn reader(t: &Tournament, p: &Player) -> Reader {
     Reader::Player {

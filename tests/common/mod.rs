@@ -102,6 +102,8 @@ pub struct Sent {
     pub auto_submitted: Option<String>,
     /// The `text/html` alternative.
     pub html: Option<String>,
+    /// The files: (name, text).
+    pub attachments: Vec<(String, String)>,
 }
 
 impl Sent {
@@ -262,6 +264,16 @@ pub fn read_sent(path: &Path) -> Sent {
         subject: msg.subject().unwrap_or_default().to_string(),
         body: msg.body_text(0).unwrap_or_default().to_string(),
         html: msg.body_html(0).map(|h| h.to_string()),
+        attachments: msg
+            .attachments()
+            .map(|a| {
+                use mail_parser::MimeHeaders;
+                (
+                    a.attachment_name().unwrap_or_default().to_string(),
+                    String::from_utf8_lossy(a.contents()).replace("\r\n", "\n"),
+                )
+            })
+            .collect(),
         message_id: msg.message_id().unwrap_or_default().to_string(),
         in_reply_to: msg.in_reply_to().as_text().map(str::to_string),
         auto_submitted: msg
