@@ -522,7 +522,16 @@ mod tests {
         std::fs::set_permissions(state.join("db"), std::fs::Permissions::from_mode(0o644)).unwrap();
         std::fs::set_permissions(state.join("conf"), std::fs::Permissions::from_mode(0o666))
             .unwrap();
-        let store = SledStore::open(&state).unwrap();
+        // sled's flusher thread may hold the dropped store's lock a moment
+        let store = (0..100)
+            .find_map(|_| match SledStore::open(&state) {
+                Err(StoreError::Locked { .. }) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    None
+                }
+                opened => Some(opened.unwrap()),
+            })
+            .expect("the dropped store's lock is released");
         check(&state);
         assert!(!store.instance().unwrap().is_empty());
         // a second opener is told who holds it

@@ -11,9 +11,6 @@ use crate::referee::state::State;
 use crate::referee::tournament::{Player, Tournament};
 use chrono::NaiveDate;
 
-/// One game of the progress report, in a reader's language (the director's
-/// `STATUS` shows it too).
-
 fn reader(t: &Tournament, p: &Player) -> Reader {
     Reader::Player {
         tournament: t.id.clone(),
