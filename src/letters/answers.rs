@@ -741,7 +741,7 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{day, game, league};
+    use super::super::fixture::{day, director, game, ivanov, league, petrov};
     use super::super::{mails, Audience};
     use super::*;
     use crate::notation::Impossibility;
@@ -750,26 +750,6 @@ mod tests {
     use crate::referee::leave::Refusal;
     use crate::referee::notice::answers::LateLeave;
     use crate::referee::notice::{Letter, Notice};
-
-    fn ivanov() -> Reader {
-        Reader::Player {
-            tournament: "T".into(),
-            player: "ivanov".into(),
-        }
-    }
-
-    fn petrov() -> Reader {
-        Reader::Player {
-            tournament: "T".into(),
-            player: "petrov".into(),
-        }
-    }
-
-    fn director() -> Reader {
-        Reader::Director {
-            tournament: "T".into(),
-        }
-    }
 
     /// The notice as `reader` would read it in English, then in Russian.
     fn both(notice: &AnswerNotice, reader: Reader, name: &str) -> String {

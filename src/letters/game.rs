@@ -338,43 +338,13 @@ impl Writer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::letters::fixture::{day, game, league};
-    use crate::letters::mails;
+    use crate::letters::fixture::{day, game, league, show};
     use crate::referee::compose;
-    use crate::referee::decide::{OutMail, Recipient};
     use crate::referee::game::{EndReason, Event, Game, GameResult};
     use crate::referee::notice::answers::MoverNote;
     use crate::referee::notice::Letter;
     use crate::referee::rules::RuleSet;
     use crate::referee::tournament::League;
-
-    /// Every mail of the letters, with its recipients, as a reader sees it.
-    fn show(league: &League, letters: &[Letter]) -> String {
-        let names = |rs: &[Recipient]| {
-            rs.iter()
-                .map(|r| r.email.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let mut out = String::new();
-        for letter in letters {
-            for OutMail {
-                to,
-                cc,
-                subject,
-                body,
-                ..
-            } in mails(league, letter)
-            {
-                out.push_str(&format!(
-                    "To: {}\nCc: {}\nSubject: {subject}\n\n{body}\n----------\n",
-                    names(&to),
-                    names(&cc)
-                ));
-            }
-        }
-        out
-    }
 
     /// The fixture game after `moves`, the last one with a draw offer.
     fn with_offer(league: &League, moves: &[&str]) -> Game {

@@ -259,7 +259,9 @@ fn greeting(names: &[String]) -> String {
 #[cfg(test)]
 pub(crate) mod fixture {
     use crate::notation::Notation;
+    use crate::referee::decide::Recipient;
     use crate::referee::game::{Event, Game};
+    use crate::referee::notice::{Letter, Reader};
     use crate::referee::rules::RuleSet;
     use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
     use chrono::NaiveDate;
@@ -299,6 +301,50 @@ pub(crate) mod fixture {
                 }],
             }],
         }
+    }
+
+    /// The readers of the fixture: the players and the director of `T`.
+    pub fn ivanov() -> Reader {
+        Reader::Player {
+            tournament: "T".into(),
+            player: "ivanov".into(),
+        }
+    }
+
+    pub fn petrov() -> Reader {
+        Reader::Player {
+            tournament: "T".into(),
+            player: "petrov".into(),
+        }
+    }
+
+    pub fn director() -> Reader {
+        Reader::Director {
+            tournament: "T".into(),
+        }
+    }
+
+    /// Every mail of the letters as its readers see it: To, Cc, subject, body.
+    pub fn show(league: &League, letters: &[Letter]) -> String {
+        let names = |rs: &[Recipient]| {
+            rs.iter()
+                .map(|r| r.email.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut out = String::new();
+        for letter in letters {
+            for mail in super::mails(league, letter) {
+                out.push_str(&format!(
+                    "To: {}\nCc: {}\nSubject: {}\n\n{}\n----------\n",
+                    names(&mail.to),
+                    names(&mail.cc),
+                    mail.subject,
+                    mail.body
+                ));
+            }
+        }
+        out
     }
 
     /// The game `T/1` after the numeric `moves`, one a day from the start.

@@ -587,36 +587,13 @@ fn problem_text(problem: &Problem, lang: Lang) -> String {
 /// English; each notice is written for the readers it goes to.
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{day, game, league};
-    use super::super::mails;
+    use super::super::fixture::{day, director, game, ivanov, league, petrov, show};
     use crate::referee::game::{Event, Side};
     use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
     use crate::referee::notice::{Letter, Notice, Reader};
     use crate::referee::rules::RuleSet;
     use crate::referee::tournament::{Lang, League};
     use shakmaty::Color;
-
-    fn ivanov() -> Reader {
-        Reader::Player {
-            tournament: "T".into(),
-            player: "ivanov".into(),
-        }
-    }
-
-    fn petrov() -> Reader {
-        Reader::Player {
-            tournament: "T".into(),
-            player: "petrov".into(),
-        }
-    }
-
-    fn director() -> Reader {
-        Reader::Director {
-            tournament: "T".into(),
-        }
-    }
-
-    /// Every mail of the letter: recipients, subject and body.
     fn written(
         league: &League,
         to: Vec<Reader>,
@@ -624,25 +601,7 @@ mod tests {
         notice: OfficialNotice,
     ) -> String {
         let letter = Letter::new(to, cc, Notice::Official(notice), Some("T/1"));
-        mails(league, &letter)
-            .iter()
-            .map(|m| {
-                let names = |r: &[crate::referee::decide::Recipient]| {
-                    r.iter()
-                        .map(|r| r.email.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                format!(
-                    "To: {}\nCc: {}\nSubject: {}\n\n{}",
-                    names(&m.to),
-                    names(&m.cc),
-                    m.subject,
-                    m.body
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n=====\n")
+        show(league, &[letter])
     }
 
     /// The same league with the director reading Russian.
