@@ -6,6 +6,7 @@ use crate::message::render;
 use crate::referee::game::Game;
 use crate::referee::state::State;
 use crate::referee::tournament::{Lang, League, Tournament};
+use crate::t;
 use chrono::NaiveDate;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
@@ -132,7 +133,12 @@ pub fn games_table(
             if game.ending.is_some() {
                 "-".into()
             } else {
-                render::color_name(game.to_move(), Lang::En).to_lowercase()
+                if game.to_move() == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
+                .to_string()
             },
             clock(Color::White),
             clock(Color::Black),
@@ -243,41 +249,34 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
     out.push('\n');
     out.push_str(&render::board(game.position(), lang));
     if let Some(end) = game.ending {
+        let reason = render::end_reason(end.reason, lang);
         let _ = writeln!(
             out,
-            "\n{}: {} ({}, {})",
-            render::tr(lang, "Result", "Результат"),
-            end.result.as_str(),
-            render::end_reason(end.reason, lang),
-            render::date(end.on)
+            "\n{}",
+            t!(
+                lang,
+                "show-result",
+                result = end.result.as_str(),
+                reason = reason,
+                date = render::date(end.on)
+            )
         );
     }
     if let Some(s) = &game.claim {
         let _ = writeln!(
             out,
-            "\n{} {}: {} {}, {}/{} {}, {} {}{}",
-            if s.interrupts {
-                render::tr(lang, "Suspended since", "Прервана с")
-            } else {
-                render::tr(
-                    lang,
-                    "Play goes on; claim pending since",
-                    "Игра продолжается; заявление ждет решения с",
-                )
-            },
-            render::date(s.on),
-            render::tr(lang, "overstep claim against", "заявление о просрочке:"),
-            render::color_name(s.against, lang),
-            s.used,
-            s.allowance,
-            render::tr(lang, "days", "дн."),
-            render::tr(lang, "control move", "контрольный ход"),
-            s.control,
-            if s.held.is_some() {
-                render::tr(lang, "; a move is held", "; ход сохранен")
-            } else {
-                ""
-            }
+            "\n{}",
+            t!(
+                lang,
+                "show-claim",
+                interrupts = if s.interrupts { "yes" } else { "no" },
+                since = render::date(s.on),
+                side = render::color_name(s.against, lang),
+                used = s.used,
+                allowance = s.allowance,
+                control = s.control,
+                held = if s.held.is_some() { "yes" } else { "no" }
+            )
         );
     }
     out

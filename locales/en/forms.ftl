@@ -93,3 +93,13 @@ impossible-none-of = no { $pieces } of { $color ->
         [white] White
        *[black] Black
     } can move to { $to }
+
+# The operator's `show GAME` view.
+show-result = Result: { $result } ({ $reason }, { $date })
+show-claim = { $interrupts ->
+        [yes] Suspended since
+       *[no] Play goes on; claim pending since
+    } { $since }: overstep claim against { $side }, { $used }/{ $allowance } days, control move { $control }{ $held ->
+        [yes] ; a move is held
+       *[no] {""}
+    }

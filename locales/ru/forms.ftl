@@ -97,3 +97,13 @@ impossible-none-of = { $pieces } { $color ->
         [white] белых
        *[black] черных
     } не может пойти на { $to }
+
+# Вид `show GAME` для оператора.
+show-result = Результат: { $result } ({ $reason }, { $date })
+show-claim = { $interrupts ->
+        [yes] Прервана с
+       *[no] Игра продолжается; заявление ждет решения с
+    } { $since }: заявление о просрочке: { $side }, { $used }/{ $allowance } дн., контрольный ход { $control }{ $held ->
+        [yes] ; ход сохранен
+       *[no] {""}
+    }

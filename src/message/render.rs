@@ -11,14 +11,6 @@ use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Position, Role, Square};
 use std::fmt::Write;
 
-/// Picks the English or the Russian text.
-pub fn tr<'a>(lang: Lang, en: &'a str, ru: &'a str) -> &'a str {
-    match lang {
-        Lang::En => en,
-        Lang::Ru => ru,
-    }
-}
-
 /// `16/05`, as the standard form writes days.
 pub fn day_month(d: NaiveDate) -> String {
     d.format("%d/%m").to_string()
@@ -29,10 +21,10 @@ pub fn date(d: NaiveDate) -> String {
     d.format("%d.%m.%Y").to_string()
 }
 
-pub fn color_name(color: Color, lang: Lang) -> &'static str {
+pub fn color_name(color: Color, lang: Lang) -> String {
     match color {
-        Color::White => tr(lang, "White", "белые"),
-        Color::Black => tr(lang, "Black", "черные"),
+        Color::White => crate::t!(lang, "white"),
+        Color::Black => crate::t!(lang, "black"),
     }
 }
 
