@@ -55,8 +55,13 @@ pub enum Command {
         #[arg(long, requires = "once")]
         today: Option<NaiveDate>,
     },
-    /// Validate the config: list every problem with its line; exit 2 on error
-    Check,
+    /// Validate the config: list every problem with its line and column; exit 2 on error
+    Check {
+        /// Also log in to the mailbox and the SMTP server and write a file in
+        /// the store and outbox folders; exit 1 if any of that fails
+        #[arg(long)]
+        connect: bool,
+    },
     /// A table of the games: moves, side to move, clocks, status
     Games {
         #[arg(long)]

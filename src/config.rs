@@ -1,6 +1,8 @@
-//! The TOML configuration (DESIGN.md §4, §7), read in two stages: raw values
-//! as close to the file as possible (unknown keys refused), then validation
-//! into typed values. Every problem found is listed with its line.
+//! The TOML configuration (DESIGN.md §4, §7), read in three stages: the
+//! file's tables walked against the known keys ([`SCHEMA`]: every unknown key
+//! and every value of the wrong type), raw values as close to the file as
+//! possible, then validation into typed values. Every problem found is
+//! listed with its line and column.
 
 use crate::notation::Notation;
 use crate::referee::rules::{RuleKind, RuleSet, Span};
@@ -13,11 +15,12 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
+mod schema;
+
 /// The embedded default configuration (`config/mailarbiter.toml`), used by `demo`.
 pub const EMBEDDED_DEFAULT: &str = include_str!("../config/mailarbiter.toml");
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawConfig {
     gateway: RawGateway,
     inbox: RawInbox,
@@ -29,7 +32,6 @@ struct RawConfig {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawGateway {
     address: Spanned<String>,
     name: Option<String>,
@@ -38,7 +40,6 @@ struct RawGateway {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawInbox {
     kind: Spanned<String>,
     path: Option<Spanned<String>>,
@@ -79,7 +80,6 @@ macro_rules! server_fields {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawOutbox {
     kind: Spanned<String>,
     path: Option<Spanned<String>>,
@@ -96,7 +96,6 @@ struct RawOutbox {
 /// written for them parses; validation refuses the kinds not supported yet.
 #[allow(dead_code)]
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawSecurity {
     sender_auth: Option<Spanned<String>>,
     authserv_id: Option<String>,
@@ -105,7 +104,6 @@ struct RawSecurity {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawTournament {
     id: Spanned<String>,
     name: String,
@@ -133,7 +131,6 @@ struct RawTournament {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawPlayer {
     id: Spanned<String>,
     name: String,
@@ -144,7 +141,6 @@ struct RawPlayer {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawGame {
     /// The game's number in its tournament: the id is `<tournament>/<number>`.
     /// Without it, the block's 1-based place among the tournament's games.
@@ -331,6 +327,8 @@ impl Lines {
 pub struct Problem {
     /// 1-based line, when the problem has a place.
     pub line: Option<usize>,
+    /// 1-based column (in characters) on that line, when known.
+    pub column: Option<usize>,
     pub message: String,
 }
 
@@ -347,9 +345,12 @@ impl fmt::Display for ConfigError {
             if i > 0 {
                 writeln!(f)?;
             }
-            match p.line {
-                Some(line) => write!(f, "{}:{line}: {}", self.file.display(), p.message)?,
-                None => write!(f, "{}: {}", self.file.display(), p.message)?,
+            match (p.line, p.column) {
+                (Some(line), Some(column)) => {
+                    write!(f, "{}:{line}:{column}: {}", self.file.display(), p.message)?
+                }
+                (Some(line), None) => write!(f, "{}:{line}: {}", self.file.display(), p.message)?,
+                (None, _) => write!(f, "{}: {}", self.file.display(), p.message)?,
             }
         }
         Ok(())
@@ -368,6 +369,7 @@ impl Config {
             file: path.to_path_buf(),
             problems: vec![Problem {
                 line: None,
+                column: None,
                 message: format!("cannot read the config: {e}"),
             }],
         })?;
@@ -391,25 +393,56 @@ impl Config {
     /// # Errors
     /// Every problem, each with its line.
     pub fn parse(text: &str, base: &Path, check_folders: bool) -> Result<Config, Vec<Problem>> {
-        let raw: RawConfig = toml::from_str(text).map_err(|e| {
-            vec![Problem {
-                line: e.span().map(|s| line_of(text, s.start)),
-                message: e.message().trim().to_string(),
-            }]
-        })?;
-        Validator {
+        // the file's shape first: every unknown key and wrongly typed value;
+        // the wrongly typed ones are blanked out (offsets kept) so that the
+        // values that are right can still be validated
+        let (shape, masked) = schema::walk(text)?;
+        let raw: RawConfig = match toml::from_str(&masked) {
+            Ok(raw) => raw,
+            // a required key missing or of the wrong type: the shape says it
+            Err(_) if !shape.is_empty() => return Err(shape),
+            Err(e) => {
+                let at = e.span().map(|s| s.start);
+                return Err(vec![Problem {
+                    line: at.map(|a| line_of(text, a)),
+                    column: at.map(|a| column_of(text, a)),
+                    message: e.message().trim().to_string(),
+                }]);
+            }
+        };
+        let validated = Validator {
             text,
             base,
             check_folders,
             problems: Vec::new(),
             lines: Lines::default(),
         }
-        .run(raw)
+        .run(raw);
+        match validated {
+            Ok(config) if shape.is_empty() => Ok(config),
+            Ok(_) => Err(shape),
+            Err(mut problems) => {
+                problems.extend(shape);
+                // in the order of the file; the problems without a place last
+                problems.sort_by_key(|p| (p.line.unwrap_or(usize::MAX), p.column.unwrap_or(0)));
+                Err(problems)
+            }
+        }
     }
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// The 1-based column, in characters, of byte `offset`.
+fn column_of(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    text[start..offset].chars().count() + 1
 }
 
 struct Validator<'a> {
@@ -424,6 +457,7 @@ impl Validator<'_> {
     fn problem<T>(&mut self, at: &Spanned<T>, message: String) {
         self.problems.push(Problem {
             line: Some(self.line(at)),
+            column: Some(column_of(self.text, at.span().start)),
             message,
         });
     }
@@ -706,6 +740,7 @@ impl Validator<'_> {
         if raw.tournament.is_empty() {
             self.problems.push(Problem {
                 line: None,
+                column: None,
                 message: "no [[tournament]] is configured".into(),
             });
         }
@@ -1168,7 +1203,85 @@ black = "b"
         );
         let ps = problems(&text);
         assert_eq!(ps.len(), 1);
-        assert!(ps[0].starts_with("6: unknown field `colour`"), "{ps:?}");
+        assert!(
+            ps[0].starts_with("6: unknown key `colour` in [gateway] (known keys: address, name"),
+            "{ps:?}"
+        );
+    }
+
+    /// Every problem: `line:column: message`.
+    fn placed(text: &str) -> Vec<String> {
+        match Config::parse(text, Path::new("/nonexistent"), false) {
+            Ok(_) => vec![],
+            Err(ps) => ps
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}:{}: {}",
+                        p.line.unwrap_or(0),
+                        p.column.unwrap_or(0),
+                        p.message
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn unknown_keys_type_errors_and_semantic_problems_are_listed_at_once_in_file_order() {
+        let text = GOOD
+            .replace(
+                "timezone = \"Europe/Moscow\"",
+                "timezon = \"Europe/Moscow\"",
+            )
+            .replace("[inbox]\n", "[inbox]\nidle = \"yes\"\n")
+            .replace("start = \"2026-05-10\"", "start = \"10.05.2026\"")
+            .replace("black = \"b\"", "black = \"b\"\n  colour = 5");
+        assert_eq!(
+            placed(&text),
+            [
+                "5:1: unknown key `timezon` in [gateway]: did you mean `timezone`?",
+                "8:8: `idle` in [inbox] must be true or false (without quotes), not text (\"yes\")",
+                "19:9: bad date \"10.05.2026\" (write YYYY-MM-DD)",
+                "36:3: unknown key `colour` in [[tournament.game]] (known keys: number, white, black)",
+            ]
+        );
+        // a date without quotes, a number out of range, a list item that is
+        // not text, a missing key: each in plain words
+        let text = GOOD
+            .replace("start = \"2026-05-10\"", "start = 2026-05-10")
+            .replace(
+                "email = [\"b@example.test\"]",
+                "email = [\"b@example.test\", 7]",
+            )
+            .replace("name = \"B, B\"\n", "")
+            + "\n[security]\nreplies_per_hour = -1\n";
+        let ps = placed(&text);
+        assert!(
+            ps.contains(&"18:9: `start` in [[tournament]] must be text in quotes, like start = \"…\", not a date without quotes (2026-05-10)".to_string()),
+            "{ps:?}"
+        );
+        assert!(
+            ps.iter().any(|p| p.ends_with(
+                "`email` in [[tournament.player]] must be a list of text in quotes, like email = [\"…\"], and the number 7 is not text"
+            )),
+            "{ps:?}"
+        );
+        assert!(
+            ps.iter()
+                .any(|p| p.ends_with("[[tournament.player]] needs `name`")),
+            "{ps:?}"
+        );
+        assert!(
+            ps.iter().any(|p| p.ends_with(
+                "`replies_per_hour` in [security] must be a whole number from 0 to 4294967295, not -1"
+            )),
+            "{ps:?}"
+        );
+        // broken TOML: the one problem, where it is
+        let ps = placed(&GOOD.replace("[inbox]", "[inbox"));
+        assert_eq!(ps.len(), 1, "{ps:?}");
+        assert!(ps[0].starts_with("7:7: not valid TOML"), "{ps:?}");
     }
 
     #[test]
@@ -1469,7 +1582,9 @@ black = "b"
         let text =
             with_games("\n[[tournament.game]]\nnumber = \"1\"\nwhite = \"a\"\nblack = \"b\"\n");
         assert!(
-            problems(&text)[0].contains("invalid type"),
+            problems(&text)[0].contains(
+                "`number` in [[tournament.game]] must be a whole number, not text (\"1\")"
+            ),
             "{:?}",
             problems(&text)
         );

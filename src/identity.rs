@@ -164,6 +164,7 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
                     None => String::new(),
                 };
                 review.refusals.push(Problem {
+                    column: None,
                     line,
                     message: format!(
                         "game {}: the store has {stored} ({}), the config says {now}{hint}",
@@ -174,6 +175,7 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
             }
             Some(stored) => {
                 review.warnings.push(Problem {
+                    column: None,
                     line,
                     message: format!(
                         "game {}: nothing is stored of it yet, so its players change \
@@ -197,6 +199,7 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
             .get(id)
             .map_or_else(|| "players not recorded".into(), ToString::to_string);
         review.refusals.push(Problem {
+            column: None,
             line: None,
             message: format!(
                 "game {id} is not in the config, but the store holds it ({players}, {}): \
@@ -218,6 +221,7 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
                 Some(stored) if *stored == now => {}
                 Some(stored) => {
                     review.warnings.push(Problem {
+                        column: None,
                         line: lines.player(&t.id, &p.id),
                         message: format!(
                             "player {}/{}: addresses changed: {} → {}",
@@ -256,6 +260,7 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
                 continue;
             };
             review.refusals.push(Problem {
+                column: None,
                 line: None,
                 message: format!(
                     "player {key} is not in the config, but plays {color} in game {id} \
@@ -368,6 +373,7 @@ black = "b"
             opened.refusals,
             [Problem {
                 line: Some(CONFIG.lines().position(|l| l == "white = \"a\"").unwrap() + 1),
+                column: None,
                 message: "game T1/1: the store has white=a black=b (opening mail sent, \
                           no move yet), the config says white=b black=a"
                     .into()

@@ -19,7 +19,8 @@
 //!   write (`compose.rs`).
 //!
 //! The adapters:
-//! - [`config`]: the TOML file into typed values, every problem with its line.
+//! - [`config`]: the TOML file into typed values, every problem with its line;
+//!   [`check`]: `check --connect`, trying the mailbox, SMTP and the folders.
 //! - [`store`]: sled behind the [`store::Store`] trait; one transaction per mail.
 //! - [`identity`]: the store's record of each game's players, and the
 //!   refusal of a config that disagrees with it.
@@ -30,6 +31,7 @@
 //! - [`cli`]: the command line and the read-only views; [`demo`]: the demo.
 #![forbid(unsafe_code)]
 
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod control;

@@ -69,7 +69,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
     };
     match &cli.command {
-        Command::Check => return Ok(check(&path, &config)),
+        Command::Check { connect } => {
+            let offline = check(&path, &config);
+            if !*connect || offline != ExitCode::SUCCESS {
+                return Ok(offline);
+            }
+            return Ok(connect_check(&config, runtime()?));
+        }
         Command::Run { once: true, today } => {
             let state = config.state.clone();
             let mut pipeline = match Pipeline::open(config) {
@@ -171,6 +177,26 @@ fn check(path: &Path, config: &Config) -> ExitCode {
         config.league.tournaments.len()
     );
     ExitCode::SUCCESS
+}
+
+/// `check --connect`: every probe on one line, a failure with its reason on
+/// standard error; exit 1 when any failed.
+fn connect_check(config: &Config, runtime: tokio::runtime::Runtime) -> ExitCode {
+    let probes = runtime.block_on(mailarbiter::check::connect(config));
+    let failed = probes.iter().filter(|p| p.result.is_err()).count();
+    for probe in &probes {
+        match &probe.result {
+            Ok(found) => println!("connect: {}: OK ({found})", probe.what),
+            Err(reason) => eprintln!("connect: {}: FAILED: {reason}", probe.what),
+        }
+    }
+    if failed == 0 {
+        println!("connect: all {} checks passed", probes.len());
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("connect: {failed} of {} checks failed", probes.len());
+        ExitCode::from(1)
+    }
 }
 
 /// A read-only view: from the store, or from the running daemon that holds it

@@ -20,19 +20,22 @@ fn check_lists_every_problem_with_its_line_and_exits_2() {
     let (code, out, err) = arena.cli(&["check"]);
     assert_eq!(code, 2, "{out}{err}");
     let config = arena.path().join("mailarbiter.toml");
-    let at = |line: usize| format!("{}:{line}: ", config.display());
+    let at = |line: usize, column: usize| format!("{}:{line}:{column}: ", config.display());
     assert!(
-        err.contains(&format!("{}unknown time zone \"Europe/Atlantis\"", at(5))),
+        err.contains(&format!(
+            "{}unknown time zone \"Europe/Atlantis\"",
+            at(5, 12)
+        )),
         "{err}"
     );
     assert!(
-        err.contains(&format!("{}bad date \"2026-13-01\"", at(18))),
+        err.contains(&format!("{}bad date \"2026-13-01\"", at(18, 9))),
         "{err}"
     );
     assert!(
         err.contains(&format!(
             "{}game RUS-EM-2026/1 names unknown player \"sidorov\"",
-            at(40)
+            at(40, 9)
         )),
         "{err}"
     );
@@ -42,16 +45,56 @@ fn check_lists_every_problem_with_its_line_and_exits_2() {
     let arena = Arena::new(&unknown_key);
     let (code, _, err) = arena.cli(&["check"]);
     assert_eq!(code, 2);
-    assert!(err.contains(":8: unknown field `colour`"), "{err}");
+    assert!(
+        err.contains(":8:1: unknown key `colour` in [inbox]"),
+        "{err}"
+    );
 
     let arena = Arena::new(&two_players("numeric"));
     fs::remove_dir_all(arena.path().join("sent")).unwrap();
     let (code, _, err) = arena.cli(&["check"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains(":13: outbox folder") && err.contains("does not exist"),
+        err.contains(":13:8: outbox folder") && err.contains("does not exist"),
         "{err}"
     );
+}
+
+/// Unknown keys and a value of the wrong type do not hide each other nor the
+/// problems of the values that are right: all in one run, in file order.
+#[test]
+fn check_lists_unknown_keys_type_errors_and_semantic_problems_at_once() {
+    let bad = two_players("numeric")
+        .replace("[inbox]\n", "[inbox]\ncolour = \"red\"\n")
+        .replace("timezone = ", "timezon = ")
+        .replace("start = \"2026-05-10\"", "start = \"2026-13-01\"")
+        .replace("[outbox]\n", "[outbox]\ntimeout_seconds = \"30\"\n");
+    let arena = Arena::new(&bad);
+    let (code, out, err) = arena.cli(&["check"]);
+    assert_eq!(code, 2, "{out}{err}");
+    let config = arena.path().join("mailarbiter.toml");
+    let lines: Vec<String> = err
+        .lines()
+        .map(|l| l.replace(&config.display().to_string(), "CONFIG"))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "CONFIG:5:1: unknown key `timezon` in [gateway]: did you mean `timezone`?",
+            "CONFIG:8:1: unknown key `colour` in [inbox] (known keys: kind, path, host, port, \
+             tls, user, password_file, ca_file, folder, processed_folder, quarantine_folder, \
+             idle, poll_seconds)",
+            "CONFIG:13:19: `timeout_seconds` in [outbox] must be a whole number, at least 0, \
+             not text (\"30\")",
+            "CONFIG:20:9: bad date \"2026-13-01\" (write YYYY-MM-DD)",
+            "4 problems in the config",
+        ],
+        "{err}"
+    );
+    // `run` refuses the same config with the same list
+    let (code, _, run_err) = arena.cli(&["run", "--once"]);
+    assert_eq!(code, 2);
+    assert_eq!(run_err, err);
 }
 
 #[test]
@@ -214,7 +257,11 @@ fn check_and_run_refuse_limits_out_of_range_with_their_line() {
             let (code, out, err) = arena.cli(command);
             assert_eq!(code, 2, "{command:?}: {out}{err}");
             assert!(
-                err.contains(&format!("{}:{line}: {reason}", config.display())),
+                err.contains(&format!(
+                    "{}:{line}:{}: {reason}",
+                    config.display(),
+                    key.len() + 4
+                )),
                 "{command:?}: {err}"
             );
         }
@@ -231,7 +278,10 @@ fn check_and_run_refuse_a_password_file_others_can_read_or_an_empty_one() {
     );
     let arena = Arena::new(&smtp);
     let password = arena.path().join("smtp.password");
-    let at = format!("{}:17: ", arena.path().join("mailarbiter.toml").display());
+    let at = format!(
+        "{}:17:17: ",
+        arena.path().join("mailarbiter.toml").display()
+    );
     let shown = password.display();
     fs::write(&password, "secret\n").unwrap();
     fs::set_permissions(&password, fs::Permissions::from_mode(0o644)).unwrap();
@@ -273,4 +323,68 @@ fn run_keeps_the_state_folder_private() {
             assert_eq!(mode(&entry.path()), 0o600, "{}", entry.path().display());
         }
     }
+}
+
+/// `check --connect` tries every folder and server even when one fails, and
+/// says each failure on one line with its reason; exit 1.
+#[test]
+fn check_connect_tries_everything_and_reports_each_failure_in_one_line() {
+    let arena = Arena::new(&two_players("numeric"));
+    let (code, out, err) = arena.cli(&["check", "--connect"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("inbox Maildir")
+            && out.contains("OK (wrote and removed a file in tmp/ and cur/)")
+            && out.contains("connect: all 3 checks passed"),
+        "{out}"
+    );
+    // nothing is left behind in the folders
+    for folder in ["sent", "inbox/tmp", "inbox/cur"] {
+        assert_eq!(
+            fs::read_dir(arena.path().join(folder)).unwrap().count(),
+            0,
+            "{folder}"
+        );
+    }
+    // a store under a file, and an SMTP port nothing listens on
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let bad = two_players("numeric")
+        .replace("state = \"state\"", "state = \"blocker/state\"")
+        .replace(
+            "[outbox]\nkind = \"file\"\npath = \"sent\"\n",
+            &format!(
+                "[outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {port}\ntls = \"none\"\n"
+            ),
+        );
+    let arena = Arena::new(&bad);
+    fs::write(arena.path().join("blocker"), "a file, not a folder\n").unwrap();
+    let (code, _, _) = arena.cli(&["check"]);
+    assert_eq!(code, 0, "the offline check does not connect");
+    let (code, out, err) = arena.cli(&["check", "--connect"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    let store = arena.path().join("blocker/state");
+    assert!(
+        lines[0].starts_with(&format!(
+            "connect: store {}: FAILED: does not exist and cannot be created: ",
+            store.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "connect: outbox SMTP 127.0.0.1:{port} (no TLS): FAILED: "
+        )) && lines[1].contains("Connection refused"),
+        "{err}"
+    );
+    assert_eq!(lines[2], "connect: 2 of 3 checks failed");
+    assert!(
+        out.contains("inbox Maildir") && out.contains(": OK"),
+        "{out}"
+    );
 }

@@ -904,3 +904,141 @@ async fn smtp_hung_refereeing_goes_on_and_every_reply_goes_out_after() {
         );
     }
 }
+
+/// A port on loopback that nothing listens on.
+fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
+/// `check --connect`: (exit code, stdout, stderr).
+fn check_connect(dir: &Path) -> (i32, String, String) {
+    let out = binary(dir, &["check", "--connect"]).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn check_connect_logs_in_over_tls_says_ehlo_and_writes_the_store() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let ca = servers.ca.display();
+    for (test, imap, smtp) in [
+        (
+            "conna",
+            format!(
+                "host = \"localhost\"\nport = {}\ntls = \"implicit\"\nca_file = \"{ca}\"\n",
+                servers.imaps
+            ),
+            format!(
+                "host = \"localhost\"\nport = {}\ntls = \"starttls\"\nca_file = \"{ca}\"\n",
+                servers.smtp
+            ),
+        ),
+        (
+            "connb",
+            format!(
+                "host = \"localhost\"\nport = {}\ntls = \"starttls\"\nca_file = \"{ca}\"\n",
+                servers.imap
+            ),
+            format!(
+                "host = \"localhost\"\nport = {}\ntls = \"implicit\"\nca_file = \"{ca}\"\n",
+                servers.smtps
+            ),
+        ),
+    ] {
+        let users = servers.users(test);
+        let dir = arena_with(&users, "INBOX", Some("Processed"), &imap, &smtp);
+        let (code, out, err) = check_connect(dir.path());
+        assert_eq!(code, 0, "{out}{err}");
+        let store = dir.path().join("state");
+        for line in [
+            format!(
+                "connect: store {}: OK (does not exist yet; created it, wrote and removed a file, removed it)",
+                store.display()
+            ),
+            "connect: inbox IMAP localhost:".into(),
+            format!("), user {}: OK (logged in as {}", users.arbiter, users.arbiter),
+            "; folder INBOX holds 0 mail(s); Processed is created at the first start)".into(),
+            "connect: outbox SMTP localhost:".into(),
+            "OK (EHLO answered (no login configured))".into(),
+            "connect: all 3 checks passed".into(),
+        ] {
+            assert!(out.contains(&line), "{line}\n{out}{err}");
+        }
+        assert!(!store.exists(), "check --connect leaves no store behind");
+        // nothing was created on the server: the daemon creates Processed
+        run_once(dir.path());
+        let (code, out, _) = check_connect(dir.path());
+        assert_eq!(code, 0);
+        assert!(
+            out.contains(&format!(
+                "connect: store {}: OK (wrote and removed a file)",
+                store.display()
+            )),
+            "{out}"
+        );
+        assert!(!out.contains("Processed is created"), "{out}");
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn check_connect_reports_a_wrong_password_and_a_closed_port_each_in_one_line() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("connbad");
+    let closed = closed_port();
+    let dir = arena_with(
+        &users,
+        "INBOX",
+        None,
+        &loopback(servers.imap),
+        &loopback(closed),
+    );
+    std::fs::write(dir.path().join("imap-password"), "wrong\n").unwrap();
+    let (code, out, err) = check_connect(dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "connect: inbox IMAP 127.0.0.1:{} (no TLS), user {}: FAILED: IMAP login: ",
+            servers.imap, users.arbiter
+        )) && lines[0].contains("Authentication failed"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "connect: outbox SMTP 127.0.0.1:{closed} (no TLS): FAILED: "
+        )) && lines[1].contains("Connection refused"),
+        "{err}"
+    );
+    assert_eq!(lines[2], "connect: 2 of 3 checks failed");
+    // the store was tried all the same
+    assert!(out.contains("connect: store "), "{out}");
+    // a login the SMTP server does not offer is a failure too, with its reason
+    let smtp = format!(
+        "{}user = \"{}\"\npassword_file = \"imap-password\"\n",
+        loopback(servers.smtp),
+        users.arbiter
+    );
+    let dir = arena_with(&users, "INBOX", None, &loopback(servers.imap), &smtp);
+    let (code, out, err) = check_connect(dir.path());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("logged in as"), "{out}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "connect: outbox SMTP 127.0.0.1:{} (no TLS), user {}: FAILED: ",
+            servers.smtp, users.arbiter
+        )) && lines[0].to_lowercase().contains("authentication"),
+        "{err}"
+    );
+    // the unit's offline check still passes: it never connects
+    let out = binary(dir.path(), &["check"]).output().unwrap();
+    assert!(out.status.success());
+}

@@ -156,6 +156,70 @@ async fn wrap_tls(
     Ok(Stream::Tls(Box::new(tls)))
 }
 
+/// Connects (TLS as configured) and logs in.
+async fn login(c: &ImapConfig, password: &str) -> Result<Session<Stream>, MailError> {
+    let tcp = timed("connect", TcpStream::connect((c.host.as_str(), c.port))).await?;
+    let stream = match c.tls {
+        Tls::Implicit => wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?,
+        Tls::None | Tls::Starttls => Stream::Plain(tcp),
+    };
+    let mut client = Client::new(stream);
+    timed("greeting", client.read_response()).await?;
+    if c.tls == Tls::Starttls {
+        timed(
+            "STARTTLS",
+            client.run_command_and_check_ok("STARTTLS", None),
+        )
+        .await?;
+        let Stream::Plain(tcp) = client.into_inner() else {
+            unreachable!("STARTTLS starts on a plain stream")
+        };
+        client = Client::new(wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?);
+    }
+    match timeout(COMMAND_TIMEOUT, client.login(&c.user, password)).await {
+        Ok(Ok(s)) => Ok(s),
+        Ok(Err((e, _))) => Err(imap_err("login", e)),
+        Err(_) => Err(imap_err("login", "timed out")),
+    }
+}
+
+/// `check --connect`: logs in, opens the folder read-only (`EXAMINE`) and
+/// looks for the processed and quarantine folders, changing nothing (the
+/// daemon creates those folders when missing). What it found, in words.
+///
+/// # Errors
+/// Any network, TLS or IMAP failure, the folder missing among them.
+pub async fn probe(c: &ImapConfig, password: &str) -> Result<String, MailError> {
+    let mut session = login(c, password).await?;
+    let result = async {
+        let mailbox = timed(&format!("EXAMINE {}", c.folder), session.examine(&c.folder)).await?;
+        let mut found = format!(
+            "logged in as {}; folder {} holds {} mail(s)",
+            c.user, c.folder, mailbox.exists
+        );
+        for folder in [&c.processed_folder, &c.quarantine_folder]
+            .into_iter()
+            .flatten()
+        {
+            let names: Vec<_> = timed("LIST", async {
+                session
+                    .list(None, Some(folder))
+                    .await?
+                    .try_collect::<Vec<_>>()
+                    .await
+            })
+            .await?;
+            if names.is_empty() {
+                found.push_str(&format!("; {folder} is created at the first start"));
+            }
+        }
+        Ok(found)
+    }
+    .await;
+    let _ = timeout(Duration::from_secs(5), session.logout()).await;
+    result
+}
+
 impl ImapInbox {
     pub fn new(config: ImapConfig, password: String) -> ImapInbox {
         ImapInbox {
@@ -187,30 +251,7 @@ impl ImapInbox {
     pub async fn connect(&mut self) -> Result<(), MailError> {
         self.session = None;
         let c = &self.config;
-        let tcp = timed("connect", TcpStream::connect((c.host.as_str(), c.port))).await?;
-        let stream = match c.tls {
-            Tls::Implicit => wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?,
-            Tls::None | Tls::Starttls => Stream::Plain(tcp),
-        };
-        let mut client = Client::new(stream);
-        timed("greeting", client.read_response()).await?;
-        if c.tls == Tls::Starttls {
-            timed(
-                "STARTTLS",
-                client.run_command_and_check_ok("STARTTLS", None),
-            )
-            .await?;
-            let Stream::Plain(tcp) = client.into_inner() else {
-                unreachable!("STARTTLS starts on a plain stream")
-            };
-            client = Client::new(wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?);
-        }
-        let login = timeout(COMMAND_TIMEOUT, client.login(&c.user, &self.password)).await;
-        let mut session = match login {
-            Ok(Ok(s)) => s,
-            Ok(Err((e, _))) => return Err(imap_err("login", e)),
-            Err(_) => return Err(imap_err("login", "timed out")),
-        };
+        let mut session = login(c, &self.password).await?;
         let caps = timed("CAPABILITY", session.capabilities()).await?;
         self.abilities = Abilities {
             idle: c.idle && caps.has_str("IDLE"),

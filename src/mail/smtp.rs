@@ -55,6 +55,24 @@ impl SmtpOutbound {
     }
 }
 
+impl SmtpOutbound {
+    /// `check --connect`: connects (TLS as configured), says EHLO,
+    /// authenticates when a user is configured, and quits; nothing is sent.
+    ///
+    /// # Errors
+    /// [`MailError::Smtp`] with the reason.
+    pub async fn probe(&self) -> Result<(), MailError> {
+        match tokio::time::timeout(self.timeout, self.transport.test_connection()).await {
+            Ok(Ok(true)) => Ok(()),
+            Ok(Ok(false)) => Err(MailError::Smtp(
+                "the server closed the connection after EHLO".into(),
+            )),
+            Ok(Err(e)) => Err(MailError::Smtp(e.to_string())),
+            Err(_) => Err(MailError::Smtp("timed out".into())),
+        }
+    }
+}
+
 impl Outbound for SmtpOutbound {
     async fn deliver(
         &mut self,
