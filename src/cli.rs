@@ -27,6 +27,9 @@ pub struct Cli {
     pub config: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
+    /// The folder that `$CREDENTIALS_DIRECTORY/` in password_file stands for outside the unit [default: $MAILARBITER_CREDENTIALS, else $CREDENTIALS_DIRECTORY, else /run/credentials/mailarbiter.service]
+    #[arg(long, global = true, value_name = "DIR")]
+    pub credentials: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -97,6 +100,85 @@ pub enum Command {
         #[arg(long, default_value = "var/demo")]
         dir: PathBuf,
     },
+    /// Print the shell completion script (bash, zsh, fish, elvish, powershell)
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `mailarbiter man > mailarbiter.1`
+    Man,
+}
+
+/// The completion script of `shell` for this command line.
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut out = Vec::new();
+    clap_complete::generate(
+        shell,
+        &mut <Cli as clap::CommandFactory>::command(),
+        "mailarbiter",
+        &mut out,
+    );
+    out
+}
+
+/// The man page (roff): the synopsis, the commands, and each command's
+/// arguments and flags, as `mailarbiter COMMAND --help` shows them.
+///
+/// # Errors
+/// Only when writing into memory fails.
+pub fn man_page() -> std::io::Result<Vec<u8>> {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    command.build();
+    let man = clap_mangen::Man::new(command.clone());
+    let mut out = Vec::new();
+    man.render_title(&mut out)?;
+    man.render_name_section(&mut out)?;
+    man.render_synopsis_section(&mut out)?;
+    man.render_description_section(&mut out)?;
+    man.render_options_section(&mut out)?;
+    let roff = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
+    out.extend(b".SH COMMANDS\n");
+    for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+        let mut page = format!(".SS {}\n", sub.get_name());
+        let usage = sub
+            .clone()
+            .bin_name(format!("mailarbiter {}", sub.get_name()))
+            .render_usage()
+            .to_string();
+        let usage = usage.trim_start_matches("Usage: ");
+        let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
+        let _ = writeln!(page, "\\fB{}\\fR\n.PP\n{}", roff(usage), roff(&about));
+        let shown =
+            |a: &&clap::Arg| !a.is_global_set() && !matches!(a.get_action(), clap::ArgAction::Help);
+        for arg in sub.get_arguments().filter(shown) {
+            let value = arg
+                .get_value_names()
+                .map_or_else(|| arg.get_id().as_str().to_uppercase(), |v| v.join(" "));
+            let name = match arg.get_long() {
+                Some(long) if arg.get_action().takes_values() => {
+                    format!("\\-\\-{} <{value}>", roff(long))
+                }
+                Some(long) => format!("\\-\\-{}", roff(long)),
+                None => format!("<{value}>"),
+            };
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            let values: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .map(|v| v.get_name().to_string())
+                .collect();
+            let values = if values.is_empty() {
+                String::new()
+            } else {
+                format!(" [possible values: {}]", values.join(", "))
+            };
+            let _ = writeln!(page, ".TP\n{name}\n{}{}", roff(&help), roff(&values));
+        }
+        out.extend(page.into_bytes());
+    }
+    man.render_version_section(&mut out)?;
+    Ok(out)
 }
 
 /// The `games` table.

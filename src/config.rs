@@ -269,6 +269,62 @@ fn read_password_in(path: &Path, credentials: Option<&Path>) -> std::io::Result<
     Ok(first.to_string())
 }
 
+/// The credentials folder systemd gives the unit `mailarbiter.service`
+/// (`LoadCredential=`): what `$CREDENTIALS_DIRECTORY/` stands for outside
+/// the unit when no folder is named.
+pub const UNIT_CREDENTIALS: &str = "/run/credentials/mailarbiter.service";
+
+/// What loading the config does with the password files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasswordCheck {
+    /// Only their paths are resolved; nothing is read (the views).
+    Skip,
+    /// Each is read and checked, except a `$CREDENTIALS_DIRECTORY/…` one
+    /// that is not here (the variable unset, no folder named, nothing at
+    /// the unit's folder): that one is a note, "not checked here" (`check`).
+    Check,
+    /// Each must be readable and good (`run`).
+    Require,
+}
+
+/// How `$CREDENTIALS_DIRECTORY/…` password paths are resolved and whether
+/// the files are read while the config is loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Secrets {
+    pub check: PasswordCheck,
+    /// The folder named with `--credentials` or `$MAILARBITER_CREDENTIALS`:
+    /// it stands for `$CREDENTIALS_DIRECTORY` whatever that is.
+    pub credentials: Option<PathBuf>,
+    /// `$CREDENTIALS_DIRECTORY`, set by systemd inside the unit.
+    pub systemd: Option<PathBuf>,
+}
+
+impl Secrets {
+    /// `check`'s way, with `$CREDENTIALS_DIRECTORY` and
+    /// `$MAILARBITER_CREDENTIALS` from the environment.
+    pub fn from_env(check: PasswordCheck) -> Secrets {
+        let var = |name| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        Secrets {
+            check,
+            credentials: var("MAILARBITER_CREDENTIALS"),
+            systemd: var("CREDENTIALS_DIRECTORY"),
+        }
+    }
+
+    /// The folder `$CREDENTIALS_DIRECTORY/` stands for, and whether it was
+    /// given (named or set by systemd) rather than the unit's default.
+    fn folder(&self) -> (PathBuf, bool) {
+        match self.credentials.as_ref().or(self.systemd.as_ref()) {
+            Some(dir) => (dir.clone(), true),
+            None => (PathBuf::from(UNIT_CREDENTIALS), false),
+        }
+    }
+}
+
 fn is_loopback(host: &str) -> bool {
     host == "localhost"
         || host
@@ -365,6 +421,15 @@ impl Config {
     /// # Errors
     /// [`ConfigError`] listing every problem, each with its line.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        Config::load_with(path, &Secrets::from_env(PasswordCheck::Check)).map(|(config, _)| config)
+    }
+
+    /// As [`Config::load`], the password files treated as `secrets` says;
+    /// with the notes on what was not checked here.
+    ///
+    /// # Errors
+    /// [`ConfigError`] listing every problem, each with its line.
+    pub fn load_with(path: &Path, secrets: &Secrets) -> Result<(Config, Vec<String>), ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             file: path.to_path_buf(),
             problems: vec![Problem {
@@ -381,7 +446,7 @@ impl Config {
         } else {
             base
         };
-        Config::parse(&text, &base, true).map_err(|problems| ConfigError {
+        Config::parse_with(&text, &base, true, secrets).map_err(|problems| ConfigError {
             file: path.to_path_buf(),
             problems,
         })
@@ -393,6 +458,25 @@ impl Config {
     /// # Errors
     /// Every problem, each with its line.
     pub fn parse(text: &str, base: &Path, check_folders: bool) -> Result<Config, Vec<Problem>> {
+        let check = if check_folders {
+            PasswordCheck::Check
+        } else {
+            PasswordCheck::Skip
+        };
+        Config::parse_with(text, base, check_folders, &Secrets::from_env(check)).map(|(c, _)| c)
+    }
+
+    /// As [`Config::parse`], the password files treated as `secrets` says;
+    /// with the notes on what was not checked here.
+    ///
+    /// # Errors
+    /// Every problem, each with its line.
+    pub fn parse_with(
+        text: &str,
+        base: &Path,
+        check_folders: bool,
+        secrets: &Secrets,
+    ) -> Result<(Config, Vec<String>), Vec<Problem>> {
         // the file's shape first: every unknown key and wrongly typed value;
         // the wrongly typed ones are blanked out (offsets kept) so that the
         // values that are right can still be validated
@@ -410,16 +494,19 @@ impl Config {
                 }]);
             }
         };
+        let mut notes = Vec::new();
         let validated = Validator {
             text,
             base,
             check_folders,
             problems: Vec::new(),
             lines: Lines::default(),
+            secrets,
+            notes: &mut notes,
         }
         .run(raw);
         match validated {
-            Ok(config) if shape.is_empty() => Ok(config),
+            Ok(config) if shape.is_empty() => Ok((config, notes)),
             Ok(_) => Err(shape),
             Err(mut problems) => {
                 problems.extend(shape);
@@ -451,6 +538,8 @@ struct Validator<'a> {
     check_folders: bool,
     problems: Vec<Problem>,
     lines: Lines,
+    secrets: &'a Secrets,
+    notes: &'a mut Vec<String>,
 }
 
 impl Validator<'_> {
@@ -529,21 +618,7 @@ impl Validator<'_> {
             self.problem(kind, format!("{what} needs a user"));
         }
         let password_file = match raw.password_file {
-            Some(p) => {
-                let path = self.password_path(p.get_ref());
-                if self.check_folders {
-                    if let Err(e) = read_password(&path) {
-                        // an OS error (missing, unreadable) or a refusal of read_password
-                        let verb = if e.raw_os_error().is_some() {
-                            "cannot read "
-                        } else {
-                            ""
-                        };
-                        self.problem(p, format!("{verb}password_file {}: {e}", path.display()));
-                    }
-                }
-                Some(path)
-            }
+            Some(p) => Some(self.password_file(p)),
             None => {
                 if login_required || raw.user.is_some() {
                     self.problem(kind, format!("{what} with a user needs a password_file"));
@@ -571,16 +646,58 @@ impl Validator<'_> {
         })
     }
 
-    /// A password file path; `$CREDENTIALS_DIRECTORY/` is expanded (systemd `LoadCredential=`).
-    fn password_path(&self, p: &str) -> PathBuf {
+    /// A password file's path, `$CREDENTIALS_DIRECTORY/` expanded (systemd
+    /// `LoadCredential=`), and the file read and checked as
+    /// [`Secrets::check`] asks.
+    fn password_file(&mut self, p: &Spanned<String>) -> PathBuf {
+        let (path, credential) = self.password_path(p.get_ref());
+        let given = self.secrets.folder().1;
+        let check = self.secrets.check;
+        if check == PasswordCheck::Skip {
+            return path;
+        }
+        // outside the unit: the unit's credential is not there to check
+        if credential && !given && check == PasswordCheck::Check && !path.exists() {
+            self.notes.push(format!(
+                "{}: note: password_file {} not checked here: $CREDENTIALS_DIRECTORY is unset and \
+                 {} is not there (systemd gives it to the unit only; name the folder with \
+                 --credentials DIR to check it)",
+                self.line(p),
+                p.get_ref(),
+                path.display()
+            ));
+            return path;
+        }
+        if let Err(e) = read_password_in(&path, self.secrets.systemd.as_deref()) {
+            // an OS error (missing, unreadable) or a refusal of read_password
+            let verb = if e.raw_os_error().is_some() {
+                "cannot read "
+            } else {
+                ""
+            };
+            let hint = if credential && !given {
+                " ($CREDENTIALS_DIRECTORY is unset: outside the unit name the credentials \
+                 folder with --credentials DIR)"
+            } else {
+                ""
+            };
+            self.problem(
+                p,
+                format!("{verb}password_file {}: {e}{hint}", path.display()),
+            );
+        }
+        path
+    }
+
+    /// A password file path, `$CREDENTIALS_DIRECTORY/` expanded, and whether
+    /// it was written with that prefix.
+    fn password_path(&self, p: &str) -> (PathBuf, bool) {
         for prefix in ["$CREDENTIALS_DIRECTORY/", "${CREDENTIALS_DIRECTORY}/"] {
             if let Some(rest) = p.strip_prefix(prefix) {
-                let dir = std::env::var_os("CREDENTIALS_DIRECTORY")
-                    .map_or_else(|| PathBuf::from("/run/credentials"), PathBuf::from);
-                return dir.join(rest);
+                return (self.secrets.folder().0.join(rest), true);
             }
         }
-        self.path(p)
+        (self.path(p), false)
     }
 
     fn run(mut self, raw: RawConfig) -> Result<Config, Vec<Problem>> {

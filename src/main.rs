@@ -6,10 +6,11 @@
 use anyhow::{Context, Result};
 use clap::Parser;
 use mailarbiter::cli::{self, Cli, Command};
-use mailarbiter::config::{Config, ConfigError, Problem};
+use mailarbiter::config::{Config, ConfigError, PasswordCheck, Problem, Secrets};
 use mailarbiter::daemon::{self, load_state, DaemonError, Pipeline};
 use mailarbiter::identity;
 use mailarbiter::store::{SledStore, StoreError};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -45,6 +46,21 @@ fn config_path(cli: &Cli) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("config/mailarbiter.toml"))
 }
 
+/// How the password files are treated: `check` checks those it can reach,
+/// `run` needs them all, the views never read them.
+fn secrets(cli: &Cli) -> Secrets {
+    let check = match cli.command {
+        Command::Check { .. } => PasswordCheck::Check,
+        Command::Run { .. } => PasswordCheck::Require,
+        _ => PasswordCheck::Skip,
+    };
+    let mut secrets = Secrets::from_env(check);
+    if let Some(dir) = &cli.credentials {
+        secrets.credentials = Some(dir.clone());
+    }
+    secrets
+}
+
 fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -59,8 +75,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
         print!("{summary}");
         return Ok(ExitCode::SUCCESS);
     }
-    let config = match Config::load(&path) {
-        Ok(config) => config,
+    match &cli.command {
+        Command::Completions { shell } => {
+            std::io::stdout().write_all(&cli::completions(*shell))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Command::Man => {
+            std::io::stdout().write_all(&cli::man_page()?)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        _ => {}
+    }
+    let config = match Config::load_with(&path, &secrets(&cli)) {
+        Ok((config, notes)) => {
+            for note in notes {
+                println!("{}:{note}", path.display());
+            }
+            config
+        }
         Err(e) => {
             eprintln!("{e}");
             let n = e.problems.len();
@@ -210,6 +242,7 @@ fn show(path: &Path, config: &Config, command: &Command) -> Result<ExitCode> {
             let review = identity::review(config, &store)?;
             Ok((review.refusals, load_state(&config.league, &store)?))
         });
+    give_back(&config.state);
     let (code, text) = match direct {
         Ok((refusals, _)) if !refusals.is_empty() => {
             return Ok(refused(path, &config.state, refusals, "nothing is shown"))
@@ -236,4 +269,30 @@ fn show(path: &Path, config: &Config, command: &Command) -> Result<ExitCode> {
         eprintln!("mailarbiter: {}", text.trim_end());
     }
     Ok(ExitCode::from(u8::try_from(code).unwrap_or(1)))
+}
+
+/// A view run by root on a store the service's user owns: the files sled
+/// made while it was open (its snapshot) are given to the store folder's
+/// owner, else the service could not open its store again. Nothing happens
+/// for the owner itself, nor for a user who cannot change owners.
+fn give_back(state: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(folder) = std::fs::metadata(state) else {
+        return;
+    };
+    let mut todo = vec![state.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let Ok(meta) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            if meta.uid() != folder.uid() {
+                let _ = std::os::unix::fs::lchown(&path, Some(folder.uid()), Some(folder.gid()));
+            }
+            if meta.is_dir() {
+                todo.push(path);
+            }
+        }
+    }
 }
