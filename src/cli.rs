@@ -108,6 +108,18 @@ pub enum Command {
     },
     /// Print the man page (roff), e.g. `mailarbiter man > mailarbiter.1`
     Man,
+    /// Whether the daemon runs and is well; exit 3 when not (a monitoring check)
+    Status {
+        /// Print the status as JSON (the fields are in the README)
+        #[arg(long)]
+        json: bool,
+        /// Unhealthy when the oldest outbox mail is older than this (seconds)
+        #[arg(long, default_value_t = 3600)]
+        max_outbox_age: i64,
+        /// Unhealthy when the mailbox was last reached longer ago than this (seconds)
+        #[arg(long, default_value_t = 900)]
+        max_silence: i64,
+    },
 }
 
 /// The completion script of `shell` for this command line.

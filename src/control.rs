@@ -1,12 +1,12 @@
 //! The control socket: while `run` holds the store (sled locks it against a
 //! second process), `games`, `show` and `export` ask the daemon over a Unix
-//! socket in the state folder. One request a connection: the command line
-//! as a JSON array; the answer: the exit code on the first line, then the
-//! output.
+//! socket in the state folder, and `status` asks it how it is. One request
+//! a connection: the command line as a JSON array; the answer: the exit
+//! code on the first line, then the output.
 
 use crate::cli::{self, Cli};
 use crate::config::Config;
-use crate::daemon::Snapshot;
+use crate::daemon::{Monitor, Snapshot};
 use clap::Parser;
 use std::io::{self, Read as _, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -23,8 +23,8 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 ///
 /// # Errors
 /// When the socket cannot be made.
-pub fn listen(path: &Path, config: Config, snapshot: Snapshot) -> io::Result<()> {
-    listen_with(path, config, snapshot, REQUEST_TIMEOUT)
+pub fn listen(path: &Path, config: Config, snapshot: Snapshot, monitor: Monitor) -> io::Result<()> {
+    listen_with(path, config, snapshot, Some(monitor), REQUEST_TIMEOUT)
 }
 
 /// As [`listen`]; a connection that has not sent a full line within
@@ -33,6 +33,7 @@ fn listen_with(
     path: &Path,
     config: Config,
     snapshot: Snapshot,
+    monitor: Option<Monitor>,
     request_timeout: Duration,
 ) -> io::Result<()> {
     let _ = std::fs::remove_file(path);
@@ -47,8 +48,15 @@ fn listen_with(
                 Ok((stream, _)) => {
                     let config = config.clone();
                     let snapshot = snapshot.clone();
+                    let monitor = monitor.clone();
                     tokio::spawn(async move {
-                        let answered = answer(stream, &config, &snapshot, request_timeout);
+                        let answered = answer(
+                            stream,
+                            &config,
+                            &snapshot,
+                            monitor.as_ref(),
+                            request_timeout,
+                        );
                         if let Err(e) = answered.await {
                             debug!(error = %e, "control request failed");
                         }
@@ -68,6 +76,7 @@ async fn answer(
     stream: UnixStream,
     config: &Config,
     snapshot: &Snapshot,
+    monitor: Option<&Monitor>,
     request_timeout: Duration,
 ) -> io::Result<()> {
     let (read, mut write) = stream.into_split();
@@ -86,6 +95,10 @@ async fn answer(
     let (code, text) = match serde_json::from_str::<Vec<String>>(&line) {
         Ok(args) => {
             match Cli::try_parse_from(std::iter::once("mailarbiter".to_string()).chain(args)) {
+                Ok(Cli {
+                    command: cli::Command::Status { .. },
+                    ..
+                }) => status(monitor),
                 Ok(cli) => {
                     let state = snapshot.lock().map(|s| s.clone()).unwrap_or_default();
                     match cli::view(config, &state, &cli.command) {
@@ -102,6 +115,18 @@ async fn answer(
         .write_all(format!("{code}\n{text}").as_bytes())
         .await?;
     write.shutdown().await
+}
+
+/// `status`: what the daemon knows, as JSON (not judged: the asking
+/// command holds the thresholds).
+fn status(monitor: Option<&Monitor>) -> (i32, String) {
+    let Some(monitor) = monitor else {
+        return (1, "no status here".into());
+    };
+    match crate::status::gather(monitor.store().as_ref(), Some(monitor.health()), true) {
+        Ok(status) => (0, serde_json::to_string(&status).unwrap_or_default()),
+        Err(e) => (1, format!("status: {e}")),
+    }
 }
 
 /// Asks the daemon on `path` to run the command line `args`: (exit code, output).
@@ -140,7 +165,7 @@ mod tests {
         )
         .unwrap();
         let limit = Duration::from_millis(100);
-        listen_with(&path, config, Snapshot::default(), limit).unwrap();
+        listen_with(&path, config, Snapshot::default(), None, limit).unwrap();
         let mode = std::fs::metadata(&path).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o600);
         let started = Instant::now();

@@ -17,6 +17,7 @@ use crate::mail::imap::ImapInbox;
 use crate::mail::maildir::Maildir;
 use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
+use crate::message::bounce::{read_bounce, Bounce};
 use crate::message::parse::{authenticated, find_tag, read_mail, Mail, ReadError};
 use crate::referee::decide::{
     decide_mail, Decision, HeldCopy, Inbound, MailKind, OutMail, Recipient, Verdict,
@@ -25,8 +26,10 @@ use crate::referee::game::ReplayError;
 use crate::referee::state::{Checked, State};
 use crate::referee::timers;
 use crate::referee::tournament::League;
-use crate::store::{Commit, Processed, SledStore, Store, StoreError};
-use chrono::{NaiveDate, Utc};
+use crate::status::{LastError, HEALTH_FACT};
+use crate::store::{Commit, OutboxEntry, Processed, SentRecord, SledStore, Store, StoreError};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -124,6 +127,106 @@ pub type Snapshot = Arc<Mutex<State>>;
 /// The store as the referee and the outbox relay share it.
 pub type SharedStore = Arc<dyn Store + Send + Sync>;
 
+/// What the daemon knows of its own health, for `status`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    /// The last time the mailbox was read without error.
+    pub last_contact: Option<DateTime<Utc>>,
+    /// Mails left waiting in the mailbox after that contact.
+    pub mails_waiting: Option<usize>,
+    pub last_error: Option<LastError>,
+    /// The day the deadlines last ran as of.
+    pub last_deadline_pass: Option<NaiveDate>,
+    /// When the running daemon runs them next.
+    pub next_deadline_pass: Option<DateTime<Utc>>,
+}
+
+/// The daemon's [`Health`], shared by the referee, the outbox relay and
+/// the control socket, with the store it is kept in (under
+/// [`HEALTH_FACT`], for `status` while the daemon is down): an error or a
+/// deadline pass is written at once, a mailbox contact at most once a minute.
+#[derive(Clone)]
+pub struct Monitor {
+    health: Arc<Mutex<Health>>,
+    store: SharedStore,
+    /// When the health was last written to the store.
+    written: Arc<Mutex<Option<DateTime<Utc>>>>,
+}
+
+impl Monitor {
+    fn new(store: SharedStore) -> Monitor {
+        let health = store
+            .fact(HEALTH_FACT)
+            .ok()
+            .flatten()
+            .and_then(|v| serde_json::from_str(&v).ok())
+            .unwrap_or_default();
+        Monitor {
+            health: Arc::new(Mutex::new(health)),
+            store,
+            written: Arc::default(),
+        }
+    }
+
+    /// The health now.
+    pub fn health(&self) -> Health {
+        self.health.lock().map(|h| h.clone()).unwrap_or_default()
+    }
+
+    /// The store the daemon holds.
+    pub fn store(&self) -> &SharedStore {
+        &self.store
+    }
+
+    fn update(&self, write_now: bool, change: impl FnOnce(&mut Health)) {
+        let Ok(mut health) = self.health.lock() else {
+            return;
+        };
+        change(&mut health);
+        let now = Utc::now();
+        let Ok(mut written) = self.written.lock() else {
+            return;
+        };
+        if !write_now && written.is_some_and(|w| (now - w).num_seconds() < 60) {
+            return;
+        }
+        let json = serde_json::to_string(&*health).unwrap_or_default();
+        match self.store.set_fact(HEALTH_FACT, &json) {
+            Ok(()) => *written = Some(now),
+            Err(e) => warn!(error = %e, "the health record cannot be written"),
+        }
+    }
+
+    /// The mailbox was read; `waiting` mails are left in it.
+    fn contact(&self, waiting: usize) {
+        self.update(false, |h| {
+            h.last_contact = Some(Utc::now());
+            h.mails_waiting = Some(waiting);
+        });
+    }
+
+    /// An operational failure (mailbox, transport, store).
+    fn error(&self, message: String) {
+        self.update(true, |h| {
+            h.last_error = Some(LastError {
+                at: Utc::now(),
+                message,
+            });
+        });
+    }
+
+    /// The deadlines ran as of `day`; the next pass is at `next`, if known.
+    fn deadlines(&self, day: Option<NaiveDate>, next: Option<DateTime<Utc>>) {
+        let write_now = day.is_some();
+        self.update(write_now, |h| {
+            if day.is_some() {
+                h.last_deadline_pass = day;
+            }
+            h.next_deadline_pass = next;
+        });
+    }
+}
+
 /// The daemon's parts, wired from the config.
 pub struct Pipeline {
     pub config: Config,
@@ -134,6 +237,7 @@ pub struct Pipeline {
     relay: Option<Relay>,
     state: State,
     snapshot: Snapshot,
+    monitor: Monitor,
 }
 
 /// Sends the outbox entries in order, removing each once delivered.
@@ -141,6 +245,7 @@ pub struct Relay {
     store: SharedStore,
     outbox: Outbox,
     from: Recipient,
+    monitor: Monitor,
 }
 
 fn password(path: &Path) -> Result<String, DaemonError> {
@@ -177,7 +282,9 @@ impl Pipeline {
         };
         let state = load_state(&config.league, store.as_ref())?;
         let snapshot = Arc::new(Mutex::new(state.clone()));
+        let monitor = Monitor::new(store.clone());
         let relay = Relay {
+            monitor: monitor.clone(),
             store: store.clone(),
             outbox,
             from: Recipient {
@@ -192,7 +299,13 @@ impl Pipeline {
             relay: Some(relay),
             state,
             snapshot,
+            monitor,
         })
+    }
+
+    /// The daemon's health and the store it is kept in.
+    pub fn monitor(&self) -> &Monitor {
+        &self.monitor
     }
 
     /// The day it is now in the tournament zone.
@@ -210,6 +323,14 @@ impl Pipeline {
     /// # Errors
     /// Operational failures only (store, mailbox, transport).
     pub async fn run_once(&mut self, today: NaiveDate) -> Result<Report, DaemonError> {
+        let done = self.run_once_inner(today).await;
+        if let Err(e) = &done {
+            self.monitor.error(e.to_string());
+        }
+        done
+    }
+
+    async fn run_once_inner(&mut self, today: NaiveDate) -> Result<Report, DaemonError> {
         let mut report = Report::default();
         self.inbox.connect().await?;
         self.openings(today, &mut report)?;
@@ -217,6 +338,7 @@ impl Pipeline {
         while self.inbox_pass(&mut report, &stop).await? {}
         self.inbox.close().await;
         self.deadlines(today, &mut report)?;
+        self.monitor.deadlines(Some(today), None);
         self.digests(today)?;
         self.send_outbox(&mut report, &stop).await?;
         Ok(report)
@@ -342,6 +464,8 @@ impl Pipeline {
         };
         let waiting = self.inbox.waiting(cursor.as_deref()).await?;
         let more = waiting.len() > PASS_LIMIT;
+        self.monitor
+            .contact(waiting.len().saturating_sub(PASS_LIMIT));
         for waiting in waiting.into_iter().take(PASS_LIMIT) {
             if *shutdown.borrow() {
                 info!("stopping between mails");
@@ -418,6 +542,19 @@ impl Pipeline {
                 return Ok(());
             }
         }
+        if let Ok(mail) = &read {
+            if mail.robot.is_some() {
+                if let Some(decision) = self.bounce(waiting, &raw, mail)? {
+                    let processed = Processed {
+                        message_id: mail.message_id.clone(),
+                        outcome: format!("{:?}", decision.verdicts),
+                    };
+                    self.commit(Some((waiting.key.clone(), processed)), decision, report)?;
+                    self.inbox.done(waiting, Disposition::Kept).await?;
+                    return Ok(());
+                }
+            }
+        }
         let ((mut decision, checked), message_id, disposition) = self.referee(waiting, &raw, read);
         let facts = self.limit_answers(&mut decision)?;
         let processed = Processed {
@@ -449,9 +586,10 @@ impl Pipeline {
         let arrival = waiting.arrived.with_timezone(&tz).date_naive();
         match read {
             Ok(mail) => {
+                // `msgid`, not `message_id`: the journal's MESSAGE_ID is a catalog id
                 let _span = info_span!(
                     "decide",
-                    message_id = mail.message_id.as_deref().unwrap_or("-"),
+                    msgid = mail.message_id.as_deref().unwrap_or("-"),
                     from = mail.from.as_deref().unwrap_or("-")
                 )
                 .entered();
@@ -476,7 +614,8 @@ impl Pipeline {
                     }
                 };
                 for verdict in &decision.verdicts {
-                    info!(?verdict, "decided");
+                    // the verdicts are English whatever the player's language
+                    info!(game = %verdict_game(verdict), ?verdict, "decided");
                 }
                 let disposition = if mail.robot.is_none() {
                     Disposition::Seen
@@ -491,6 +630,103 @@ impl Pipeline {
                 (kept, None, Disposition::Kept)
             }
         }
+    }
+
+    /// A robot's mail that reports one of our mails undelivered (a bounce
+    /// naming a Message-ID we sent): never answered; reported to the
+    /// director of that mail's game (of the tournaments of its recipients,
+    /// else of every tournament): which mail to whom, why, and what the
+    /// recipient has therefore not received. `None` for any other robot's
+    /// mail.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn bounce(
+        &self,
+        waiting: &Waiting,
+        raw: &[u8],
+        mail: &Mail,
+    ) -> Result<Option<Decision>, DaemonError> {
+        let bounce = read_bounce(raw);
+        let mut ours = None;
+        for id in &bounce.original_ids {
+            if let Some(record) = self.store.sent_record(id)? {
+                ours = Some(record);
+                break;
+            }
+        }
+        let Some(sent) = ours else {
+            return Ok(None);
+        };
+        let from = mail.from.as_deref().unwrap_or("-");
+        if sent.subject == BOUNCE_SUBJECT {
+            warn!(
+                msgid = %sent.message_id,
+                to = %sent.recipients.join(", "),
+                from,
+                "a bounce report to a director bounced: not reported again"
+            );
+            return Ok(Some(Decision {
+                verdicts: vec![Verdict::Ignored(format!(
+                    "bounce of the bounce report {}",
+                    sent.message_id
+                ))],
+                ..Decision::default()
+            }));
+        }
+        let league = &self.config.league;
+        let mut directors: Vec<&str> = match sent.game.as_deref().and_then(|g| league.game(g)) {
+            Some((t, _)) => vec![t.director.as_str()],
+            None => sent
+                .recipients
+                .iter()
+                .flat_map(|r| league.players_at(r))
+                .map(|(t, _)| t.director.as_str())
+                .collect(),
+        };
+        if directors.is_empty() {
+            directors = league
+                .tournaments
+                .iter()
+                .map(|t| t.director.as_str())
+                .collect();
+        }
+        directors.sort_unstable();
+        directors.dedup();
+        let undelivered = bounced_to(&bounce, &sent);
+        warn!(
+            game = %sent.game.as_deref().unwrap_or("-"),
+            msgid = %sent.message_id,
+            to = %undelivered.join(", "),
+            from,
+            "a mail we sent bounced: the director told"
+        );
+        let body = bounce_report(waiting, mail, &bounce, &sent, &undelivered);
+        Ok(Some(Decision {
+            verdicts: vec![Verdict::Ignored(format!(
+                "bounce of {} to {}: reported to the director",
+                sent.message_id,
+                undelivered.join(", ")
+            ))],
+            mails: vec![OutMail {
+                to: directors
+                    .into_iter()
+                    .map(|d| Recipient {
+                        name: String::new(),
+                        email: d.to_string(),
+                    })
+                    .collect(),
+                cc: vec![],
+                subject: BOUNCE_SUBJECT.into(),
+                body,
+                in_reply_to: None,
+                references: vec![],
+                kind: MailKind::AutoGenerated,
+                game: sent.game.clone(),
+                attachments: vec![],
+            }],
+            ..Decision::default()
+        }))
     }
 
     /// The answer to a mail that could not be refereed (a panic, or events
@@ -750,7 +986,18 @@ impl Relay {
             };
             self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
             self.store.sent(entry.seq)?;
-            info!(seq = entry.seq, subject = %entry.mail.subject, "sent");
+            let record = sent_record(&entry, &instance, &self.from.email);
+            info!(
+                seq = entry.seq,
+                game = %entry.mail.game.as_deref().unwrap_or("-"),
+                to = %record.recipients.join(", "),
+                subject = %entry.mail.subject,
+                "sent"
+            );
+            if let Err(e) = self.store.remember_sent(&record) {
+                // only a bounce of it could not be matched
+                warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
+            }
             sent += 1;
         }
         Ok(sent)
@@ -772,6 +1019,7 @@ impl Relay {
                 Err(e) => {
                     let wait = backoff.next();
                     warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
+                    self.monitor.error(format!("outbox: {e}"));
                     Some(wait)
                 }
             };
@@ -784,6 +1032,133 @@ impl Relay {
                 _ = shutdown.changed() => return,
             }
         }
+    }
+}
+
+/// What is remembered of an outbox entry once sent ([`SentRecord`]).
+fn sent_record(entry: &OutboxEntry, instance: &str, from: &str) -> SentRecord {
+    let mail = &entry.mail;
+    SentRecord {
+        message_id: crate::mail::message_id(entry, instance, from),
+        seq: entry.seq,
+        game: mail.game.clone(),
+        recipients: mail
+            .to
+            .iter()
+            .chain(&mail.cc)
+            .map(|r| r.email.to_lowercase())
+            .collect(),
+        subject: mail.subject.clone(),
+        summary: mail
+            .body
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.trim().is_empty())
+            .take(6)
+            .collect::<Vec<_>>()
+            .join("\n")
+            .chars()
+            .take(600)
+            .collect(),
+        sent: Utc::now().to_rfc3339(),
+    }
+}
+
+/// The subject of a bounce report to a director: a bounce of such a
+/// report is logged, never reported again (no loop).
+const BOUNCE_SUBJECT: &str = "Undelivered mail / Письмо не доставлено";
+
+/// The recipients of `sent` a bounce reports (those of a failed or delayed
+/// delivery status), else every recipient of the mail (an MTA that writes
+/// no report names them only in words).
+fn bounced_to(bounce: &Bounce, sent: &SentRecord) -> Vec<String> {
+    let named: Vec<String> = bounce
+        .failures
+        .iter()
+        .filter(|f| {
+            f.action.as_deref().is_none_or(|a| {
+                !a.eq_ignore_ascii_case("delivered")
+                    && !a.eq_ignore_ascii_case("relayed")
+                    && !a.eq_ignore_ascii_case("expanded")
+            })
+        })
+        .map(|f| f.recipient.to_lowercase())
+        .collect();
+    if named.is_empty() {
+        sent.recipients.clone()
+    } else {
+        named
+    }
+}
+
+/// The director's report of a bounce: English, then Russian, as the
+/// other reports the daemon writes itself.
+fn bounce_report(
+    waiting: &Waiting,
+    mail: &Mail,
+    bounce: &Bounce,
+    sent: &SentRecord,
+    undelivered: &[String],
+) -> String {
+    let clip = |s: &str| s.chars().take(300).collect::<String>();
+    let mut why = String::new();
+    for f in &bounce.failures {
+        why.push_str(&format!(
+            "  {}: {} (Status: {}; Diagnostic-Code: {})\n",
+            clip(&f.recipient),
+            f.action.as_deref().map_or("-".to_string(), clip),
+            f.status.as_deref().map_or("-".to_string(), clip),
+            f.diagnostic.as_deref().map_or("-".to_string(), clip),
+        ));
+    }
+    if why.is_empty() {
+        // no delivery status report: the MTA's own words
+        for line in bounce.excerpt.lines() {
+            why.push_str(&format!("  > {line}\n"));
+        }
+    }
+    let who = undelivered.join(", ");
+    format!(
+        "A mail the arbiter sent was not delivered; the mail server returned it.\n\
+         Письмо арбитра не доставлено: почтовый сервер вернул его.\n\n\
+         Not delivered to / Не доставлено: {who}\n\
+         Game / Партия: {game}\n\
+         Subject / Тема: {subject}\n\
+         Sent / Отправлено: {when}\n\
+         Message-ID: {id}\n\n\
+         Why / Причина:\n{why}\n\
+         {who} has therefore not received this mail / поэтому не получил(а) это письмо:\n\
+         {summary}\n\n\
+         The returned mail is kept in the mailbox (key {key}, from {from}); a bounce\n\
+         can be forged by anyone who saw the mail, so check with the player.\n\
+         Возврат оставлен в почтовом ящике; проверьте с игроком.\n",
+        game = sent.game.as_deref().unwrap_or("-"),
+        subject = clip(&sent.subject),
+        when = sent.sent,
+        id = sent.message_id,
+        summary = sent
+            .summary
+            .lines()
+            .map(|l| format!("  | {l}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        key = clip(&waiting.key),
+        from = mail.from.as_deref().unwrap_or("-"),
+    )
+}
+
+/// The game a verdict is about, for the log.
+fn verdict_game(verdict: &Verdict) -> &str {
+    match verdict {
+        Verdict::Accepted { game, .. }
+        | Verdict::Rejected { game, .. }
+        | Verdict::Ended { game, .. }
+        | Verdict::Opened { game }
+        | Verdict::Suspended { game }
+        | Verdict::Claimed { game }
+        | Verdict::Held { game }
+        | Verdict::Reminded { game } => game,
+        _ => "-",
     }
 }
 
@@ -833,6 +1208,16 @@ pub const PASS_LIMIT: usize = 25;
 /// The day it is now in the config's zone.
 pub fn today(config: &Config) -> NaiveDate {
     Utc::now().with_timezone(&config.timezone).date_naive()
+}
+
+/// When the timers run next: five seconds after the next local midnight.
+fn next_midnight(config: &Config) -> Option<DateTime<Utc>> {
+    let now = Utc::now().with_timezone(&config.timezone);
+    let midnight = (now.date_naive() + chrono::Days::new(1)).and_hms_opt(0, 0, 5)?;
+    midnight
+        .and_local_timezone(config.timezone)
+        .earliest()
+        .map(|t| t.with_timezone(&Utc))
 }
 
 /// The path of the control socket, in the state folder.
@@ -917,12 +1302,16 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
     })?;
     let mut pipeline = Pipeline::open(config)?;
     let socket = control_socket(&pipeline.config);
-    crate::control::listen(&socket, pipeline.config.clone(), pipeline.snapshot.clone()).map_err(
-        |e| MailError::Io {
-            path: socket.display().to_string(),
-            source: e,
-        },
-    )?;
+    crate::control::listen(
+        &socket,
+        pipeline.config.clone(),
+        pipeline.snapshot.clone(),
+        pipeline.monitor.clone(),
+    )
+    .map_err(|e| MailError::Io {
+        path: socket.display().to_string(),
+        source: e,
+    })?;
     let wake = Arc::new(tokio::sync::Notify::new());
     let relay = match pipeline.relay.take() {
         Some(relay) => tokio::spawn(relay.run(wake.clone(), shutdown.clone())),
@@ -936,6 +1325,7 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
         if let Err(e) = pipeline.inbox.connect().await {
             let wait = connect_backoff.next();
             error!(error = %e, retry_in = ?wait, "mailbox unreachable");
+            pipeline.monitor.error(format!("mailbox unreachable: {e}"));
             // the referee loop is alive, waiting for the mailbox; what is
             // already decided still goes out (the relay runs on); deadlines
             // wait for the mailbox, since a move may be waiting in it
@@ -960,16 +1350,26 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
                 Ok(more) => more,
                 Err(DaemonError::Mail(e)) => {
                     error!(error = %e, "mailbox failed: reconnecting");
+                    pipeline.monitor.error(format!("mailbox failed: {e}"));
                     pipeline.inbox.close().await;
                     continue 'connection;
                 }
                 Err(fatal) => return Err(fatal),
             };
-            if !more && timer_day != Some(today) {
+            let ran = !more && timer_day != Some(today);
+            if ran {
                 pipeline.deadlines(today, &mut report)?;
                 pipeline.digests(today)?;
                 timer_day = Some(today);
             }
+            // the next pass: after the next local midnight, or at once
+            // when today's waits for the mails still waiting
+            let next = if timer_day == Some(today) {
+                next_midnight(&pipeline.config)
+            } else {
+                Some(Utc::now())
+            };
+            pipeline.monitor.deadlines(ran.then_some(today), next);
             wake.notify_one();
             if *shutdown.borrow() {
                 break 'connection;
@@ -988,6 +1388,9 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
             }
             if let Err(e) = pipeline.inbox.wait(wait, poll, &mut shutdown).await {
                 error!(error = %e, "mailbox failed while waiting: reconnecting");
+                pipeline
+                    .monitor
+                    .error(format!("mailbox failed while waiting: {e}"));
                 pipeline.inbox.close().await;
                 continue 'connection;
             }

@@ -43,4 +43,5 @@ pub mod mail;
 pub mod message;
 pub mod notation;
 pub mod referee;
+pub mod status;
 pub mod store;

@@ -9,6 +9,7 @@ use mailarbiter::cli::{self, Cli, Command};
 use mailarbiter::config::{Config, ConfigError, PasswordCheck, Problem, Secrets};
 use mailarbiter::daemon::{self, load_state, DaemonError, Pipeline};
 use mailarbiter::identity;
+use mailarbiter::status::{Status, Thresholds, UNHEALTHY};
 use mailarbiter::store::{SledStore, StoreError};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -22,14 +23,7 @@ fn main() -> ExitCode {
     } else {
         "warn"
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default)),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .init();
+    init_logging(default);
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -37,6 +31,63 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The log: `RUST_LOG` (else `default`), with sled's own chatter at `warn`
+/// unless `RUST_LOG` names sled; to the journal with its fields (`GAME=`,
+/// `FROM=`, …) when stderr is the journal's stream (`JOURNAL_STREAM`, as
+/// systemd sets it for a service), else to stderr.
+fn init_logging(default: &str) {
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    use tracing_subscriber::EnvFilter;
+    let asked = std::env::var("RUST_LOG")
+        .ok()
+        .filter(|v| !v.trim().is_empty());
+    let filter = match &asked {
+        Some(v) if v.contains("sled") => v.clone(),
+        Some(v) => format!("{v},sled=warn"),
+        None => format!("{default},sled=warn"),
+    };
+    let filter = EnvFilter::try_new(&filter).unwrap_or_else(|_| EnvFilter::new(default));
+    if stderr_is_journal() {
+        match tracing_journald::layer() {
+            Ok(journal) => {
+                // fields as they are named (GAME=, FROM=), not F_GAME=
+                let journal = journal
+                    .with_field_prefix(None)
+                    .with_syslog_identifier("mailarbiter".into());
+                tracing_subscriber::registry()
+                    .with(filter)
+                    .with(journal)
+                    .init();
+                return;
+            }
+            Err(e) => {
+                eprintln!("mailarbiter: the journal cannot be reached ({e}): logging to stderr")
+            }
+        }
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .init();
+}
+
+/// Whether stderr is the journal's stream: `JOURNAL_STREAM` names its
+/// device and inode (systemd.exec(5)), which a shell started from the
+/// service would inherit with another stderr.
+fn stderr_is_journal() -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    let Some(value) = std::env::var_os("JOURNAL_STREAM") else {
+        return false;
+    };
+    let Some((dev, ino)) = value.to_str().and_then(|v| v.split_once(':')) else {
+        return false;
+    };
+    std::fs::metadata("/proc/self/fd/2")
+        .is_ok_and(|m| dev.parse() == Ok(m.dev()) && ino.parse() == Ok(m.ino()))
 }
 
 fn config_path(cli: &Cli) -> PathBuf {
@@ -136,9 +187,108 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 served => served?,
             }
         }
+        Command::Status {
+            json,
+            max_outbox_age,
+            max_silence,
+        } => {
+            let limits = Thresholds {
+                max_outbox_age: *max_outbox_age,
+                max_silence: *max_silence,
+            };
+            return Ok(status(&config, *json, limits));
+        }
         view => return show(&path, &config, view),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `status`: from the daemon through its control socket; when none
+/// answers, what the store recorded (read, never written, never created).
+/// Exit 0 when healthy, 3 when not.
+fn status(config: &Config, json: bool, limits: Thresholds) -> ExitCode {
+    let socket = daemon::control_socket(config);
+    let asked = mailarbiter::control::ask(&socket, &["status".into(), "--json".into()]);
+    let mut notes = Vec::new();
+    let mut status = match asked {
+        Ok((0, text)) => serde_json::from_str(&text).unwrap_or_else(|e| {
+            notes.push(format!("the daemon's answer does not read: {e}"));
+            Status {
+                daemon: "up".into(),
+                ..Status::down()
+            }
+        }),
+        Ok((_, text)) => {
+            notes.push(format!("the daemon cannot tell: {}", text.trim()));
+            Status {
+                daemon: "up".into(),
+                ..Status::down()
+            }
+        }
+        Err(_) => {
+            let state = &config.state;
+            if state.join("conf").exists() || state.join("db").exists() {
+                match recorded(state) {
+                    Ok(status) => status,
+                    Err(e) => {
+                        notes.push(format!("the store cannot be read: {e:#}"));
+                        Status::down()
+                    }
+                }
+            } else {
+                notes.push(format!("no store in {} yet", state.display()));
+                Status::down()
+            }
+        }
+    };
+    status.judge(limits, chrono::Utc::now());
+    if !notes.is_empty() {
+        status.problems.extend(notes);
+        status.healthy = false;
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&status).unwrap_or_default()
+        );
+    } else {
+        print!("{}", status.text());
+    }
+    if status.healthy {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(UNHEALTHY)
+    }
+}
+
+/// What the last run recorded in the store `state`, read from a private
+/// copy: sled writes to a store it opens, and holding its lock, even for a
+/// moment, could keep a starting daemon out.
+fn recorded(state: &Path) -> Result<Status> {
+    use std::os::unix::fs::DirBuilderExt as _;
+    fn copy(from: &Path, to: &Path) -> std::io::Result<()> {
+        std::fs::DirBuilder::new().mode(0o700).create(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                copy(&entry.path(), &to.join(entry.file_name()))?;
+            } else if kind.is_file() {
+                std::fs::copy(entry.path(), to.join(entry.file_name()))?;
+            }
+        }
+        Ok(())
+    }
+    let copy_dir = std::env::temp_dir().join(format!("mailarbiter-status.{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&copy_dir);
+    let read = copy(state, &copy_dir)
+        .with_context(|| format!("copying {}", state.display()))
+        .and_then(|()| {
+            let store = SledStore::open(&copy_dir)?;
+            Ok(mailarbiter::status::gather(&store, None, false)?)
+        });
+    let _ = std::fs::remove_dir_all(&copy_dir);
+    read
 }
 
 /// What `check` and `run` say after the disagreements they refuse.

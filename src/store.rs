@@ -48,6 +48,26 @@ pub struct Processed {
     pub outcome: String,
 }
 
+/// What is remembered of a mail once sent, so that a bounce of it can be
+/// matched and reported: the newest [`SENT_RECORDS`] are kept.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SentRecord {
+    /// The Message-ID as sent, in angle brackets.
+    pub message_id: String,
+    pub seq: u64,
+    pub game: Option<String>,
+    /// Every address it went to (To and Cc), lower case.
+    pub recipients: Vec<String>,
+    pub subject: String,
+    /// The first lines of its text, to say what a recipient did not receive.
+    pub summary: String,
+    /// When it was sent (RFC 3339).
+    pub sent: String,
+}
+
+/// How many sent mails are remembered for matching bounces.
+pub const SENT_RECORDS: usize = 2000;
+
 /// Everything one inbound mail (or one timer pass) changes.
 #[derive(Debug, Clone, Default)]
 pub struct Commit {
@@ -126,6 +146,16 @@ pub trait Store {
     /// # Errors
     /// On a storage failure.
     fn stored_games(&self) -> Result<Vec<String>, StoreError>;
+    /// Remembers a mail just sent (forgetting the oldest beyond [`SENT_RECORDS`]).
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn remember_sent(&self, record: &SentRecord) -> Result<(), StoreError>;
+    /// The remembered sent mail with this Message-ID (with or without angle brackets).
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    fn sent_record(&self, message_id: &str) -> Result<Option<SentRecord>, StoreError>;
 }
 
 /// The sled store.
@@ -136,6 +166,9 @@ pub struct SledStore {
     processed: sled::Tree,
     outbox: sled::Tree,
     meta: sled::Tree,
+    /// Sent mails by Message-ID ([`SentRecord`]), and their order under
+    /// `order:` + seq, for forgetting the oldest.
+    sent: sled::Tree,
 }
 
 const NEXT_SEQ: &[u8] = b"next_seq";
@@ -228,6 +261,7 @@ impl SledStore {
             processed: db.open_tree("processed")?,
             outbox: db.open_tree("outbox")?,
             meta: db.open_tree("meta")?,
+            sent: db.open_tree("sent")?,
             db,
         };
         if store.meta.get(INSTANCE)?.is_none() {
@@ -240,6 +274,15 @@ impl SledStore {
         }
         make_private(path).map_err(folder_error)?;
         Ok(store)
+    }
+}
+
+/// A Message-ID in angle brackets.
+fn angled(id: &str) -> String {
+    if id.starts_with('<') {
+        id.to_string()
+    } else {
+        format!("<{id}>")
     }
 }
 
@@ -277,6 +320,30 @@ fn append_all<T: Serialize + for<'de> Deserialize<'de> + Clone>(
         tree.insert(key.as_bytes(), encode(&list))?;
     }
     Ok(())
+}
+
+impl SledStore {
+    /// [`Store::remember_sent`] keeping the newest `limit` records.
+    fn remember_within(&self, record: &SentRecord, limit: usize) -> Result<(), StoreError> {
+        let id = angled(&record.message_id);
+        let mut order = b"order:".to_vec();
+        order.extend_from_slice(&record.seq.to_be_bytes());
+        self.sent.insert(format!("id:{id}"), encode(record))?;
+        self.sent.insert(order, id.as_bytes())?;
+        // forget the oldest beyond the bound
+        let kept = self.sent.scan_prefix(b"order:").count();
+        for item in self
+            .sent
+            .scan_prefix(b"order:")
+            .take(kept.saturating_sub(limit))
+        {
+            let (key, old) = item?;
+            self.sent.remove(key)?;
+            self.sent.remove([b"id:".as_slice(), &old].concat())?;
+        }
+        self.db.flush()?;
+        Ok(())
+    }
 }
 
 impl Store for SledStore {
@@ -403,6 +470,18 @@ impl Store for SledStore {
             .collect()
     }
 
+    fn remember_sent(&self, record: &SentRecord) -> Result<(), StoreError> {
+        self.remember_within(record, SENT_RECORDS)
+    }
+
+    fn sent_record(&self, message_id: &str) -> Result<Option<SentRecord>, StoreError> {
+        let key = format!("id:{}", angled(message_id.trim()));
+        match self.sent.get(&key)? {
+            Some(bytes) => decode(key.as_bytes(), &bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+
     fn instance(&self) -> Result<String, StoreError> {
         Ok(self
             .meta
@@ -488,6 +567,34 @@ mod tests {
             })
             .unwrap();
         assert_eq!(store.outbox().unwrap().last().unwrap().seq, 3);
+    }
+
+    #[test]
+    fn sent_mails_are_remembered_by_message_id_and_the_oldest_forgotten() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let record = |seq: u64| SentRecord {
+            message_id: format!("<{seq:06}.x@example.test>"),
+            seq,
+            game: Some("T/1".into()),
+            recipients: vec!["a@example.test".into()],
+            subject: format!("mail {seq}"),
+            summary: String::new(),
+            sent: "2026-05-10T00:00:00Z".into(),
+        };
+        for seq in 1..=5 {
+            store.remember_within(&record(seq), 3).unwrap();
+        }
+        assert_eq!(store.sent_record("000001.x@example.test").unwrap(), None);
+        assert_eq!(store.sent_record("<000002.x@example.test>").unwrap(), None);
+        assert_eq!(
+            store.sent_record("000003.x@example.test").unwrap(),
+            Some(record(3))
+        );
+        assert_eq!(
+            store.sent_record("<000005.x@example.test>").unwrap(),
+            Some(record(5))
+        );
     }
 
     fn mode(path: &std::path::Path) -> u32 {

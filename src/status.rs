@@ -1,0 +1,203 @@
+//! `status`: whether the daemon runs and is well, for an operator and for a
+//! monitoring check. The running daemon answers through the control socket
+//! with what it knows; when none answers, what the last run recorded in the
+//! store is read (the store is not written). The judgement (the exit code)
+//! is made by the caller against its thresholds.
+
+use crate::daemon::Health;
+use crate::store::{Store, StoreError};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// The exit code of `status` when something is wrong (daemon down, a
+/// threshold passed).
+pub const UNHEALTHY: u8 = 3;
+
+/// The fact under which the daemon keeps its [`Health`] in the store.
+pub const HEALTH_FACT: &str = "health";
+
+/// What `status --json` prints (README "Watching it").
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Status {
+    /// `"up"` when a daemon answered on the control socket, else `"down"`.
+    pub daemon: String,
+    /// The daemon's process id, when up.
+    pub pid: Option<u32>,
+    /// The last time the mailbox was read without error (RFC 3339).
+    pub last_contact: Option<DateTime<Utc>>,
+    pub last_contact_age_seconds: Option<i64>,
+    /// Mails left waiting in the mailbox after that contact.
+    pub mails_waiting: Option<usize>,
+    pub outbox: OutboxStatus,
+    pub last_error: Option<LastError>,
+    /// The day the deadlines were last run as of.
+    pub last_deadline_pass: Option<NaiveDate>,
+    /// When the running daemon runs the deadlines next (none when down).
+    pub next_deadline_pass: Option<DateTime<Utc>>,
+    /// Whether nothing below is wrong; `problems` says what is.
+    pub healthy: bool,
+    pub problems: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutboxStatus {
+    /// Mails waiting to be sent.
+    pub length: usize,
+    /// When the oldest of them was committed (RFC 3339).
+    pub oldest: Option<DateTime<Utc>>,
+    pub oldest_age_seconds: Option<i64>,
+}
+
+/// The last operational failure the daemon met.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastError {
+    pub at: DateTime<Utc>,
+    pub message: String,
+}
+
+/// When `status` calls the daemon unhealthy.
+#[derive(Debug, Clone, Copy)]
+pub struct Thresholds {
+    /// The oldest outbox entry may be this old (seconds).
+    pub max_outbox_age: i64,
+    /// The last mailbox contact may be this old (seconds).
+    pub max_silence: i64,
+}
+
+/// What the store and the daemon's health say, not yet judged.
+///
+/// # Errors
+/// When the store cannot be read.
+pub fn gather(store: &dyn Store, health: Option<Health>, up: bool) -> Result<Status, StoreError> {
+    let health = match health {
+        Some(health) => health,
+        None => store
+            .fact(HEALTH_FACT)?
+            .and_then(|v| serde_json::from_str(&v).ok())
+            .unwrap_or_default(),
+    };
+    let outbox = store.outbox()?;
+    let oldest = outbox
+        .iter()
+        .filter_map(|e| DateTime::parse_from_rfc3339(&e.created).ok())
+        .map(|d| d.with_timezone(&Utc))
+        .min();
+    Ok(Status {
+        daemon: if up { "up" } else { "down" }.into(),
+        pid: up.then(std::process::id),
+        last_contact: health.last_contact,
+        mails_waiting: health.mails_waiting,
+        outbox: OutboxStatus {
+            length: outbox.len(),
+            oldest,
+            oldest_age_seconds: None,
+        },
+        last_error: health.last_error,
+        last_deadline_pass: health.last_deadline_pass,
+        next_deadline_pass: if up { health.next_deadline_pass } else { None },
+        ..Status::default()
+    })
+}
+
+impl Status {
+    /// A daemon that is down, with nothing known of the store.
+    pub fn down() -> Status {
+        Status {
+            daemon: "down".into(),
+            ..Status::default()
+        }
+    }
+
+    /// Fills in the ages as of `now` and judges against `limits`.
+    pub fn judge(&mut self, limits: Thresholds, now: DateTime<Utc>) {
+        let age = |t: Option<DateTime<Utc>>| t.map(|t| (now - t).num_seconds().max(0));
+        self.last_contact_age_seconds = age(self.last_contact);
+        self.outbox.oldest_age_seconds = age(self.outbox.oldest);
+        let mut problems = Vec::new();
+        if self.daemon != "up" {
+            problems.push("the daemon is not running".to_string());
+        }
+        match self.last_contact_age_seconds {
+            None if self.daemon == "up" => {
+                problems.push("the mailbox was never reached".to_string());
+            }
+            Some(age) if age > limits.max_silence => problems.push(format!(
+                "the mailbox was last reached {age} s ago (more than {} s)",
+                limits.max_silence
+            )),
+            _ => {}
+        }
+        if let Some(age) = self.outbox.oldest_age_seconds {
+            if age > limits.max_outbox_age {
+                problems.push(format!(
+                    "the oldest outbox mail waits for {age} s (more than {} s)",
+                    limits.max_outbox_age
+                ));
+            }
+        }
+        self.healthy = problems.is_empty();
+        self.problems = problems;
+    }
+
+    /// The human view.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let when = |t: &DateTime<Utc>, age: Option<i64>| match age {
+            Some(age) => format!("{} ({age} s ago)", t.to_rfc3339()),
+            None => t.to_rfc3339(),
+        };
+        let _ = match self.pid {
+            Some(pid) => writeln!(out, "daemon:               up (pid {pid})"),
+            None => writeln!(out, "daemon:               {}", self.daemon),
+        };
+        let _ = writeln!(
+            out,
+            "last mailbox contact: {}",
+            self.last_contact
+                .as_ref()
+                .map_or("never".into(), |t| when(t, self.last_contact_age_seconds))
+        );
+        let _ = writeln!(
+            out,
+            "mails waiting:        {}",
+            self.mails_waiting
+                .map_or("unknown".into(), |n| format!("{n} (at the last contact)"))
+        );
+        let _ = match &self.outbox.oldest {
+            Some(oldest) => writeln!(
+                out,
+                "outbox:               {} mail(s), the oldest from {}",
+                self.outbox.length,
+                when(oldest, self.outbox.oldest_age_seconds)
+            ),
+            None => writeln!(out, "outbox:               empty"),
+        };
+        let _ = writeln!(
+            out,
+            "last error:           {}",
+            self.last_error.as_ref().map_or("none".into(), |e| format!(
+                "{}: {}",
+                e.at.to_rfc3339(),
+                e.message
+            ))
+        );
+        let _ = writeln!(
+            out,
+            "deadlines:            last run as of {}, next run {}",
+            self.last_deadline_pass
+                .map_or("never".into(), |d| d.to_string()),
+            self.next_deadline_pass
+                .map_or("when the daemon runs".into(), |t| t.to_rfc3339())
+        );
+        if self.healthy {
+            let _ = writeln!(out, "health:               OK");
+        } else {
+            let _ = writeln!(out, "health:               UNHEALTHY");
+            for p in &self.problems {
+                let _ = writeln!(out, "  - {p}");
+            }
+        }
+        out
+    }
+}
