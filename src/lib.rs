@@ -41,4 +41,5 @@ pub mod mail;
 pub mod message;
 pub mod notation;
 pub mod referee;
+pub mod repair;
 pub mod store;
