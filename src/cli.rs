@@ -67,6 +67,7 @@ pub enum Command {
     },
     /// A table of the games: moves, side to move, clocks, status
     Games {
+        /// Only the games of this tournament (its id)
         #[arg(long)]
         tournament: Option<String>,
         /// The day the clocks are read on [default: today]
@@ -75,22 +76,27 @@ pub enum Command {
     },
     /// One game: the standard form with a board (or --json, --pgn, --schedule)
     Show {
-        /// The game id, e.g. RUS-EM-2026/1
+        /// The game id, e.g. RUS-EM-2026/1 (any case)
         game: String,
+        /// The game as JSON (moves, clocks, penalties, FEN, PGN)
         #[arg(long, conflicts_with_all = ["pgn", "schedule"])]
         json: bool,
+        /// The game as PGN
         #[arg(long, conflicts_with = "schedule")]
         pgn: bool,
+        /// The game's schedule: each move's dates and the days it took
         #[arg(long)]
         schedule: bool,
         /// The language of the form and the schedule
         #[arg(long, value_enum, default_value = "en")]
         lang: LangArg,
     },
-    /// PGN of all games
+    /// PGN of all games (PGN is the only format: --pgn may be left out)
     Export {
-        #[arg(long, required = true)]
+        /// PGN (the default)
+        #[arg(long)]
         pgn: bool,
+        /// Only the games of this tournament (its id)
         #[arg(long)]
         tournament: Option<String>,
     },
@@ -119,6 +125,26 @@ pub enum Command {
         /// Unhealthy when the mailbox was last reached longer ago than this (seconds)
         #[arg(long, default_value_t = 900)]
         max_silence: i64,
+    },
+    /// The mails waiting in the outbox: sequence number, age, recipients, subject
+    Outbox,
+    /// Put the mails of a game's last sent decision in the outbox again, with
+    /// their first Message-IDs (a mail client shows a mail it has once)
+    Resend {
+        /// The game id, e.g. RUS-EM-2026/1 (any case)
+        game: String,
+    },
+    /// Write a consistent copy of the store into DIR (new or empty), also
+    /// while the daemon runs (it writes the copy)
+    Backup {
+        /// The folder of the copy: absent or empty
+        dir: PathBuf,
+    },
+    /// Make the store a copy of the backup in DIR; the daemon must be
+    /// stopped and the state folder hold no store (move it away first)
+    Restore {
+        /// A folder `backup` wrote
+        dir: PathBuf,
     },
 }
 
@@ -191,6 +217,14 @@ pub fn man_page() -> std::io::Result<Vec<u8>> {
     }
     man.render_version_section(&mut out)?;
     Ok(out)
+}
+
+/// The config's id of the game `given` in any case (`rus-em-2026/1`).
+pub fn game_id(league: &League, given: &str) -> Option<String> {
+    league
+        .games()
+        .find(|(_, g)| g.id.eq_ignore_ascii_case(given))
+        .map(|(_, g)| g.id.clone())
 }
 
 /// The `games` table.
@@ -416,8 +450,10 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             schedule,
             lang,
         } => {
+            let given = game;
+            let game = &game_id(league, given).unwrap_or_else(|| given.clone());
             let (Some((t, _)), Some(game_state)) = (league.game(game), games.get(game)) else {
-                return Err(format!("no game {game} in the config"));
+                return Err(format!("no game {given} in the config"));
             };
             let damage = damage_note(state, game);
             let state = game_state;

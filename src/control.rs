@@ -100,10 +100,18 @@ async fn answer(
                     ..
                 }) => status(monitor),
                 Ok(cli) => {
-                    let state = snapshot.lock().map(|s| s.clone()).unwrap_or_default();
-                    match cli::view(config, &state, &cli.command) {
-                        Ok(text) => (0, text),
-                        Err(text) => (1, text),
+                    // the config SIGHUP put in place, if it replaced the first
+                    let current = crate::repair::daemon_config();
+                    let config = current.as_ref().unwrap_or(config);
+                    match crate::repair::daemon_answer(config, &cli.command) {
+                        Some(answer) => answer,
+                        None => {
+                            let state = snapshot.lock().map(|s| s.clone()).unwrap_or_default();
+                            match cli::view(config, &state, &cli.command) {
+                                Ok(text) => (0, text),
+                                Err(text) => (1, text),
+                            }
+                        }
                     }
                 }
                 Err(e) => (2, e.to_string()),

@@ -266,32 +266,10 @@ impl Pipeline {
     pub fn open(config: Config) -> Result<Pipeline, DaemonError> {
         let store: SharedStore = Arc::new(SledStore::open(&config.state)?);
         settle_identity(&config, store.as_ref())?;
-        let inbox = match &config.inbox {
-            InboxConfig::Maildir { path } => Inbox::Maildir(Maildir::new(path.clone())),
-            InboxConfig::Imap(imap) => Inbox::Imap(Box::new(ImapInbox::new(
-                imap.clone(),
-                password(&imap.password_file)?,
-            ))),
-        };
-        let outbox = match &config.outbox {
-            OutboxConfig::File { path } => Outbox::File(FileOutbound::new(path.clone())),
-            OutboxConfig::Smtp(smtp) => {
-                let secret = smtp.password_file.as_deref().map(password).transpose()?;
-                Outbox::Smtp(Box::new(SmtpOutbound::new(smtp, secret)?))
-            }
-        };
+        let monitor = Monitor::new(store.clone());
+        let (inbox, relay) = wire(&config, &store, &monitor)?;
         let state = load_state(&config.league, store.as_ref())?;
         let snapshot = Arc::new(Mutex::new(state.clone()));
-        let monitor = Monitor::new(store.clone());
-        let relay = Relay {
-            monitor: monitor.clone(),
-            store: store.clone(),
-            outbox,
-            from: Recipient {
-                name: config.league.name.clone(),
-                email: config.league.address.clone(),
-            },
-        };
         Ok(Pipeline {
             config,
             store,
@@ -306,6 +284,53 @@ impl Pipeline {
     /// The daemon's health and the store it is kept in.
     pub fn monitor(&self) -> &Monitor {
         &self.monitor
+    }
+
+    /// SIGHUP: reads the config at `path` again and puts it in place when it
+    /// is valid, names the same state folder, its password files read and its
+    /// games agree with the store (what [`settle_identity`] records is then
+    /// written); otherwise logs why and keeps the config it runs with. The
+    /// new transports replace the old ones (the caller reconnects and
+    /// restarts the relay). True when applied.
+    pub async fn reload(&mut self, path: &Path) -> bool {
+        let config = match Config::load(path) {
+            Ok(config) => config,
+            Err(e) => {
+                error!("reload refused, the running config stays:\n{e}");
+                return false;
+            }
+        };
+        if config.state != self.config.state {
+            error!(
+                was = %self.config.state.display(),
+                now = %config.state.display(),
+                "reload refused, the running config stays: the state folder changes only with a restart"
+            );
+            return false;
+        }
+        let applied = wire(&config, &self.store, &self.monitor).and_then(|(inbox, relay)| {
+            settle_identity(&config, self.store.as_ref())?;
+            let state = load_state(&config.league, self.store.as_ref())?;
+            Ok((inbox, relay, state))
+        });
+        let (inbox, relay, state) = match applied {
+            Ok(parts) => parts,
+            Err(e) => {
+                error!("reload refused, the running config stays: {e}");
+                return false;
+            }
+        };
+        self.inbox.close().await;
+        self.inbox = inbox;
+        self.relay = Some(relay);
+        self.state = state;
+        if let Ok(mut snapshot) = self.snapshot.lock() {
+            snapshot.clone_from(&self.state);
+        }
+        crate::repair::set_config(&config);
+        self.config = config;
+        info!(config = %path.display(), "reloaded the config");
+        true
     }
 
     /// The day it is now in the tournament zone.
@@ -960,6 +985,38 @@ impl Pipeline {
     }
 }
 
+/// The mailbox and the outbox relay the config names (nothing connects yet).
+fn wire(
+    config: &Config,
+    store: &SharedStore,
+    monitor: &Monitor,
+) -> Result<(Inbox, Relay), DaemonError> {
+    let inbox = match &config.inbox {
+        InboxConfig::Maildir { path } => Inbox::Maildir(Maildir::new(path.clone())),
+        InboxConfig::Imap(imap) => Inbox::Imap(Box::new(ImapInbox::new(
+            imap.clone(),
+            password(&imap.password_file)?,
+        ))),
+    };
+    let outbox = match &config.outbox {
+        OutboxConfig::File { path } => Outbox::File(FileOutbound::new(path.clone())),
+        OutboxConfig::Smtp(smtp) => {
+            let secret = smtp.password_file.as_deref().map(password).transpose()?;
+            Outbox::Smtp(Box::new(SmtpOutbound::new(smtp, secret)?))
+        }
+    };
+    let relay = Relay {
+        monitor: monitor.clone(),
+        store: store.clone(),
+        outbox,
+        from: Recipient {
+            name: config.league.name.clone(),
+            email: config.league.address.clone(),
+        },
+    };
+    Ok((inbox, relay))
+}
+
 impl Relay {
     /// Sends the outbox entries in order, removing each once delivered,
     /// until done or `shutdown` is set; how many went out.
@@ -1289,17 +1346,21 @@ fn watch_signals(tx: watch::Sender<bool>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// `run`: the daemon, until SIGTERM or SIGINT.
+/// `run`: the daemon, until SIGTERM or SIGINT; SIGHUP reads the config at
+/// `path` again ([`Pipeline::reload`]).
 ///
 /// # Errors
 /// Fatal failures only: the store, a damaged record, a password file.
 /// Mailbox and transport failures are retried with backoff.
-pub async fn serve(config: Config) -> Result<(), DaemonError> {
+pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     let (stop_tx, mut shutdown) = watch::channel(false);
-    watch_signals(stop_tx).map_err(|e| MailError::Io {
+    let signals = |e| MailError::Io {
         path: "signals".into(),
         source: e,
-    })?;
+    };
+    watch_signals(stop_tx).map_err(signals)?;
+    let mut hangup =
+        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()).map_err(signals)?;
     let mut pipeline = Pipeline::open(config)?;
     let socket = control_socket(&pipeline.config);
     crate::control::listen(
@@ -1313,14 +1374,15 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
         source: e,
     })?;
     let wake = Arc::new(tokio::sync::Notify::new());
-    let relay = match pipeline.relay.take() {
+    crate::repair::hold(pipeline.store.clone(), wake.clone(), &pipeline.config);
+    let mut relay = match pipeline.relay.take() {
         Some(relay) => tokio::spawn(relay.run(wake.clone(), shutdown.clone())),
         None => tokio::spawn(async {}),
     };
     let mut ready = false;
     let mut connect_backoff = Backoff::new();
     let mut timer_day: Option<NaiveDate> = None;
-    let poll = Duration::from_secs(pipeline.config.poll_seconds);
+    let mut poll = Duration::from_secs(pipeline.config.poll_seconds);
     'connection: while !*shutdown.borrow() {
         if let Err(e) = pipeline.inbox.connect().await {
             let wait = connect_backoff.next();
@@ -1386,13 +1448,35 @@ pub async fn serve(config: Config) -> Result<(), DaemonError> {
                     .unwrap_or(Duration::from_secs(1));
                 wait = wait.min(left);
             }
-            if let Err(e) = pipeline.inbox.wait(wait, poll, &mut shutdown).await {
-                error!(error = %e, "mailbox failed while waiting: reconnecting");
-                pipeline
-                    .monitor
-                    .error(format!("mailbox failed while waiting: {e}"));
-                pipeline.inbox.close().await;
-                continue 'connection;
+            let waited = tokio::select! {
+                waited = pipeline.inbox.wait(wait, poll, &mut shutdown) => Some(waited),
+                _ = hangup.recv() => None,
+            };
+            match waited {
+                Some(Ok(())) => {}
+                Some(Err(e)) => {
+                    error!(error = %e, "mailbox failed while waiting: reconnecting");
+                    pipeline
+                        .monitor
+                        .error(format!("mailbox failed while waiting: {e}"));
+                    pipeline.inbox.close().await;
+                    continue 'connection;
+                }
+                None => {
+                    info!(config = %path.display(), "SIGHUP: reading the config again");
+                    if pipeline.reload(path).await {
+                        if let Some(new) = pipeline.relay.take() {
+                            // an entry cut off mid-conversation is sent again,
+                            // with its Message-ID; none is lost
+                            relay.abort();
+                            relay = tokio::spawn(new.run(wake.clone(), shutdown.clone()));
+                        }
+                        poll = Duration::from_secs(pipeline.config.poll_seconds);
+                    }
+                    // the wait was cut short (an IDLE mid-way): a new session
+                    pipeline.inbox.close().await;
+                    continue 'connection;
+                }
             }
         }
     }

@@ -43,5 +43,6 @@ pub mod mail;
 pub mod message;
 pub mod notation;
 pub mod referee;
+pub mod repair;
 pub mod status;
 pub mod store;

@@ -9,8 +9,10 @@ use mailarbiter::cli::{self, Cli, Command};
 use mailarbiter::config::{Config, ConfigError, PasswordCheck, Problem, Secrets};
 use mailarbiter::daemon::{self, load_state, DaemonError, Pipeline};
 use mailarbiter::identity;
+use mailarbiter::referee::state::State;
+use mailarbiter::repair;
 use mailarbiter::status::{Status, Thresholds, UNHEALTHY};
-use mailarbiter::store::{SledStore, StoreError};
+use mailarbiter::store::{self, SledStore, StoreError};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -122,6 +124,14 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 fn run(cli: Cli) -> Result<ExitCode> {
     let path = config_path(&cli);
     if let Command::Demo { dir } = &cli.command {
+        if let Some(config) = &cli.config {
+            eprintln!(
+                "mailarbiter: demo plays on its own config (the embedded default) in --dir, \
+                 never on {}: leave --config out",
+                config.display()
+            );
+            return Ok(ExitCode::from(2));
+        }
         let summary = runtime()?.block_on(mailarbiter::demo::run(dir))?;
         print!("{summary}");
         return Ok(ExitCode::SUCCESS);
@@ -180,7 +190,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Run { once: false, .. } => {
             let state = config.state.clone();
-            match runtime()?.block_on(daemon::serve(config)) {
+            match runtime()?.block_on(daemon::serve(config, &path)) {
                 Err(DaemonError::Identity(problems)) => {
                     return Ok(refused(&path, &state, problems, NOTHING_DONE))
                 }
@@ -197,6 +207,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 max_silence: *max_silence,
             };
             return Ok(status(&config, *json, limits));
+        }
+        Command::Outbox | Command::Resend { .. } | Command::Backup { .. } => {
+            return repair(&config, &cli.command)
+        }
+        Command::Restore { dir } => {
+            let records = SledStore::restore(dir, &config.state)?;
+            println!(
+                "{}: restored from {} ({records} record(s))",
+                config.state.display(),
+                dir.display()
+            );
         }
         view => return show(&path, &config, view),
     }
@@ -327,7 +348,7 @@ fn check(path: &Path, config: &Config) -> ExitCode {
     let state = &config.state;
     let mut compared = "";
     // a store is a folder sled wrote; `check` never makes one
-    if state.join("conf").exists() || state.join("db").exists() {
+    if store::is_store(state) {
         let review = SledStore::open(state).and_then(|store| identity::review(config, &store));
         match review {
             Ok(review) if review.is_refused() => {
@@ -386,6 +407,18 @@ fn connect_check(config: &Config, runtime: tokio::runtime::Runtime) -> ExitCode 
 /// games disagree with the store is refused, as by `check`: the view would
 /// show stored moves under other players.
 fn show(path: &Path, config: &Config, command: &Command) -> Result<ExitCode> {
+    if !store::is_store(&config.state) {
+        // nothing was ever run: the games as they start, and no store made
+        let state = State::build(
+            &config.league,
+            |_| Ok::<_, DaemonError>(Vec::new()),
+            |_| Ok(Vec::new()),
+        )?;
+        return Ok(print_answer(match cli::view(config, &state, command) {
+            Ok(text) => (0, text),
+            Err(text) => (1, text),
+        }));
+    }
     let direct = SledStore::open(&config.state)
         .map_err(anyhow::Error::from)
         .and_then(|store| {
@@ -413,12 +446,59 @@ fn show(path: &Path, config: &Config, command: &Command) -> Result<ExitCode> {
             })?
         }
     };
+    Ok(print_answer((code, text)))
+}
+
+/// Prints a command's answer: its text, or its message on stderr.
+fn print_answer((code, text): (i32, String)) -> ExitCode {
     if code == 0 {
         print!("{text}");
     } else {
         eprintln!("mailarbiter: {}", text.trim_end());
     }
-    Ok(ExitCode::from(u8::try_from(code).unwrap_or(1)))
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
+
+/// `outbox`, `resend`, `backup`: on the store, or through the running
+/// daemon that holds it.
+fn repair(config: &Config, command: &Command) -> Result<ExitCode> {
+    let state = &config.state;
+    if !store::is_store(state) {
+        return Ok(print_answer(match command {
+            Command::Outbox => (0, "the outbox is empty (no store yet)\n".into()),
+            _ => (
+                1,
+                format!("no store in {}: nothing ran yet", state.display()),
+            ),
+        }));
+    }
+    let answer = match SledStore::open(state) {
+        Ok(store) => repair::answer(&store, config, command, chrono::Utc::now()),
+        Err(StoreError::Locked { .. }) => {
+            let args: Vec<String> = match command {
+                Command::Outbox => vec!["outbox".into()],
+                Command::Resend { game } => vec!["resend".into(), game.clone()],
+                Command::Backup { dir } => vec![
+                    "backup".into(),
+                    // the daemon's working folder is not ours
+                    std::path::absolute(dir)?.display().to_string(),
+                ],
+                _ => Vec::new(),
+            };
+            let socket = daemon::control_socket(config);
+            Some(mailarbiter::control::ask(&socket, &args).with_context(|| {
+                format!(
+                    "the store {} is held and no daemon answers on {}",
+                    state.display(),
+                    socket.display()
+                )
+            })?)
+        }
+        Err(e) => return Err(e).with_context(|| format!("opening the store {}", state.display())),
+    };
+    Ok(print_answer(
+        answer.unwrap_or((2, "not a repair command".into())),
+    ))
 }
 
 /// A view run by root on a store the service's user owns: the files sled

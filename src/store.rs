@@ -20,8 +20,15 @@ pub enum StoreError {
     Sled(#[from] sled::Error),
     /// Another process holds the store: sled locks it, and the running
     /// daemon is the usual holder.
-    #[error("store {path}: held by another process (the running daemon?)")]
-    Locked { path: String },
+    #[error(
+        "another mailarbiter{} holds the store {path}: only one process may open it \
+         (a view asks the running daemon through its control socket)",
+        pid.map_or_else(String::new, |pid| format!(" (pid {pid})"))
+    )]
+    Locked { path: String, pid: Option<u32> },
+    /// A backup or restore target that is not empty.
+    #[error("{path}: {reason}")]
+    Folder { path: String, reason: String },
     /// A stored value does not decode.
     #[error("store: damaged record {key}: {source}")]
     Decode {
@@ -156,6 +163,20 @@ pub trait Store {
     /// # Errors
     /// On a storage failure or a damaged record.
     fn sent_record(&self, message_id: &str) -> Result<Option<SentRecord>, StoreError>;
+    /// Puts the mails of a game's last sent decision in the outbox again,
+    /// under their own sequence numbers (so with their own Message-IDs: a
+    /// mail client shows a mail it already has once); the sequence numbers
+    /// put back, empty when no mail of the game was recorded as sent.
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    fn resend(&self, game: &str) -> Result<Vec<u64>, StoreError>;
+    /// Writes a consistent copy of the whole store into the folder `to`,
+    /// which must not exist or be empty; how many records were copied.
+    ///
+    /// # Errors
+    /// When `to` is not empty or cannot be written, on a storage failure.
+    fn backup(&self, to: &Path) -> Result<usize, StoreError>;
 }
 
 /// The sled store.
@@ -169,6 +190,8 @@ pub struct SledStore {
     /// Sent mails by Message-ID ([`SentRecord`]), and their order under
     /// `order:` + seq, for forgetting the oldest.
     sent: sled::Tree,
+    /// Game id → the entries of its last decision that were sent (`resend`).
+    last_mails: sled::Tree,
 }
 
 const NEXT_SEQ: &[u8] = b"next_seq";
@@ -196,31 +219,6 @@ impl SledStore {
                 format!("state folder {}: {e}", path.display()),
             ))
         };
-        /// Makes the files sled keeps in `folder` (db, conf, snap.*) 0600 and
-        /// its folders (blobs/) 0700: sled creates them under the umask.
-        fn make_private(folder: &Path) -> std::io::Result<()> {
-            for entry in std::fs::read_dir(folder)? {
-                let entry = entry?;
-                let kind = entry.file_type()?;
-                let private = if kind.is_file() {
-                    0o600
-                } else if kind.is_dir() {
-                    0o700
-                } else {
-                    continue; // the control socket, a symlink: left alone
-                };
-                if entry.metadata()?.permissions().mode() & 0o077 != 0 {
-                    let file = entry.path();
-                    let set =
-                        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(private));
-                    if let Err(e) = set {
-                        // the folder (0700) still keeps others out
-                        tracing::warn!(file = %file.display(), error = %e, "cannot make it private");
-                    }
-                }
-            }
-            Ok(())
-        }
         std::fs::DirBuilder::new()
             .recursive(true)
             .mode(0o700)
@@ -251,11 +249,13 @@ impl SledStore {
             sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
                 StoreError::Locked {
                     path: path.display().to_string(),
+                    pid: lock_holder(&path.join("db")),
                 }
             }
             e => StoreError::Sled(e),
         })?;
         let store = SledStore {
+            last_mails: db.open_tree("last_mails")?,
             games: db.open_tree("games")?,
             players: db.open_tree("players")?,
             processed: db.open_tree("processed")?,
@@ -426,6 +426,7 @@ impl Store for SledStore {
     }
 
     fn sent(&self, seq: u64) -> Result<(), StoreError> {
+        self.keep_last_mail(seq)?;
         self.outbox.remove(seq.to_be_bytes())?;
         self.db.flush()?;
         Ok(())
@@ -489,6 +490,162 @@ impl Store for SledStore {
             .map(|v| String::from_utf8_lossy(&v).into_owned())
             .unwrap_or_default())
     }
+
+    fn resend(&self, game: &str) -> Result<Vec<u64>, StoreError> {
+        let Some(bytes) = self.last_mails.get(game)? else {
+            return Ok(Vec::new());
+        };
+        let entries: Vec<OutboxEntry> = decode(game.as_bytes(), &bytes)?;
+        let mut put = Vec::new();
+        for entry in entries {
+            let key = entry.seq.to_be_bytes();
+            // still waiting: it goes out anyway
+            if self.outbox.insert(key, encode(&entry))?.is_none() {
+                put.push(entry.seq);
+            }
+        }
+        self.db.flush()?;
+        Ok(put)
+    }
+
+    fn backup(&self, to: &Path) -> Result<usize, StoreError> {
+        copy_store(&self.db, to)
+    }
+}
+
+impl SledStore {
+    /// Records the outbox entry `seq` as the last sent mail of its game
+    /// (with the others of the same decision), before it leaves the outbox.
+    fn keep_last_mail(&self, seq: u64) -> Result<(), StoreError> {
+        let Some(bytes) = self.outbox.get(seq.to_be_bytes())? else {
+            return Ok(());
+        };
+        let entry: OutboxEntry = decode(&seq.to_be_bytes(), &bytes)?;
+        let Some(game) = entry.mail.game.clone() else {
+            return Ok(());
+        };
+        let mut last: Vec<OutboxEntry> = match self.last_mails.get(&game)? {
+            Some(bytes) => decode(game.as_bytes(), &bytes)?,
+            None => Vec::new(),
+        };
+        // one decision's mails share their commit time
+        if last.first().is_some_and(|e| e.created != entry.created) {
+            last.clear();
+        }
+        last.retain(|e| e.seq != seq);
+        last.push(entry);
+        self.last_mails.insert(game.as_bytes(), encode(&last))?;
+        Ok(())
+    }
+
+    /// `restore`: makes the store in `state` a copy of the backup in `from`.
+    /// `state` must hold no store (a store is never overwritten: move it
+    /// away first); the backup is only read. How many records were copied.
+    ///
+    /// # Errors
+    /// When `state` holds a store, `from` is no backup, on a storage failure.
+    pub fn restore(from: &Path, state: &Path) -> Result<usize, StoreError> {
+        if !is_store(from) {
+            return Err(StoreError::Folder {
+                path: from.display().to_string(),
+                reason: "no backup here (no sled files `conf` and `db`)".into(),
+            });
+        }
+        if is_store(state) {
+            return Err(StoreError::Folder {
+                path: state.display().to_string(),
+                reason: "a store is already here: restore never overwrites one; stop the daemon \
+                         and move the folder away first"
+                    .into(),
+            });
+        }
+        let backup = sled::Config::new().path(from).open()?;
+        let count = copy_store(&backup, state)?;
+        drop(backup);
+        Ok(count)
+    }
+}
+
+/// Makes the files sled keeps in `folder` (db, conf, snap.*) 0600 and
+/// its folders (blobs/) 0700: sled creates them under the umask.
+fn make_private(folder: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt as _;
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let private = if kind.is_file() {
+            0o600
+        } else if kind.is_dir() {
+            0o700
+        } else {
+            continue; // the control socket, a symlink: left alone
+        };
+        if entry.metadata()?.permissions().mode() & 0o077 != 0 {
+            let file = entry.path();
+            let set = std::fs::set_permissions(&file, std::fs::Permissions::from_mode(private));
+            if let Err(e) = set {
+                // the folder (0700) still keeps others out
+                tracing::warn!(file = %file.display(), error = %e, "cannot make it private");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `folder` holds a sled store.
+pub fn is_store(folder: &Path) -> bool {
+    folder.join("conf").exists() || folder.join("db").exists()
+}
+
+/// Copies every tree of `db` into a new store in `to` (made 0700, files
+/// 0600), flushed; the count of records. `to` must be absent or empty.
+///
+/// Consistent: the daemon runs on one thread, and a copy is one call
+/// without a pause, so no commit lands halfway through it.
+fn copy_store(db: &sled::Db, to: &Path) -> Result<usize, StoreError> {
+    use std::os::unix::fs::DirBuilderExt as _;
+    let folder = |reason: String| StoreError::Folder {
+        path: to.display().to_string(),
+        reason,
+    };
+    if std::fs::read_dir(to).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(folder("not empty: a backup goes into a new folder".into()));
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(to)
+        .map_err(|e| folder(e.to_string()))?;
+    let copy = sled::Config::new().path(to).open()?;
+    let mut count = 0;
+    for name in db.tree_names() {
+        let from = db.open_tree(&name)?;
+        let into = copy.open_tree(&name)?;
+        for item in &from {
+            let (key, value) = item?;
+            into.insert(key, value)?;
+            count += 1;
+        }
+    }
+    copy.flush()?;
+    drop(copy);
+    make_private(to).map_err(|e| folder(e.to_string()))?;
+    Ok(count)
+}
+
+/// Who holds the sled lock on `db` (a `flock`), from `/proc/locks`.
+fn lock_holder(db: &Path) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt as _;
+    let inode = std::fs::metadata(db).ok()?.ino();
+    let locks = std::fs::read_to_string("/proc/locks").ok()?;
+    locks.lines().find_map(|line| {
+        // "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234567 0 EOF"
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let at = fields.iter().position(|f| *f == "FLOCK")?;
+        let pid = fields.get(at + 3)?.parse().ok()?;
+        let file = fields.get(at + 4)?;
+        (file.rsplit(':').next()?.parse::<u64>().ok()? == inode).then_some(pid)
+    })
 }
 
 #[cfg(test)]
@@ -534,7 +691,7 @@ mod tests {
                 .unwrap();
             store.sent(1).unwrap();
         }
-        let store = SledStore::open(dir.path()).unwrap();
+        let store = reopen(dir.path());
         assert!(store.is_processed("mail-1").unwrap());
         assert!(!store.is_processed("mail-2").unwrap());
         assert!(store.seen_message_id("a@b").unwrap());
@@ -602,6 +759,25 @@ mod tests {
         std::fs::metadata(path).unwrap().permissions().mode() & 0o777
     }
 
+    /// Opens a store this process dropped: sled's background writers close
+    /// the locked file a moment after the drop, later under CPU load. The
+    /// wait is for that event (the lock in `/proc/locks` gone), not a count
+    /// of tries; a lock of another process fails at once.
+    fn reopen(state: &Path) -> SledStore {
+        let started = std::time::Instant::now();
+        loop {
+            match SledStore::open(state) {
+                Err(StoreError::Locked { pid, .. })
+                    if pid == Some(std::process::id())
+                        && started.elapsed() < std::time::Duration::from_secs(120) =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                opened => return opened.unwrap(),
+            }
+        }
+    }
+
     #[test]
     fn the_state_folder_is_0700_and_its_files_0600() {
         use std::os::unix::fs::PermissionsExt;
@@ -629,21 +805,15 @@ mod tests {
         std::fs::set_permissions(state.join("db"), std::fs::Permissions::from_mode(0o644)).unwrap();
         std::fs::set_permissions(state.join("conf"), std::fs::Permissions::from_mode(0o666))
             .unwrap();
-        // sled's flusher thread may hold the dropped store's lock a moment
-        let store = (0..100)
-            .find_map(|_| match SledStore::open(&state) {
-                Err(StoreError::Locked { .. }) => {
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                    None
-                }
-                opened => Some(opened.unwrap()),
-            })
-            .expect("the dropped store's lock is released");
+        let store = reopen(&state);
         check(&state);
         assert!(!store.instance().unwrap().is_empty());
         // a second opener is told who holds it
         match SledStore::open(&state) {
-            Err(StoreError::Locked { path }) => assert_eq!(path, state.display().to_string()),
+            Err(StoreError::Locked { path, pid }) => {
+                assert_eq!(path, state.display().to_string());
+                assert_eq!(pid, Some(std::process::id()));
+            }
             Err(e) => panic!("{e}"),
             Ok(_) => panic!("sled locks the store"),
         }

@@ -1061,3 +1061,52 @@ async fn check_connect_reports_a_wrong_password_and_a_closed_port_each_in_one_li
     let out = binary(dir.path(), &["check"]).output().unwrap();
     assert!(out.status.success());
 }
+
+/// SIGHUP while the daemon waits in IDLE: a good config is put in place (a
+/// new session, the relay restarted), moves still flow, and `resend`
+/// through the control socket delivers the last forward again.
+#[tokio::test(flavor = "current_thread")]
+async fn sighup_in_idle_reloads_and_resend_delivers_again() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("sighup");
+    let dir = arena(&servers, &users, "INBOX", Some("Processed"));
+    let mut daemon = start_daemon(dir.path());
+    servers
+        .wait_for(&users.black, 1, Duration::from_secs(10))
+        .await;
+    let config = dir.path().join("mailarbiter.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        text.replace("Real mail test", "Real mail test, reloaded"),
+    )
+    .unwrap();
+    Command::new("kill")
+        .args(["-HUP", &daemon.id().to_string()])
+        .status()
+        .unwrap();
+    let started = Instant::now();
+    while !daemon_log(dir.path()).contains("reloaded the config") {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{}",
+            daemon_log(dir.path())
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (from, raw) = move_mail(&users, 0);
+    servers.send(&from, &users.arbiter, &raw).await;
+    servers
+        .wait_for(&users.black, 2, Duration::from_secs(10))
+        .await;
+    let out = binary(dir.path(), &["resend", "RT/1"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    servers
+        .wait_for(&users.black, 3, Duration::from_secs(10))
+        .await;
+    let mails = servers.mails(&users.black, "INBOX").await;
+    assert_eq!(mails[1].0, mails[2].0, "the same forward twice");
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0, "{}", daemon_log(dir.path()));
+}
