@@ -500,6 +500,22 @@ fn the_readme_install_steps_run_check_and_run_once_as_an_unprivileged_user_on_re
         "{stdout}"
     );
     assert!(!stdout.contains("not checked"), "{stdout}");
+    // the operator's deeper check, as the service's user: the mailbox login,
+    // SMTP's hello, the store and outbox folders
+    let mut connect = in_root(&pre[0], root);
+    connect.push("--connect".into());
+    let out = as_service(&connect);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "check --connect: {}",
+        text(&out)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("logged in as"),
+        "{}",
+        text(&out)
+    );
 
     // White's first move, by SMTP to the arbiter's mailbox
     let mail = format!(
