@@ -157,6 +157,19 @@ async fn wrap_tls(
 }
 
 /// Connects (TLS as configured) and logs in.
+/// Whether the mailbox has `folder` (LIST).
+async fn exists(session: &mut Session<Stream>, folder: &str) -> Result<bool, MailError> {
+    let names: Vec<_> = timed("LIST", async {
+        session
+            .list(None, Some(folder))
+            .await?
+            .try_collect::<Vec<_>>()
+            .await
+    })
+    .await?;
+    Ok(!names.is_empty())
+}
+
 async fn login(c: &ImapConfig, password: &str) -> Result<Session<Stream>, MailError> {
     let tcp = timed("connect", TcpStream::connect((c.host.as_str(), c.port))).await?;
     let stream = match c.tls {
@@ -201,15 +214,7 @@ pub async fn probe(c: &ImapConfig, password: &str) -> Result<String, MailError> 
             .into_iter()
             .flatten()
         {
-            let names: Vec<_> = timed("LIST", async {
-                session
-                    .list(None, Some(folder))
-                    .await?
-                    .try_collect::<Vec<_>>()
-                    .await
-            })
-            .await?;
-            if names.is_empty() {
+            if !exists(&mut session, folder).await? {
                 found.push_str(&format!("; {folder} is created at the first start"));
             }
         }
@@ -262,15 +267,7 @@ impl ImapInbox {
             .into_iter()
             .flatten()
         {
-            let names: Vec<_> = timed("LIST", async {
-                session
-                    .list(None, Some(folder))
-                    .await?
-                    .try_collect::<Vec<_>>()
-                    .await
-            })
-            .await?;
-            if names.is_empty() {
+            if !exists(&mut session, folder).await? {
                 timed("CREATE", session.create(folder)).await?;
                 info!(folder, "created the folder");
             }
