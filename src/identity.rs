@@ -151,8 +151,14 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
                 let moved = t.games.iter().find(|g| {
                     g.id != spec.id && g.white == stored.white && g.black == stored.black
                 });
-                let hint = match moved {
-                    Some(g) => format!(
+                let hint = match (lines.pairing(&t.id), moved) {
+                    (Some(line), _) => format!(
+                        "; the games of tournament {} are generated from its players in \
+                         their order (pairing at line {line}): put the players back in the \
+                         order they had",
+                        t.id
+                    ),
+                    (None, Some(g)) => format!(
                         "; the config has those players in game {}{}: if the blocks were \
                          moved, give that block `number = {}` (and every block its number)",
                         g.id,
@@ -161,7 +167,7 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
                             .map_or_else(String::new, |l| format!(" (line {l})")),
                         spec.id.rsplit('/').next().unwrap_or_default()
                     ),
-                    None => String::new(),
+                    (None, None) => String::new(),
                 };
                 review.refusals.push(Problem {
                     column: None,
@@ -198,12 +204,19 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
         let players = stored_games
             .get(id)
             .map_or_else(|| "players not recorded".into(), ToString::to_string);
+        let tournament = id.rsplit_once('/').map_or("", |(t, _)| t);
+        let (line, fix) = match lines.pairing(tournament) {
+            Some(line) => (
+                Some(line),
+                "the pairing no longer makes it: put the tournament's players back as they were",
+            ),
+            None => (None, "put its [[tournament.game]] block back"),
+        };
         review.refusals.push(Problem {
             column: None,
-            line: None,
+            line,
             message: format!(
-                "game {id} is not in the config, but the store holds it ({players}, {}): \
-                 put its [[tournament.game]] block back",
+                "game {id} is not in the config, but the store holds it ({players}, {}): {fix}",
                 summary(id)?
             ),
         });

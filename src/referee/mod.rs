@@ -9,6 +9,7 @@ pub(crate) mod director;
 pub mod game;
 pub mod leave;
 pub mod notice;
+pub mod pairing;
 pub(crate) mod requests;
 pub mod rules;
 pub mod state;
