@@ -1001,7 +1001,16 @@ impl Relay {
     ///
     /// # Errors
     /// When the store fails or the transport refuses; what was not sent stays.
+    ///
+    /// One pass, one SMTP connection: every entry goes over it and it is
+    /// closed (QUIT) at the end, whatever happened.
     pub async fn send(&mut self, shutdown: &watch::Receiver<bool>) -> Result<usize, DaemonError> {
+        let result = self.send_pass(shutdown).await;
+        self.outbox.finish().await;
+        result
+    }
+
+    async fn send_pass(&mut self, shutdown: &watch::Receiver<bool>) -> Result<usize, DaemonError> {
         let instance = self.store.instance()?;
         let mut sent = 0;
         for entry in self.store.outbox()? {

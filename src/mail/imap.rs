@@ -172,6 +172,9 @@ async fn exists(session: &mut Session<Stream>, folder: &str) -> Result<bool, Mai
 
 async fn login(c: &ImapConfig, password: &str) -> Result<Session<Stream>, MailError> {
     let tcp = timed("connect", TcpStream::connect((c.host.as_str(), c.port))).await?;
+    // commands are small writes each awaiting an answer: no Nagle delay
+    tcp.set_nodelay(true)
+        .map_err(|e| imap_err("TCP_NODELAY", e))?;
     let stream = match c.tls {
         Tls::Implicit => wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?,
         Tls::None | Tls::Starttls => Stream::Plain(tcp),

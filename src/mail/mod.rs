@@ -186,6 +186,9 @@ pub trait Outbound {
         envelope: &Envelope,
         bytes: &[u8],
     ) -> Result<(), MailError>;
+
+    /// Ends a sending pass (SMTP: QUIT on the connection the pass used).
+    async fn finish(&mut self) {}
 }
 
 /// The configured outbound transport.
@@ -204,6 +207,12 @@ impl Outbound for Outbox {
         match self {
             Outbox::File(f) => f.deliver(seq, envelope, bytes).await,
             Outbox::Smtp(s) => s.deliver(seq, envelope, bytes).await,
+        }
+    }
+
+    async fn finish(&mut self) {
+        if let Outbox::Smtp(s) = self {
+            s.finish().await;
         }
     }
 }

@@ -1,76 +1,278 @@
-//! The SMTP outbox: lettre's async transport with rustls, implicit TLS or
-//! STARTTLS (or plain on loopback), optional login. Every send is inside a
-//! `tokio::time::timeout` (lettre's own timeout covers connecting only), and
-//! each send uses a fresh connection, so a connection the server closed
-//! cannot fail the next one.
+//! The SMTP outbox: lettre's SMTP client on a TCP stream we open ourselves
+//! with `TCP_NODELAY` (lettre never sets it, and the end-of-data marker,
+//! written on its own, then waits ~40 ms for the server's delayed ACK),
+//! implicit TLS (tokio-rustls) or STARTTLS (lettre) or plain on loopback,
+//! optional login.
+//!
+//! One connection serves a whole sending pass: the relay sends every entry
+//! over it and calls [`SmtpOutbound::finish`] (QUIT) at the end. When a
+//! reused connection fails (the server closed it, lettre issue #743), the
+//! entry is tried once more on a fresh connection. Where the server offers
+//! PIPELINING (RFC 2920), `MAIL FROM`, every `RCPT TO` and `DATA` go in one
+//! write. Every attempt is inside a `tokio::time::timeout` of
+//! `[outbox] timeout_seconds`, connecting included.
 
 use super::{MailError, Outbound};
 use crate::config::{SmtpConfig, Tls};
 use lettre::address::Envelope;
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Certificate, Tls as LettreTls, TlsParameters};
-use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
+use lettre::transport::smtp::client::{
+    AsyncSmtpConnection, AsyncTokioStream, Certificate, TlsParameters,
+};
+use lettre::transport::smtp::commands::{Data, Ehlo, Mail, Rcpt};
+use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter, MailParameter};
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tracing::{debug, warn};
 
-/// An SMTP outbox (lettre), each conversation inside a hard timeout.
+/// An SMTP outbox, each attempt inside a hard timeout.
 pub struct SmtpOutbound {
-    transport: AsyncSmtpTransport<Tokio1Executor>,
-    /// The hard limit of one conversation (lettre's own covers connecting only).
+    host: String,
+    port: u16,
+    /// STARTTLS: lettre upgrades the connection after the first EHLO.
+    starttls: Option<TlsParameters>,
+    /// Implicit TLS: the handshake before the greeting.
+    implicit: Option<tokio_rustls::TlsConnector>,
+    credentials: Option<Credentials>,
+    hello: ClientId,
+    /// The hard limit of one attempt (connecting included).
     timeout: Duration,
+    /// The connection of the current sending pass.
+    session: Option<Session>,
 }
 
-impl SmtpOutbound {
-    /// Builds the transport; nothing connects until the first send.
-    ///
-    /// # Errors
-    /// [`MailError::Smtp`] when the TLS parameters cannot be made.
-    pub fn new(config: &SmtpConfig, password: Option<String>) -> Result<SmtpOutbound, MailError> {
-        let err = |e: lettre::transport::smtp::Error| MailError::Smtp(format!("SMTP setup: {e}"));
-        let parameters = || -> Result<TlsParameters, MailError> {
-            let mut builder = TlsParameters::builder(config.host.clone());
-            if let Some(path) = &config.ca_file {
-                let pem = std::fs::read(path)
-                    .map_err(|e| MailError::Smtp(format!("ca_file {}: {e}", path.display())))?;
-                builder = builder.add_root_certificate(Certificate::from_pem(&pem).map_err(err)?);
-            }
-            builder.build_rustls().map_err(err)
-        };
-        let tls = match config.tls {
-            Tls::None => LettreTls::None,
-            Tls::Implicit => LettreTls::Wrapper(parameters()?),
-            Tls::Starttls => LettreTls::Required(parameters()?),
-        };
-        let mut builder =
-            AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(config.host.clone())
-                .port(config.port)
-                .tls(tls)
-                .timeout(Some(Duration::from_secs(config.timeout_seconds.min(20))));
-        if let (Some(user), Some(password)) = (&config.user, password) {
-            builder = builder.credentials(Credentials::new(user.clone(), password));
+/// An open, greeted (and authenticated) connection.
+struct Session {
+    conn: AsyncSmtpConnection,
+    /// The server offers PIPELINING (RFC 2920).
+    pipelining: bool,
+    /// Mails sent over it.
+    sent: usize,
+}
+
+/// Why an attempt failed, and whether trying again on a fresh connection
+/// can help (a permanent refusal, 5xx, cannot).
+struct Failure {
+    permanent: bool,
+    reason: String,
+}
+
+impl Failure {
+    fn of(e: &lettre::transport::smtp::Error) -> Failure {
+        Failure {
+            permanent: e.is_permanent(),
+            reason: e.to_string(),
         }
-        Ok(SmtpOutbound {
-            transport: builder.build(),
-            timeout: Duration::from_secs(config.timeout_seconds),
-        })
+    }
+
+    fn transient(reason: impl Into<String>) -> Failure {
+        Failure {
+            permanent: false,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl From<lettre::transport::smtp::Error> for Failure {
+    fn from(e: lettre::transport::smtp::Error) -> Failure {
+        Failure::of(&e)
     }
 }
 
 impl SmtpOutbound {
+    /// Prepares the TLS parameters; nothing connects until the first send.
+    ///
+    /// # Errors
+    /// [`MailError::Smtp`] when the TLS parameters cannot be made.
+    pub fn new(config: &SmtpConfig, password: Option<String>) -> Result<SmtpOutbound, MailError> {
+        let (mut starttls, mut implicit) = (None, None);
+        match config.tls {
+            Tls::None => {}
+            Tls::Starttls => {
+                let err =
+                    |e: lettre::transport::smtp::Error| MailError::Smtp(format!("SMTP setup: {e}"));
+                let mut builder = TlsParameters::builder(config.host.clone());
+                if let Some(path) = &config.ca_file {
+                    let pem = std::fs::read(path)
+                        .map_err(|e| MailError::Smtp(format!("ca_file {}: {e}", path.display())))?;
+                    builder =
+                        builder.add_root_certificate(Certificate::from_pem(&pem).map_err(err)?);
+                }
+                starttls = Some(builder.build_rustls().map_err(err)?);
+            }
+            Tls::Implicit => {
+                implicit = Some(
+                    super::imap::tls_connector(config.ca_file.as_deref()).map_err(|e| match e {
+                        MailError::Imap(reason) => MailError::Smtp(reason),
+                        other => other,
+                    })?,
+                );
+            }
+        }
+        let credentials = match (&config.user, password) {
+            (Some(user), Some(password)) => Some(Credentials::new(user.clone(), password)),
+            _ => None,
+        };
+        Ok(SmtpOutbound {
+            host: config.host.clone(),
+            port: config.port,
+            starttls,
+            implicit,
+            credentials,
+            hello: ClientId::default(),
+            timeout: Duration::from_secs(config.timeout_seconds),
+            session: None,
+        })
+    }
+
+    /// Connects with `TCP_NODELAY`, TLS as configured, EHLO, AUTH.
+    async fn open(&self) -> Result<Session, Failure> {
+        let at = format!("{}:{}", self.host, self.port);
+        let tcp = TcpStream::connect((self.host.as_str(), self.port))
+            .await
+            .map_err(|e| Failure::transient(format!("connecting to {at}: {e}")))?;
+        tcp.set_nodelay(true)
+            .map_err(|e| Failure::transient(format!("TCP_NODELAY on {at}: {e}")))?;
+        let stream: Box<dyn AsyncTokioStream> = match &self.implicit {
+            Some(connector) => {
+                let name = rustls::pki_types::ServerName::try_from(self.host.clone())
+                    .map_err(|e| Failure::transient(format!("TLS server name: {e}")))?;
+                let tls = connector
+                    .connect(name, tcp)
+                    .await
+                    .map_err(|e| Failure::transient(format!("TLS with {at}: {e}")))?;
+                Box::new(TlsStream(tls))
+            }
+            None => Box::new(tcp),
+        };
+        let mut conn = AsyncSmtpConnection::connect_with_transport(stream, &self.hello).await?;
+        if let Some(parameters) = &self.starttls {
+            conn.starttls(parameters.clone(), &self.hello).await?;
+        }
+        // lettre keeps only the extensions it knows; PIPELINING is read from
+        // a second EHLO (one round trip per pass)
+        let ehlo = conn.command(Ehlo::new(self.hello.clone())).await?;
+        let pipelining = ehlo.message().any(|line| {
+            line.split_whitespace()
+                .next()
+                .is_some_and(|w| w.eq_ignore_ascii_case("PIPELINING"))
+        });
+        if let Some(credentials) = &self.credentials {
+            conn.auth(DEFAULT_MECHANISMS, credentials).await?;
+        }
+        debug!(server = %at, pipelining, "SMTP: connected");
+        Ok(Session {
+            conn,
+            pipelining,
+            sent: 0,
+        })
+    }
+
+    /// One try: over the open connection, else a new one, within the timeout.
+    /// Whatever fails, the connection is dropped.
+    async fn attempt(&mut self, envelope: &Envelope, bytes: &[u8]) -> Result<(), Failure> {
+        let timeout = self.timeout;
+        let result = tokio::time::timeout(timeout, async {
+            if self.session.is_none() {
+                self.session = Some(self.open().await?);
+            }
+            let session = self.session.as_mut().expect("opened above");
+            transmit(session, envelope, bytes).await?;
+            session.sent += 1;
+            Ok(())
+        })
+        .await;
+        let result = result.unwrap_or_else(|_| Err(Failure::transient("timed out")));
+        if result.is_err() {
+            // dropped mid-conversation (in DATA without the final dot, the
+            // server discards the mail)
+            self.session = None;
+        }
+        result
+    }
+
+    /// Ends the pass: QUIT on the open connection, if any.
+    pub async fn finish(&mut self) {
+        if let Some(mut session) = self.session.take() {
+            let quit = tokio::time::timeout(self.timeout, session.conn.quit()).await;
+            debug!(
+                sent = session.sent,
+                clean = matches!(quit, Ok(Ok(_))),
+                "SMTP: connection closed"
+            );
+        }
+    }
+
     /// `check --connect`: connects (TLS as configured), says EHLO,
     /// authenticates when a user is configured, and quits; nothing is sent.
     ///
     /// # Errors
     /// [`MailError::Smtp`] with the reason.
     pub async fn probe(&self) -> Result<(), MailError> {
-        match tokio::time::timeout(self.timeout, self.transport.test_connection()).await {
-            Ok(Ok(true)) => Ok(()),
-            Ok(Ok(false)) => Err(MailError::Smtp(
-                "the server closed the connection after EHLO".into(),
-            )),
-            Ok(Err(e)) => Err(MailError::Smtp(e.to_string())),
+        match tokio::time::timeout(self.timeout, async {
+            let mut session = self.open().await?;
+            session.conn.quit().await?;
+            Ok::<_, Failure>(())
+        })
+        .await
+        {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(f)) => Err(MailError::Smtp(f.reason)),
             Err(_) => Err(MailError::Smtp("timed out".into())),
         }
     }
+}
+
+/// Sends one mail over `session`: `MAIL FROM`, `RCPT TO` for each
+/// recipient, `DATA` (in one write where the server pipelines), the text,
+/// and the server's 250.
+async fn transmit(session: &mut Session, envelope: &Envelope, bytes: &[u8]) -> Result<(), Failure> {
+    if !session.pipelining {
+        session.conn.send(envelope, bytes).await?;
+        return Ok(());
+    }
+    // the checks and options of lettre's own `send`
+    let info = session.conn.server_info();
+    let mut options = vec![];
+    let non_ascii = envelope
+        .from()
+        .into_iter()
+        .chain(envelope.to())
+        .any(|a| !AsRef::<str>::as_ref(a).is_ascii());
+    if non_ascii {
+        if !info.supports_feature(Extension::SmtpUtfEight) {
+            return Err(Failure {
+                permanent: true,
+                reason: "the envelope has non-ASCII addresses and the server lacks SMTPUTF8".into(),
+            });
+        }
+        options.push(MailParameter::SmtpUtfEight);
+    }
+    if !bytes.is_ascii() {
+        if !info.supports_feature(Extension::EightBitMime) {
+            return Err(Failure {
+                permanent: true,
+                reason: "the mail is not ASCII and the server lacks 8BITMIME".into(),
+            });
+        }
+        options.push(MailParameter::Body(MailBodyParameter::EightBitMime));
+    }
+    let mut group = Mail::new(envelope.from().cloned(), options).to_string();
+    for to in envelope.to() {
+        group.push_str(&Rcpt::new(to.clone(), vec![]).to_string());
+    }
+    group.push_str(&Data.to_string());
+    // one write; the reply to MAIL FROM, then one per RCPT TO, then 354
+    session.conn.command(group).await?;
+    for _ in envelope.to() {
+        session.conn.read_response().await?;
+    }
+    session.conn.read_response().await?;
+    session.conn.message(bytes).await?;
+    Ok(())
 }
 
 impl Outbound for SmtpOutbound {
@@ -80,16 +282,65 @@ impl Outbound for SmtpOutbound {
         envelope: &Envelope,
         bytes: &[u8],
     ) -> Result<(), MailError> {
-        match tokio::time::timeout(self.timeout, self.transport.send_raw(envelope, bytes)).await {
-            Ok(Ok(_)) => Ok(()),
-            Ok(Err(e)) => Err(MailError::Send {
+        let reused = self.session.is_some();
+        let failure = match self.attempt(envelope, bytes).await {
+            Ok(()) => return Ok(()),
+            Err(failure) => failure,
+        };
+        if !reused || failure.permanent {
+            return Err(MailError::Send {
                 seq,
-                reason: e.to_string(),
-            }),
-            Err(_) => Err(MailError::Send {
-                seq,
-                reason: "timed out".into(),
-            }),
+                reason: failure.reason,
+            });
         }
+        warn!(seq, error = %failure.reason, "SMTP: the open connection failed, once more on a new one");
+        self.attempt(envelope, bytes)
+            .await
+            .map_err(|f| MailError::Send {
+                seq,
+                reason: f.reason,
+            })
+    }
+
+    async fn finish(&mut self) {
+        SmtpOutbound::finish(self).await;
+    }
+}
+
+/// The implicit-TLS stream handed to lettre.
+#[derive(Debug)]
+struct TlsStream(tokio_rustls::client::TlsStream<TcpStream>);
+
+impl AsyncRead for TlsStream {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.0).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for TlsStream {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.0).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.0).poll_shutdown(cx)
+    }
+}
+
+impl AsyncTokioStream for TlsStream {
+    fn peer_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        self.0.get_ref().0.peer_addr()
     }
 }
