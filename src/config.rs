@@ -871,6 +871,7 @@ impl Validator<'_> {
                         .clone()
                         .unwrap_or_else(|| "Tournament arbiter".into()),
                     tournaments,
+                    index: Default::default(),
                 },
                 state: self.path(raw.gateway.state.get_ref()),
                 timezone,
@@ -1065,6 +1066,7 @@ impl Validator<'_> {
             notation,
             players,
             games,
+            index: Default::default(),
         })
     }
 
