@@ -898,6 +898,7 @@ impl Validator<'_> {
                         .clone()
                         .unwrap_or_else(|| "Tournament arbiter".into()),
                     tournaments,
+                    index: Default::default(),
                 },
                 state: self.path(raw.gateway.state.get_ref()),
                 timezone,
@@ -1095,6 +1096,7 @@ impl Validator<'_> {
             notation,
             players,
             games,
+            index: Default::default(),
         })
     }
 

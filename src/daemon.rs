@@ -932,7 +932,9 @@ impl Pipeline {
         );
         if !commit.events.is_empty() || !commit.player_events.is_empty() {
             if let Ok(mut snapshot) = self.snapshot.lock() {
-                snapshot.clone_from(&self.state);
+                // the games the commit touched, not the whole state
+                self.state
+                    .publish(&mut snapshot, &commit.events, &commit.player_events);
             }
         }
         report.verdicts.extend(decision.verdicts);

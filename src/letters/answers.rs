@@ -186,9 +186,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             refusal,
         } => {
             let reason = league
-                .tournaments
-                .iter()
-                .find(|t| &t.id == tournament)
+                .tournament(tournament)
                 .map(|t| refusal_text(t, refusal, lang))
                 .unwrap_or_default();
             Text {
@@ -210,7 +208,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             by_director,
             late,
         } => {
-            let Some(t) = league.tournaments.iter().find(|t| &t.id == tournament) else {
+            let Some(t) = league.tournament(tournament) else {
                 return Text {
                     subject: String::new(),
                     body: String::new(),

@@ -85,7 +85,7 @@ pub fn write(league: &League, decision: &mut Decision) {
 fn resolve(league: &League, reader: &Reader) -> Option<(Recipient, Option<Lang>)> {
     match reader {
         Reader::Player { tournament, player } => {
-            let t = league.tournaments.iter().find(|t| &t.id == tournament)?;
+            let t = league.tournament(tournament)?;
             let p = t.player(player)?;
             Some((
                 Recipient {
@@ -96,7 +96,7 @@ fn resolve(league: &League, reader: &Reader) -> Option<(Recipient, Option<Lang>)
             ))
         }
         Reader::Director { tournament } => {
-            let t = league.tournaments.iter().find(|t| &t.id == tournament)?;
+            let t = league.tournament(tournament)?;
             Some((
                 Recipient {
                     name: format!("{} director", t.id),
@@ -299,7 +299,9 @@ pub(crate) mod fixture {
                     white: "ivanov".into(),
                     black: "petrov".into(),
                 }],
+                index: Default::default(),
             }],
+            index: Default::default(),
         }
     }
 

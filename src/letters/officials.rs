@@ -296,9 +296,7 @@ fn side_lower(color: Color, lang: Lang) -> String {
 
 fn tournament_of<'a>(league: &'a League, id: &str) -> &'a Tournament {
     league
-        .tournaments
-        .iter()
-        .find(|t| t.id == id)
+        .tournament(id)
         .expect("a notice is about a tournament of the league")
 }
 

@@ -182,8 +182,9 @@ fn normalize(label: &str) -> String {
         .to_string()
 }
 
+/// The phrases are written normalized (a test checks it): compared as they are.
 fn is_one_of(label: &str, phrases: &[&str]) -> bool {
-    phrases.iter().any(|p| normalize(p) == label)
+    phrases.contains(&label)
 }
 
 /// `2/5`, `2/05`, `2 / 5` at the start of `text`.
@@ -224,9 +225,7 @@ impl FreeForm {
                 slot.get_or_insert(pair);
                 return true;
             }
-            let Some(date) = WrittenDate::parse(tokens[at]) else {
-                return false;
-            };
+            // the label first: a move record's `12. 5254` is no date line
             let slot = if is_one_of(&label, PARTNER_SENT) {
                 &mut self.partner_sent
             } else if is_one_of(&label, RECEIVED) {
@@ -234,6 +233,9 @@ impl FreeForm {
             } else if is_one_of(&label, SENDING) {
                 &mut self.sending
             } else {
+                return false;
+            };
+            let Some(date) = WrittenDate::parse(tokens[at]) else {
                 return false;
             };
             slot.get_or_insert(date);
@@ -253,6 +255,15 @@ mod tests {
             form.read_line(line.trim());
         }
         form
+    }
+
+    #[test]
+    fn every_label_is_written_as_a_read_label_is_compared() {
+        for phrases in [PARTNER_SENT, RECEIVED, SENDING, WHITE_TIME, BLACK_TIME] {
+            for p in phrases {
+                assert_eq!(normalize(p), *p);
+            }
+        }
     }
 
     fn on(day: u32, month: u32, year: Option<i32>) -> Option<WrittenDate> {

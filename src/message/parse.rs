@@ -1006,7 +1006,12 @@ fn command_words(line: &str) -> Vec<String> {
             } else {
                 word.trim_matches(trim)
             };
-            word.to_uppercase().replace('Ё', "Е")
+            let upper = word.to_uppercase();
+            if upper.contains('Ё') {
+                upper.replace('Ё', "Е")
+            } else {
+                upper
+            }
         })
         .filter(|word| !word.is_empty())
         .collect()

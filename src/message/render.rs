@@ -7,18 +7,46 @@ use crate::notation::{self, Notation};
 use crate::referee::game::{EndReason, Game, Ply};
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use shakmaty::{Chess, Color, Position, Role, Square};
 use std::fmt::Write;
 
 /// `16/05`, as the standard form writes days.
 pub fn day_month(d: NaiveDate) -> String {
-    d.format("%d/%m").to_string()
+    format!("{:02}/{:02}", d.day(), d.month())
 }
 
 /// `16.05.2026`.
 pub fn date(d: NaiveDate) -> String {
-    d.format("%d.%m.%Y").to_string()
+    if (0..=9999).contains(&d.year()) {
+        format!("{:02}.{:02}.{:04}", d.day(), d.month(), d.year())
+    } else {
+        d.format("%d.%m.%Y").to_string()
+    }
+}
+
+/// Writes `16/05` into `out`.
+fn push_day_month(out: &mut String, d: NaiveDate) {
+    push_two_digits(out, d.day());
+    out.push('/');
+    push_two_digits(out, d.month());
+}
+
+/// Writes `n` (below 100) with two digits, as `{:02}` does.
+fn push_two_digits(out: &mut String, n: u32) {
+    debug_assert!(n < 100);
+    out.push(char::from(b'0' + (n / 10 % 10) as u8));
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
+/// A move of the game as the tournament writes it, borrowed where stored.
+fn ply_str(game: &Game, index: usize, notation: Notation) -> std::borrow::Cow<'_, str> {
+    let ply = &game.plies[index];
+    match notation {
+        Notation::Numeric => ply.numeric.as_str().into(),
+        Notation::San => ply.san.as_str().into(),
+        Notation::Ru => ply_text(game, index, notation).into(),
+    }
 }
 
 pub fn color_name(color: Color, lang: Lang) -> String {
@@ -32,8 +60,8 @@ pub fn color_name(color: Color, lang: Lang) -> String {
 pub fn ply_text(game: &Game, index: usize, notation: Notation) -> String {
     let ply = &game.plies[index];
     match notation {
-        Notation::Numeric => ply.numeric.clone(),
-        Notation::San => ply.san.clone(),
+        Notation::Numeric => ply.numeric.to_string(),
+        Notation::San => ply.san.to_string(),
         Notation::Ru => notation::write_move(&game.positions[index], &ply.mv, Notation::Ru),
     }
 }
@@ -47,10 +75,6 @@ pub fn numbered(game: &Game, index: usize, notation: Notation) -> String {
         "..."
     };
     format!("{}{dots} {}", ply.number, ply_text(game, index, notation))
-}
-
-fn time(ply: &Ply) -> String {
-    format!("{}/{:02}", ply.days, ply.total)
 }
 
 /// The standard form (App.3): header, then one row per move number with
@@ -74,8 +98,8 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         let _ = writeln!(out, "{label:<12}{value}");
     }
     out.push('\n');
-    let texts: Vec<String> = (0..game.plies.len())
-        .map(|i| ply_text(game, i, t.notation))
+    let texts: Vec<std::borrow::Cow<'_, str>> = (0..game.plies.len())
+        .map(|i| ply_str(game, i, t.notation))
         .collect();
     let w = texts
         .iter()
@@ -95,36 +119,60 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         out,
         "{rec:<6}{sent:<6}{tm:<6} {n:<4} {wh:<w$} {bl:<w$}  {rec:<6}{sent:<6}{tm}"
     );
-    let pad = |s: &str, width: usize| {
-        format!("{s}{}", " ".repeat(width.saturating_sub(s.chars().count())))
+    // `s` then spaces up to `width` characters
+    let pad = |line: &mut String, s: &str, width: usize| {
+        line.push_str(s);
+        for _ in s.chars().count()..width {
+            line.push(' ');
+        }
     };
+    // a cell of the form: `text` left-aligned in 6 columns
+    let cell = |line: &mut String, text: &dyn Fn(&mut String)| {
+        let at = line.len();
+        text(line);
+        let written = line[at..].chars().count();
+        for _ in written..6 {
+            line.push(' ');
+        }
+    };
+    let time = |line: &mut String, ply: &Ply| {
+        let _ = write!(line, "{}/{:02}", ply.days, ply.total);
+    };
+    out.reserve(game.plies.len() * (40 + 2 * w));
+    let mut line = String::new();
     for (i, ply) in game.plies.iter().enumerate() {
         if ply.color == Color::Black && i > 0 {
             continue;
         }
-        let mut line = String::new();
+        line.clear();
         if ply.color == Color::White {
-            let received = if i == 0 {
-                "---".to_string()
+            if i == 0 {
+                cell(&mut line, &|l| l.push_str("---"));
             } else {
-                day_month(ply.received)
-            };
-            let _ = write!(
-                line,
-                "{received:<6}{:<6}{:<6} {:<4} {} ",
-                day_month(ply.sent),
-                time(ply),
-                format!("{:02}.", ply.number),
-                pad(&texts[i], w)
-            );
+                cell(&mut line, &|l| push_day_month(l, ply.received));
+            }
+            cell(&mut line, &|l| push_day_month(l, ply.sent));
+            cell(&mut line, &|l| time(l, ply));
+            line.push(' ');
+            let at = line.len();
+            let _ = write!(line, "{:02}.", ply.number);
+            for _ in line.len() - at..4 {
+                line.push(' ');
+            }
+            line.push(' ');
+            pad(&mut line, &texts[i], w);
+            line.push(' ');
         } else {
-            let _ = write!(
-                line,
-                "{:<18} {:<4} {} ",
-                "",
-                format!("{:02}...", ply.number),
-                pad("", w)
-            );
+            line.push_str(&" ".repeat(18));
+            line.push(' ');
+            let at = line.len();
+            let _ = write!(line, "{:02}...", ply.number);
+            for _ in line.len() - at..4 {
+                line.push(' ');
+            }
+            line.push(' ');
+            pad(&mut line, "", w);
+            line.push(' ');
         }
         let black_index = if ply.color == Color::White { i + 1 } else { i };
         if let Some(b) = game
@@ -132,14 +180,11 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             .get(black_index)
             .filter(|b| b.color == Color::Black)
         {
-            let _ = write!(
-                line,
-                "{}  {:<6}{:<6}{}",
-                pad(&texts[black_index], w),
-                day_month(b.received),
-                day_month(b.sent),
-                time(b)
-            );
+            pad(&mut line, &texts[black_index], w);
+            line.push_str("  ");
+            cell(&mut line, &|l| push_day_month(l, b.received));
+            cell(&mut line, &|l| push_day_month(l, b.sent));
+            time(&mut line, b);
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -250,7 +295,7 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
         words.push(match (ply.color, i) {
             (Color::White, _) => format!("{}. {}", ply.number, ply.san),
             (Color::Black, 0) => format!("{}... {}", ply.number, ply.san),
-            (Color::Black, _) => ply.san.clone(),
+            (Color::Black, _) => ply.san.to_string(),
         });
     }
     words.push(game.result_str().to_string());

@@ -45,6 +45,17 @@ pub(crate) fn forward_with_note(
     notes: Vec<MoverNote>,
     note: &[String],
 ) -> Letter {
+    forward_game(t, spec, Box::new(after.clone()), notes, note)
+}
+
+/// The forward of the last move of `after`, which it keeps.
+pub(crate) fn forward_game(
+    t: &Tournament,
+    spec: &GameSpec,
+    after: Box<Game>,
+    notes: Vec<MoverNote>,
+    note: &[String],
+) -> Letter {
     let mover = after
         .plies
         .last()
@@ -58,7 +69,7 @@ pub(crate) fn forward_with_note(
         vec![player(!mover)],
         vec![player(mover)],
         Notice::Game(GameNotice::Forward {
-            game: Box::new(after.clone()),
+            game: after,
             notes,
             note: note.to_vec(),
         }),

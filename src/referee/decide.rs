@@ -230,11 +230,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     let replier = Replier { mail };
     let written = scan(&mail.text);
     let players = league.players_at(from);
-    let directed: Vec<&Tournament> = league
-        .tournaments
-        .iter()
-        .filter(|t| t.director == from)
-        .collect();
+    let directed: Vec<&Tournament> = league.directed_by(from);
     if !directed.is_empty()
         && (players.is_empty() || written.commands.iter().any(is_director_command))
     {
@@ -519,7 +515,8 @@ impl Context<'_> {
             let index = wp.index();
             if index < len {
                 let stored = &game.plies[index];
-                let fits = read(&game.positions[index], &wp.text).is_ok_and(|m| m == stored.mv);
+                let fits = repeats(stored, &wp.text, letters)
+                    || read(&game.positions[index], &wp.text).is_ok_and(|m| m == stored.mv);
                 if !fits && repetition.is_none() {
                     repetition = Some(answers::Fault::WrongRepetition {
                         wrote: written_numbered(wp),
@@ -619,13 +616,22 @@ impl Context<'_> {
             notes.push(MoverNote::DrawClaimRefused);
         }
         let index = after.plies.len() - 1;
-        let mut forward =
-            compose::forward_with_note(self.t, self.spec, &after, notes, &note_of(written));
+        let ply = numbered(&after, index, self.t.notation);
+        let end = after
+            .natural_end()
+            .or(claim.flatten().map(|reason| (GameResult::Draw, reason)));
+        // the forward shows the game as the move leaves it: it takes `after`
+        // unless the game ends, which needs it further
+        let (shown, mut ended) = match end {
+            Some(_) => (Box::new(after.clone()), Some(after)),
+            None => (Box::new(after), None),
+        };
+        let mut forward = compose::forward_game(self.t, self.spec, shown, notes, &note_of(written));
         self.replier.thread_letter(&mut forward);
         let mut decision = Decision {
             verdicts: vec![Verdict::Accepted {
                 game: self.spec.id.clone(),
-                ply: numbered(&after, index, self.t.notation),
+                ply,
             }],
             events: vec![(self.spec.id.clone(), moved)],
             letters: vec![forward],
@@ -635,11 +641,8 @@ impl Context<'_> {
             first.extend(decision);
             decision = first;
         }
-        let end = after
-            .natural_end()
-            .or(claim.flatten().map(|reason| (GameResult::Draw, reason)));
-        if let Some((result, reason)) = end {
-            self.end(&mut decision, &mut after, result, reason);
+        if let (Some((result, reason)), Some(after)) = (end, ended.as_mut()) {
+            self.end(&mut decision, after, result, reason);
         }
         decision
     }
@@ -893,8 +896,9 @@ impl Context<'_> {
         let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
         written.plies.iter().any(|wp| {
             wp.index() == last
-                && notation::parse_move_with(&self.game.positions[last], &wp.text, letters)
-                    .is_ok_and(|m| m == ply.mv)
+                && (repeats(ply, &wp.text, letters)
+                    || notation::parse_move_with(&self.game.positions[last], &wp.text, letters)
+                        .is_ok_and(|m| m == ply.mv))
         })
     }
 
@@ -970,6 +974,14 @@ impl Context<'_> {
         self.replier.thread_letter(&mut letter);
         decision.letters.push(letter);
     }
+}
+
+/// Whether `text` is the stored move written exactly as the arbiter writes
+/// it, numeric or (in a mail of English letters) SAN: then reading it
+/// gives that move, and the repetition is checked without reading it.
+fn repeats(stored: &crate::referee::game::Ply, text: &str, letters: notation::Letters) -> bool {
+    text == stored.numeric.as_str()
+        || (letters == notation::Letters::English && text == stored.san.as_str())
 }
 
 /// A valid draw claim on the position of `game`: threefold repetition or 50 moves.

@@ -232,8 +232,8 @@ pub struct Ply {
     pub number: u32,
     pub color: Color,
     pub mv: Move,
-    pub san: String,
-    pub numeric: String,
+    pub san: MoveText,
+    pub numeric: MoveText,
     /// The day the mover received the partner's move (the start for White's first).
     pub received: NaiveDate,
     pub sent: NaiveDate,
@@ -245,6 +245,63 @@ pub struct Ply {
     /// The mover's total after this move: days so far plus penalty days so far.
     pub total: u32,
     pub draw_offer: bool,
+}
+
+/// A move as written (SAN, numeric): kept inline, so that copying a game
+/// copies no string of its moves.
+#[derive(Clone, PartialEq, Eq)]
+pub enum MoveText {
+    Inline { len: u8, bytes: [u8; 14] },
+    Long(Box<str>),
+}
+
+impl MoveText {
+    pub fn new(text: &str) -> MoveText {
+        if text.len() <= 14 {
+            let mut bytes = [0; 14];
+            bytes[..text.len()].copy_from_slice(text.as_bytes());
+            MoveText::Inline {
+                len: text.len() as u8,
+                bytes,
+            }
+        } else {
+            MoveText::Long(text.into())
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            MoveText::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).expect("copied from a str")
+            }
+            MoveText::Long(text) => text,
+        }
+    }
+}
+
+impl std::ops::Deref for MoveText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for MoveText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
 }
 
 /// Penalty days as recorded.
@@ -506,8 +563,8 @@ impl Game {
                 let ply = Ply {
                     number: pos.fullmoves().get(),
                     color,
-                    san: notation::write_move(&pos, &mv, Notation::San),
-                    numeric: notation::write_move(&pos, &mv, Notation::Numeric),
+                    san: MoveText::new(&notation::write_move(&pos, &mv, Notation::San)),
+                    numeric: MoveText::new(&notation::write_move(&pos, &mv, Notation::Numeric)),
                     mv,
                     received,
                     sent: *sent,
@@ -897,6 +954,7 @@ mod tests {
                 white: "w".into(),
                 black: "b".into(),
             }],
+            index: Default::default(),
         }
     }
 

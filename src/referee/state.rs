@@ -153,6 +153,48 @@ impl State {
         Ok(())
     }
 
+    /// Brings `snapshot`, a copy of the state before a commit, up to `self`
+    /// after it: only the games the commit's events touched are copied, so
+    /// the cost does not grow with the number of games stored. Player
+    /// events (leaves) replay every game: then the whole state is copied.
+    pub fn publish(
+        &self,
+        snapshot: &mut State,
+        game_events: &[(String, Event)],
+        player_events: &[(String, PlayerEvent)],
+    ) {
+        if !player_events.is_empty() {
+            snapshot.clone_from(self);
+            return;
+        }
+        let mut done: Vec<&str> = Vec::new();
+        for (id, _) in game_events {
+            if done.contains(&id.as_str()) {
+                continue;
+            }
+            done.push(id);
+            match self.games.get(id) {
+                Some(game) => match snapshot.games.get_mut(id) {
+                    Some(old) => old.clone_from(game),
+                    None => {
+                        snapshot.games.insert(id.clone(), game.clone());
+                    }
+                },
+                None => {
+                    snapshot.games.remove(id);
+                }
+            }
+            match self.events.get(id) {
+                Some(events) => {
+                    snapshot.events.insert(id.clone(), events.clone());
+                }
+                None => {
+                    snapshot.events.remove(id);
+                }
+            }
+        }
+    }
+
     /// The game's state after `events` of a decision, without changing `self`.
     ///
     /// # Errors
@@ -171,5 +213,89 @@ impl State {
             }
         }
         Ok(Some(game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::referee::leave::PlayerEvent;
+
+    fn league() -> League {
+        let mut text = String::from(
+            "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n[inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
+             [outbox]\nkind = \"file\"\npath = \"sent\"\n\n[[tournament]]\nid = \"T\"\nname = \"T\"\nstart = \"2026-05-10\"\n\
+             director = \"td@example.test\"\n",
+        );
+        for p in 0..4 {
+            text.push_str(&format!(
+                "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"P{p}@Example.test\"]\n"
+            ));
+        }
+        for g in 0..2 {
+            text.push_str(&format!(
+                "\n[[tournament.game]]\nwhite = \"p{}\"\nblack = \"p{}\"\n",
+                2 * g,
+                2 * g + 1
+            ));
+        }
+        Config::parse(&text, std::path::Path::new("/tmp"), false)
+            .unwrap()
+            .league
+    }
+
+    fn moved(uci: &str) -> Event {
+        Event::Moved {
+            uci: uci.into(),
+            sent: "2026-05-11".parse().unwrap(),
+            draw_offer: false,
+        }
+    }
+
+    #[test]
+    fn the_snapshot_published_after_a_commit_is_the_state_itself() {
+        let league = league();
+        let mut state =
+            State::build(&league, |_| Ok::<_, ReplayError>(vec![]), |_| Ok(vec![])).unwrap();
+        let mut snapshot = state.clone();
+        for events in [
+            vec![("T/1".to_string(), moved("e2e4"))],
+            vec![
+                ("T/2".to_string(), moved("d2d4")),
+                ("T/1".to_string(), moved("e7e5")),
+            ],
+        ] {
+            state.apply(&league, &events, &[]).unwrap();
+            state.publish(&mut snapshot, &events, &[]);
+            assert_eq!(format!("{snapshot:?}"), format!("{state:?}"));
+        }
+        let leave = vec![(
+            crate::referee::leave::key("T", "p0"),
+            PlayerEvent::Leave {
+                from: "2026-05-12".parse().unwrap(),
+                to: "2026-05-14".parse().unwrap(),
+                on: "2026-05-11".parse().unwrap(),
+                by_director: false,
+            },
+        )];
+        state.apply(&league, &[], &leave).unwrap();
+        state.publish(&mut snapshot, &[], &leave);
+        assert_eq!(format!("{snapshot:?}"), format!("{state:?}"));
+    }
+
+    #[test]
+    fn games_and_players_are_found_by_id_and_address_whatever_the_case() {
+        let league = league();
+        let (t, g) = league.game("T/2").unwrap();
+        assert_eq!((t.id.as_str(), g.white.as_str()), ("T", "p2"));
+        assert!(league.game("T/3").is_none());
+        let found = league.players_at("P3@EXAMPLE.test");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].1.id, "p3");
+        assert!(league.players_at("nobody@example.test").is_empty());
+        assert_eq!(t.player("p1").unwrap().name, "P1, X");
+        assert_eq!(league.directed_by("td@example.test").len(), 1);
+        assert_eq!(league.tournament("T").unwrap().players.len(), 4);
     }
 }

@@ -7,6 +7,8 @@ use crate::referee::rules::RuleSet;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// The language of the mails a player gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -101,11 +103,26 @@ pub struct Tournament {
     pub notation: Notation,
     pub players: Vec<Player>,
     pub games: Vec<GameSpec>,
+    /// The players by id, built on first use ([`Index`]).
+    pub index: Index<HashMap<String, usize>>,
 }
 
 impl Tournament {
+    /// The player with `id`: by map, whatever the number of players.
     pub fn player(&self, id: &str) -> Option<&Player> {
-        self.players.iter().find(|p| p.id == id)
+        let map = self.index.get_or_build(|| {
+            let mut map = HashMap::with_capacity(self.players.len());
+            for (i, p) in self.players.iter().enumerate() {
+                map.entry(p.id.clone()).or_insert(i);
+            }
+            map
+        });
+        match map.get(id).and_then(|&i| self.players.get(i)) {
+            Some(p) if p.id == id => Some(p),
+            // built before the players changed (tests edit a league): scan
+            Some(_) => self.players.iter().find(|p| p.id == id),
+            None => None,
+        }
     }
 
     /// The player of `color` in `game`; the config check guarantees it exists.
@@ -123,26 +140,144 @@ pub struct League {
     /// Display name of that address.
     pub name: String,
     pub tournaments: Vec<Tournament>,
+    /// Tournaments, games, players' addresses and directors by map, built
+    /// on first use ([`Index`]).
+    pub index: Index<LeagueIndex>,
+}
+
+/// Derived data built on first use from the value that holds it: equal to
+/// any other, cloned empty (the clone builds its own), never compared.
+#[derive(Default)]
+pub struct Index<T>(OnceLock<T>);
+
+impl<T> Index<T> {
+    fn get_or_build(&self, build: impl FnOnce() -> T) -> &T {
+        self.0.get_or_init(build)
+    }
+}
+
+impl<T> Clone for Index<T> {
+    fn clone(&self) -> Self {
+        Index(OnceLock::new())
+    }
+}
+
+impl<T> PartialEq for Index<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Index<T> {}
+
+impl<T> std::fmt::Debug for Index<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Index")
+    }
+}
+
+/// Where things are in a league: positions in its vectors.
+#[derive(Default)]
+pub struct LeagueIndex {
+    tournaments: HashMap<String, usize>,
+    /// Game id → (tournament, game).
+    games: HashMap<String, (usize, usize)>,
+    /// Lower-case address → every (tournament, player) writing from it, in
+    /// config order.
+    addresses: HashMap<String, Vec<(usize, usize)>>,
+    /// Director's address → tournaments, in config order.
+    directors: HashMap<String, Vec<usize>>,
 }
 
 impl League {
+    fn index(&self) -> &LeagueIndex {
+        self.index.get_or_build(|| {
+            let mut index = LeagueIndex::default();
+            for (ti, t) in self.tournaments.iter().enumerate() {
+                index.tournaments.entry(t.id.clone()).or_insert(ti);
+                index
+                    .directors
+                    .entry(t.director.clone())
+                    .or_default()
+                    .push(ti);
+                for (gi, g) in t.games.iter().enumerate() {
+                    index.games.entry(g.id.clone()).or_insert((ti, gi));
+                }
+                for (pi, p) in t.players.iter().enumerate() {
+                    for email in &p.emails {
+                        let at = index
+                            .addresses
+                            .entry(email.to_ascii_lowercase())
+                            .or_default();
+                        if !at.contains(&(ti, pi)) {
+                            at.push((ti, pi));
+                        }
+                    }
+                }
+            }
+            index
+        })
+    }
+
+    /// The tournament with `id`: by map.
     pub fn tournament(&self, id: &str) -> Option<&Tournament> {
-        self.tournaments.iter().find(|t| t.id == id)
+        let at = self.index().tournaments.get(id).copied();
+        match at.and_then(|ti| self.tournaments.get(ti)) {
+            Some(t) if t.id == id => Some(t),
+            Some(_) => self.tournaments.iter().find(|t| t.id == id),
+            None => None,
+        }
     }
 
-    /// The game with `id` and its tournament.
+    /// The game with `id` and its tournament: by map.
     pub fn game(&self, id: &str) -> Option<(&Tournament, &GameSpec)> {
-        self.tournaments
-            .iter()
-            .find_map(|t| t.games.iter().find(|g| g.id == id).map(|g| (t, g)))
+        let at = self.index().games.get(id).copied();
+        let found = at.and_then(|(ti, gi)| {
+            let t = self.tournaments.get(ti)?;
+            Some((t, t.games.get(gi)?))
+        });
+        match found {
+            Some((t, g)) if g.id == id => Some((t, g)),
+            Some(_) => self
+                .tournaments
+                .iter()
+                .find_map(|t| t.games.iter().find(|g| g.id == id).map(|g| (t, g))),
+            None => None,
+        }
     }
 
-    /// Every (tournament, player) writing from `address`.
+    /// Every (tournament, player) writing from `address`: by map.
     pub fn players_at(&self, address: &str) -> Vec<(&Tournament, &Player)> {
+        let Some(at) = self.index().addresses.get(&address.to_ascii_lowercase()) else {
+            return Vec::new();
+        };
+        let found: Vec<(&Tournament, &Player)> = at
+            .iter()
+            .filter_map(|&(ti, pi)| {
+                let t = self.tournaments.get(ti)?;
+                Some((t, t.players.get(pi)?))
+            })
+            .filter(|(_, p)| p.writes_from(address))
+            .collect();
+        if found.len() == at.len() {
+            return found;
+        }
         self.tournaments
             .iter()
             .flat_map(|t| t.players.iter().map(move |p| (t, p)))
             .filter(|(_, p)| p.writes_from(address))
+            .collect()
+    }
+
+    /// The tournaments `address` directs, in config order: by map.
+    pub fn directed_by(&self, address: &str) -> Vec<&Tournament> {
+        self.index()
+            .directors
+            .get(address)
+            .into_iter()
+            .flatten()
+            .filter_map(|&ti| self.tournaments.get(ti))
+            .filter(|t| t.director == address)
             .collect()
     }
 
