@@ -53,15 +53,16 @@ usage() {
 install_packages() {
     if command -v dovecot >/dev/null 2>&1 && command -v postfix >/dev/null 2>&1 \
         && command -v doveadm >/dev/null 2>&1 && command -v openssl >/dev/null 2>&1 \
+        && command -v systemd-analyze >/dev/null 2>&1 \
         && [ -e /usr/lib/dovecot/imap ] && [ -e /usr/lib/dovecot/lmtp ]; then
         return 0
     fi
     [ "$(id -u)" = 0 ] || die "dovecot/postfix missing and not root: cannot install"
-    note "installing dovecot-imapd dovecot-lmtpd postfix openssl"
+    note "installing dovecot-imapd dovecot-lmtpd postfix openssl systemd (for systemd-analyze in tests/install.rs)"
     apt-get update -qq >/dev/null
     echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        dovecot-imapd dovecot-lmtpd postfix openssl </dev/null >/dev/null
+        dovecot-imapd dovecot-lmtpd postfix openssl systemd </dev/null >/dev/null
     command -v dovecot >/dev/null && command -v postfix >/dev/null || die "install failed"
     # script(1) (bsdutils, Essential in Debian) runs postfix's start/stop
     command -v script >/dev/null || die "script(1) missing: apt-get install bsdutils"
