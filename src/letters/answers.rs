@@ -292,17 +292,9 @@ fn game_subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
     )
 }
 
-/// The player a seat is for.
-fn reader(t: &Tournament, spec: &GameSpec, color: Color) -> Reader {
-    Reader::Player {
-        tournament: t.id.clone(),
-        player: t.player_of(spec, color).id.clone(),
-    }
-}
-
 /// The player's clock, in the copy he reads (a blank line before it).
 fn clock(t: &Tournament, spec: &GameSpec, seat: &Seat, audience: &Audience) -> String {
-    if !audience.includes(&reader(t, spec, seat.color)) {
+    if !audience.includes(&Reader::seat(t, spec, seat.color)) {
         return String::new();
     }
     format!(

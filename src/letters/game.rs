@@ -64,10 +64,7 @@ impl Writer<'_> {
     }
 
     fn player(&self, color: Color) -> Reader {
-        Reader::Player {
-            tournament: self.t.id.clone(),
-            player: self.spec.player_id(color).to_string(),
-        }
+        Reader::seat(self.t, self.spec, color)
     }
 
     fn reads(&self, color: Color) -> bool {
@@ -321,9 +318,7 @@ impl Writer<'_> {
                 reject = reject
             )
         );
-        let director = Reader::Director {
-            tournament: t.id.clone(),
-        };
+        let director = Reader::director_of(t);
         if self.audience.includes(&director) {
             let _ = writeln!(body, "{}", t!(lang, "game-claim-how", game = &spec.id));
         }

@@ -57,9 +57,7 @@ pub fn write(league: &League, decision: &mut Decision) {
             .map(|(t, _)| t)
             .filter(|t| t.director_digest);
         if let Some(t) = digest {
-            let director = Reader::Director {
-                tournament: t.id.clone(),
-            };
+            let director = Reader::director_of(t);
             if letter.cc.contains(&director) && !letter.to.contains(&director) {
                 letter.cc.retain(|r| *r != director);
                 let copy = Letter {

@@ -317,14 +317,6 @@ fn subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
     )
 }
 
-/// The reader of `color` in the game.
-fn player(t: &Tournament, spec: &GameSpec, color: Color) -> Reader {
-    Reader::Player {
-        tournament: t.id.clone(),
-        player: t.player_of(spec, color).id.clone(),
-    }
-}
-
 /// The clocks of the game's players who read this mail: one player's
 /// plainly, both (one language) each under his name. Starts with a blank
 /// line when there is any.
@@ -332,7 +324,7 @@ fn clocks(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) ->
     let spec = &game.spec;
     let readers: Vec<Color> = [Color::White, Color::Black]
         .into_iter()
-        .filter(|c| audience.includes(&player(t, spec, *c)))
+        .filter(|c| audience.includes(&Reader::seat(t, spec, *c)))
         .collect();
     let mut out = String::new();
     for c in &readers {
@@ -357,9 +349,7 @@ fn clocks(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) ->
 /// reads this mail: the claim pending, the result, a leave for the player
 /// to move from the day his move was received to today, penalty days.
 fn director_answers(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) -> String {
-    let director = Reader::Director {
-        tournament: t.id.clone(),
-    };
+    let director = Reader::director_of(t);
     if !audience.includes(&director) {
         return String::new();
     }

@@ -16,17 +16,14 @@ use shakmaty::Color;
 
 /// A notice To both players, Cc the director: each reads it in his
 /// language.
-pub(crate) fn to_both(t: &Tournament, spec: &GameSpec, notice: GameNotice) -> Letter {
-    let player = |color| Reader::Player {
-        tournament: t.id.clone(),
-        player: spec.player_id(color).to_string(),
-    };
+pub(crate) fn to_both(t: &Tournament, spec: &GameSpec, notice: Notice) -> Letter {
     Letter::new(
-        vec![player(Color::White), player(Color::Black)],
-        vec![Reader::Director {
-            tournament: t.id.clone(),
-        }],
-        Notice::Game(notice),
+        vec![
+            Reader::seat(t, spec, Color::White),
+            Reader::seat(t, spec, Color::Black),
+        ],
+        vec![Reader::director_of(t)],
+        notice,
         Some(&spec.id),
     )
 }
@@ -61,10 +58,7 @@ pub(crate) fn forward_game(
         .last()
         .expect("a forward is for a game with a move")
         .color;
-    let player = |color| Reader::Player {
-        tournament: t.id.clone(),
-        player: spec.player_id(color).to_string(),
-    };
+    let player = |color| Reader::seat(t, spec, color);
     let mut letter = Letter::new(
         vec![player(!mover)],
         vec![player(mover)],
@@ -84,9 +78,9 @@ pub(crate) fn result_mail(t: &Tournament, spec: &GameSpec, game: &Game) -> Lette
     to_both(
         t,
         spec,
-        GameNotice::Result {
+        Notice::Game(GameNotice::Result {
             game: Box::new(game.clone()),
-        },
+        }),
     )
 }
 
@@ -99,10 +93,10 @@ pub(crate) fn claim_mail(t: &Tournament, spec: &GameSpec, game: &Game, today: Na
     let mut letter = to_both(
         t,
         spec,
-        GameNotice::Claim {
+        Notice::Game(GameNotice::Claim {
             game: Box::new(game.clone()),
             today,
-        },
+        }),
     );
     std::mem::swap(&mut letter.to, &mut letter.cc);
     letter
@@ -132,9 +126,7 @@ pub(crate) fn copy_director(
         let short = [Color::White, Color::Black]
             .iter()
             .any(|c| game.control(&t.rules, *c, today).left() <= i64::from(t.rules.warning_days));
-        let reader = Reader::Director {
-            tournament: t.id.clone(),
-        };
+        let reader = Reader::director_of(t);
         if short && !letter.readers().any(|r| *r == reader) {
             letter.cc.push(reader);
         }

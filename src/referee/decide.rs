@@ -253,7 +253,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
             "unknown sender",
         );
     }
-    let sender = player_reader(players[0].0, players[0].1);
+    let sender = Reader::of(players[0].0, players[0].1);
     if let Some(command) = written.commands.iter().find(|c| is_director_command(c)) {
         return replier.tell(
             sender,
@@ -288,7 +288,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     let game = &state.games[&spec.id];
     let Some(color) = spec.color_of(&player.id) else {
         return replier.tell(
-            player_reader(t, player),
+            Reader::of(t, player),
             Notice::Answer(AnswerNotice::NotYourGame {
                 game: spec.id.clone(),
             }),
@@ -350,14 +350,6 @@ fn is_director_command(c: &Command) -> bool {
             | Command::Penalty { .. }
             | Command::GrantLeave { .. }
     )
-}
-
-/// The reader of a player's answers.
-fn player_reader(t: &Tournament, p: &Player) -> Reader {
-    Reader::Player {
-        tournament: t.id.clone(),
-        player: p.id.clone(),
-    }
 }
 
 /// Finds the game a mail is about: the tag, the header block, the sender's only game.
@@ -478,7 +470,7 @@ struct Reading<'w> {
 impl Context<'_> {
     /// The sender as a reader.
     fn reader(&self) -> Reader {
-        player_reader(self.t, self.player)
+        Reader::of(self.t, self.player)
     }
 
     /// `game` (this game, as the decision leaves it) seen from the sender's side today.
@@ -815,9 +807,7 @@ impl Context<'_> {
         let mut decision = self.tell(AnswerNotice::Suspended { seat, held, note }, why);
         if relayed {
             for letter in &mut decision.letters {
-                letter.cc.push(Reader::Director {
-                    tournament: self.t.id.clone(),
-                });
+                letter.cc.push(Reader::director_of(self.t));
             }
         }
         if let Some(event) = kept {

@@ -6,7 +6,7 @@
 //! (the whole tournament's progress report).
 
 use crate::message::parse::{find_tag, Command, Written};
-use crate::referee::compose::{end_game, game_after};
+use crate::referee::compose::{end_game, game_after, to_both};
 use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
@@ -16,7 +16,6 @@ use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Player, Tournament};
 use chrono::NaiveDate;
-use shakmaty::Color;
 use std::borrow::Cow;
 
 /// The most penalty days one `PENALTY` command gives: a year. More is
@@ -142,7 +141,9 @@ pub(crate) fn decide(
                             days: *days,
                             today,
                         };
-                        decision.letters.push(to_both(t, spec, notice));
+                        decision
+                            .letters
+                            .push(to_both(t, spec, Notice::Official(notice)));
                         decision
                             .verdicts
                             .push(Verdict::Directed(format!("{}: penalty {days}", spec.id)));
@@ -266,22 +267,6 @@ pub(crate) fn decide(
     decision
 }
 
-/// A notice about a game To both players, Cc the director.
-fn to_both(t: &Tournament, spec: &GameSpec, notice: OfficialNotice) -> Letter {
-    let player = |c| Reader::Player {
-        tournament: t.id.clone(),
-        player: t.player_of(spec, c).id.clone(),
-    };
-    Letter::new(
-        vec![player(Color::White), player(Color::Black)],
-        vec![Reader::Director {
-            tournament: t.id.clone(),
-        }],
-        Notice::Official(notice),
-        Some(&spec.id),
-    )
-}
-
 /// The leave granted by the director (III.7.7): To the player's partners in
 /// running games and the director, Cc the player.
 fn leave_granted(
@@ -300,17 +285,12 @@ fn leave_granted(
         let Some(color) = spec.color_of(&p.id).filter(|_| running) else {
             continue;
         };
-        let partner = Reader::Player {
-            tournament: t.id.clone(),
-            player: t.player_of(spec, !color).id.clone(),
-        };
+        let partner = Reader::seat(t, spec, !color);
         if !readers.contains(&partner) {
             readers.push(partner);
         }
     }
-    readers.push(Reader::Director {
-        tournament: t.id.clone(),
-    });
+    readers.push(Reader::director_of(t));
     let notice = OfficialNotice::LeaveGranted {
         tournament: t.id.clone(),
         player: p.id.clone(),
@@ -319,10 +299,7 @@ fn leave_granted(
     };
     Letter::new(
         readers,
-        vec![Reader::Player {
-            tournament: t.id.clone(),
-            player: p.id.clone(),
-        }],
+        vec![Reader::of(t, p)],
         Notice::Official(notice),
         None,
     )
@@ -366,7 +343,9 @@ fn confirm(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> De
         interrupted: s.interrupts,
         today,
     };
-    decision.letters.push(to_both(t, spec, notice));
+    decision
+        .letters
+        .push(to_both(t, spec, Notice::Official(notice)));
     resume(t, spec, game, today, &mut decision);
     decision
 }
@@ -388,7 +367,9 @@ fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Dec
         interrupted: s.interrupts,
         today,
     };
-    decision.letters.push(to_both(t, spec, notice));
+    decision
+        .letters
+        .push(to_both(t, spec, Notice::Official(notice)));
     resume(t, spec, game, today, &mut decision);
     decision
 }

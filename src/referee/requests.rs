@@ -11,13 +11,6 @@ use crate::referee::state::State;
 use crate::referee::tournament::{Player, Tournament};
 use chrono::NaiveDate;
 
-fn reader(t: &Tournament, p: &Player) -> Reader {
-    Reader::Player {
-        tournament: t.id.clone(),
-        player: p.id.clone(),
-    }
-}
-
 /// The progress report (seed 001 art. 49) of the sender's games.
 pub(crate) fn status_report(
     state: &State,
@@ -32,7 +25,7 @@ pub(crate) fn status_report(
         }
     }
     replier.tell(
-        reader(players[0].0, players[0].1),
+        Reader::of(players[0].0, players[0].1),
         Notice::Answer(AnswerNotice::Status { today, games }),
         None,
         "status",
@@ -61,7 +54,7 @@ pub(crate) fn leave_request(
                     Ok(granted) => granted,
                     Err(refusal) => {
                         decision.extend(replier.tell(
-                            reader(t, p),
+                            Reader::of(t, p),
                             Notice::Answer(AnswerNotice::LeaveRefused {
                                 tournament: t.id.clone(),
                                 refusal,
@@ -90,7 +83,7 @@ pub(crate) fn leave_request(
                 let running = existing.iter().any(|l| l.contains(today) || l.from > today);
                 if !running {
                     decision.extend(replier.tell(
-                        reader(t, p),
+                        Reader::of(t, p),
                         Notice::Answer(AnswerNotice::NoLeave),
                         None,
                         "no leave to end",
@@ -130,18 +123,16 @@ fn leave_letter(
             .get(&g.id)
             .is_some_and(|game| game.ending.is_none());
         if let (true, Some(c)) = (running, g.color_of(&p.id)) {
-            let opponent = reader(t, t.player_of(g, !c));
+            let opponent = Reader::of(t, t.player_of(g, !c));
             if !to.contains(&opponent) {
                 to.push(opponent);
             }
         }
     }
-    to.push(Reader::Director {
-        tournament: t.id.clone(),
-    });
+    to.push(Reader::director_of(t));
     Letter::new(
         to,
-        vec![reader(t, p)],
+        vec![Reader::of(t, p)],
         Notice::Answer(AnswerNotice::Leave {
             tournament: t.id.clone(),
             player: p.id.clone(),
@@ -157,10 +148,7 @@ fn leave_letter(
 /// language.
 pub(crate) fn help(replier: &Replier, t: &Tournament, player: &Player) -> Decision {
     replier.tell(
-        Reader::Player {
-            tournament: t.id.clone(),
-            player: player.id.clone(),
-        },
+        Reader::of(t, player),
         Notice::Help {
             tournament: t.id.clone(),
         },

@@ -99,19 +99,6 @@ pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
     decision
 }
 
-fn player(t: &Tournament, spec: &GameSpec, color: Color) -> Reader {
-    Reader::Player {
-        tournament: t.id.clone(),
-        player: t.player_of(spec, color).id.clone(),
-    }
-}
-
-fn director(t: &Tournament) -> Reader {
-    Reader::Director {
-        tournament: t.id.clone(),
-    }
-}
-
 /// The game begins: To both players.
 fn opening(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Letter {
     let notice = OfficialNotice::Opening {
@@ -119,7 +106,10 @@ fn opening(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Le
         today,
     };
     Letter::new(
-        vec![player(t, spec, Color::White), player(t, spec, Color::Black)],
+        vec![
+            Reader::seat(t, spec, Color::White),
+            Reader::seat(t, spec, Color::Black),
+        ],
         vec![],
         Notice::Official(notice),
         Some(&spec.id),
@@ -144,9 +134,9 @@ fn reminder(
         today,
     };
     Letter::new(
-        vec![player(t, spec, game.to_move())],
+        vec![Reader::seat(t, spec, game.to_move())],
         if to_director {
-            vec![director(t)]
+            vec![Reader::director_of(t)]
         } else {
             vec![]
         },
@@ -158,7 +148,7 @@ fn reminder(
 /// A notice about a game To the director alone.
 fn to_director(t: &Tournament, spec: &GameSpec, notice: OfficialNotice) -> Letter {
     Letter::new(
-        vec![director(t)],
+        vec![Reader::director_of(t)],
         vec![],
         Notice::Official(notice),
         Some(&spec.id),

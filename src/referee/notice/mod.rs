@@ -7,6 +7,8 @@ pub mod game;
 pub mod officials;
 
 use crate::referee::decide::MailKind;
+use crate::referee::tournament::{GameSpec, Player, Tournament};
+use shakmaty::Color;
 
 /// Someone a notice is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +20,31 @@ pub enum Reader {
     Director { tournament: String },
     /// An address the league does not know: written to in every language.
     Stranger { email: String },
+}
+
+impl Reader {
+    /// Player `p` of tournament `t`.
+    pub fn of(t: &Tournament, p: &Player) -> Reader {
+        Reader::Player {
+            tournament: t.id.clone(),
+            player: p.id.clone(),
+        }
+    }
+
+    /// The player of `color` in game `spec` of tournament `t`.
+    pub fn seat(t: &Tournament, spec: &GameSpec, color: Color) -> Reader {
+        Reader::Player {
+            tournament: t.id.clone(),
+            player: spec.player_id(color).to_string(),
+        }
+    }
+
+    /// The director of tournament `t`.
+    pub fn director_of(t: &Tournament) -> Reader {
+        Reader::Director {
+            tournament: t.id.clone(),
+        }
+    }
 }
 
 /// A notice with its readers and its place in a mail thread.
