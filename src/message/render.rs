@@ -438,17 +438,7 @@ pub fn end_reason(reason: EndReason, lang: Lang) -> String {
 /// Why a move is impossible, in the reader's language.
 pub fn impossibility(reason: &crate::notation::Impossibility, lang: Lang) -> String {
     use crate::notation::Impossibility as I;
-    let piece = |role: Role| {
-        let key = match role {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
-        };
-        t!(lang, "piece-name", role = key)
-    };
+    let piece = |role: Role| t!(lang, "piece-name", role = crate::notation::role_name(role));
     let side = |c: Color| match c {
         Color::White => "white",
         Color::Black => "black",
