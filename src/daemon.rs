@@ -1,7 +1,9 @@
 //! The daemon's work: fetch → parse → decide → commit → mark → send, and the
-//! timer pass. Each inbound mail is one store commit; the mail is marked
-//! only after the commit, and the outbox is sent after that, each entry
-//! removed once the transport accepted it (DESIGN.md §2).
+//! timer pass. Inbound mails are refereed in batches of up to
+//! [`PASS_LIMIT`] (group commit): one store transaction, made durable, holds
+//! a batch's decisions; its mails are marked only after it; the outbox
+//! relay sends on its own task, each entry removed, durably, once the
+//! transport accepted it (DESIGN.md §2).
 //!
 //! [`serve`] is `run`: the loop under systemd, with IDLE (or polling),
 //! reconnection with backoff, the outbox relay retrying with backoff, the
@@ -35,7 +37,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::watch;
-use tracing::{error, info, info_span, warn, Instrument};
+use tracing::{error, info, info_span, warn};
 
 #[derive(Debug, Error)]
 pub enum DaemonError {
@@ -454,12 +456,11 @@ impl Pipeline {
                 return Ok(());
             }
         };
-        if !decision.events.is_empty()
-            || !decision.mails.is_empty()
-            || !decision.player_events.is_empty()
-            || !decision.held.is_empty()
-        {
-            self.commit_checked(None, decision, checked, Vec::new(), report)?;
+        let mut batch = Batch::default();
+        self.add_checked(&mut batch, None, decision, checked, Vec::new());
+        if let Err(e) = self.commit_batch(&mut batch, report) {
+            self.reload_state()?;
+            return Err(e);
         }
         Ok(())
     }
@@ -472,12 +473,18 @@ impl Pipeline {
         }
     }
 
-    /// Referees up to [`PASS_LIMIT`] waiting mails in arrival order,
-    /// stopping between mails when `shutdown` is set; true when more wait
+    /// Referees the next batch of up to [`PASS_LIMIT`] waiting mails
+    /// (group commit): their bodies fetched in one command, each decided
+    /// in arrival order against the games as the mails before it left
+    /// them, everything written in one durable store transaction, then the
+    /// whole batch marked in one mailbox command, then the cursor. A stop
+    /// (`shutdown`) takes effect between batches. True when more mails wait
     /// (so that the replies of a burst go out while it is worked through).
     ///
     /// # Errors
-    /// When the mailbox or the store fails; the mail being handled stays waiting.
+    /// When the mailbox or the store fails: nothing of the batch is marked,
+    /// the games are read again from the store, and the batch waits for the
+    /// next pass (a mail committed but not marked is then only marked).
     pub async fn inbox_pass(
         &mut self,
         report: &mut Report,
@@ -487,47 +494,84 @@ impl Pipeline {
             Some(key) => self.store.fact(&key)?,
             None => None,
         };
-        let waiting = self.inbox.waiting(cursor.as_deref()).await?;
-        let more = waiting.len() > PASS_LIMIT;
-        self.monitor
-            .contact(waiting.len().saturating_sub(PASS_LIMIT));
-        for waiting in waiting.into_iter().take(PASS_LIMIT) {
-            if *shutdown.borrow() {
-                info!("stopping between mails");
-                return Ok(false);
-            }
-            let span = info_span!("mail", key = %waiting.key);
-            self.one_mail(&waiting, report).instrument(span).await?;
-            if let Some((key, value)) = &waiting.cursor {
-                self.store.set_fact(key, value)?;
+        let (waiting, left) = self.inbox.waiting(cursor.as_deref(), PASS_LIMIT).await?;
+        self.monitor.contact(left);
+        if waiting.is_empty() {
+            return Ok(false);
+        }
+        if *shutdown.borrow() {
+            info!("stopping between batches");
+            return Ok(false);
+        }
+        let mut batch = Batch::default();
+        let mut fresh = Vec::with_capacity(waiting.len());
+        for mail in &waiting {
+            if self.store.is_processed(&mail.key)? {
+                // committed before a crash, not yet marked
+                batch.marks.push((mail.clone(), Disposition::Seen));
+            } else {
+                fresh.push(mail);
             }
         }
-        Ok(more)
+        let raws = self
+            .inbox
+            .fetch_all(&fresh, self.config.max_mail_bytes)
+            .await?;
+        let decided: Result<(), DaemonError> =
+            fresh.iter().zip(raws).try_for_each(|(mail, raw)| {
+                let _span = info_span!("mail", key = %mail.key).entered();
+                self.one_mail(mail, &raw, &mut batch, report)
+            });
+        let committed = decided.and_then(|()| self.commit_batch(&mut batch, report));
+        if let Err(e) = committed {
+            // the games in memory hold decisions that were not committed
+            self.reload_state()?;
+            return Err(e);
+        }
+        self.inbox.done_all(&batch.marks).await?;
+        if let Some((key, value)) = waiting.last().and_then(|w| w.cursor.as_ref()) {
+            self.store.set_fact(key, value)?;
+        }
+        Ok(left > 0)
     }
 
-    async fn one_mail(
+    /// Reads the games again from the store, after a batch that was decided
+    /// in memory could not be committed.
+    fn reload_state(&mut self) -> Result<(), DaemonError> {
+        warn!("the batch was not committed: the games are read again from the store");
+        self.state = load_state(&self.config.league, self.store.as_ref())?;
+        if let Ok(mut snapshot) = self.snapshot.lock() {
+            *snapshot = self.state.clone();
+        }
+        Ok(())
+    }
+
+    /// A fact as the batch leaves it (the batch's own writes first).
+    fn fact(&self, batch: &Batch, key: &str) -> Result<Option<String>, DaemonError> {
+        match batch.facts.get(key) {
+            Some(value) if value.is_empty() => Ok(None),
+            Some(value) => Ok(Some(value.clone())),
+            None => Ok(self.store.fact(key)?),
+        }
+    }
+
+    /// Decides one fetched mail of a batch and adds the decision to it.
+    fn one_mail(
         &mut self,
         waiting: &Waiting,
+        raw: &[u8],
+        batch: &mut Batch,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
-        if self.store.is_processed(&waiting.key)? {
-            // committed before a crash, not yet marked
-            self.inbox.done(waiting, Disposition::Seen).await?;
-            return Ok(());
-        }
         let max = self.config.max_mail_bytes;
-        let raw = match waiting.size {
-            Some(size) if size > max => self.inbox.fetch_header(waiting).await?,
-            _ => self.inbox.fetch(waiting).await?,
-        };
         report.mails_read += 1;
         let read = match waiting.size {
             Some(size) if size > max => Err(ReadError::TooLarge(size, max)),
-            _ => read_mail(&raw, max),
+            _ => read_mail(raw, max),
         };
         if let (Some(server), Ok(mail)) = (&self.config.sender_auth, &read) {
             let from = mail.from.as_deref().unwrap_or("");
-            if mail.robot.is_none() && !authenticated(&raw, server, from) {
+            if mail.robot.is_none() && !authenticated(raw, server, from) {
                 warn!(
                     from,
                     "no Authentication-Results from {server} vouches for the sender: kept aside"
@@ -541,9 +585,7 @@ impl Pipeline {
                     verdicts: vec![Verdict::Ignored("not authenticated".into())],
                     ..Decision::default()
                 };
-                self.commit(Some((waiting.key.clone(), processed)), decision, report)?;
-                self.inbox.done(waiting, Disposition::Kept).await?;
-                return Ok(());
+                return self.add(batch, (waiting, Disposition::Kept, processed), decision);
             }
         }
         if let Ok(Mail {
@@ -552,48 +594,43 @@ impl Pipeline {
         }) = &read
         {
             // a second delivery (two Maildir files, a recreated IMAP folder)
-            if self.store.seen_message_id(id)? {
+            if batch.message_ids.contains(id) || self.store.seen_message_id(id)? {
                 info!(message_id = %id, "already processed: a second delivery of the same mail");
                 let processed = Processed {
                     message_id: None,
                     outcome: "duplicate".into(),
                 };
-                self.commit(
-                    Some((waiting.key.clone(), processed)),
+                return self.add(
+                    batch,
+                    (waiting, Disposition::Seen, processed),
                     Decision::default(),
-                    report,
-                )?;
-                self.inbox.done(waiting, Disposition::Seen).await?;
-                return Ok(());
+                );
             }
         }
         if let Ok(mail) = &read {
             if mail.robot.is_some() {
-                if let Some(decision) = self.bounce(waiting, &raw, mail)? {
+                if let Some(decision) = self.bounce(waiting, raw, mail)? {
                     let processed = Processed {
                         message_id: mail.message_id.clone(),
                         outcome: format!("{:?}", decision.verdicts),
                     };
-                    self.commit(Some((waiting.key.clone(), processed)), decision, report)?;
-                    self.inbox.done(waiting, Disposition::Kept).await?;
-                    return Ok(());
+                    return self.add(batch, (waiting, Disposition::Kept, processed), decision);
                 }
             }
         }
-        let ((mut decision, checked), message_id, disposition) = self.referee(waiting, &raw, read);
-        let facts = self.limit_answers(&mut decision)?;
+        let ((mut decision, checked), message_id, disposition) = self.referee(waiting, raw, read);
+        let facts = self.limit_answers(batch, &mut decision)?;
         let processed = Processed {
             message_id,
             outcome: format!("{:?}", decision.verdicts),
         };
-        self.commit_checked(
-            Some((waiting.key.clone(), processed)),
+        self.add_checked(
+            batch,
+            Some((waiting, disposition, processed)),
             decision,
             checked,
             facts,
-            report,
-        )?;
-        self.inbox.done(waiting, disposition).await?;
+        );
         Ok(())
     }
 
@@ -792,7 +829,11 @@ impl Pipeline {
     ///
     /// # Errors
     /// On a storage failure.
-    fn limit_answers(&self, decision: &mut Decision) -> Result<Vec<(String, String)>, DaemonError> {
+    fn limit_answers(
+        &self,
+        batch: &Batch,
+        decision: &mut Decision,
+    ) -> Result<Vec<(String, String)>, DaemonError> {
         let limit = self.config.replies_per_hour as usize;
         let now = Utc::now().timestamp();
         let mut times: std::collections::BTreeMap<String, Vec<i64>> = Default::default();
@@ -818,7 +859,7 @@ impl Pipeline {
             let sent = match times.entry(key) {
                 std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
                 std::collections::btree_map::Entry::Vacant(e) => {
-                    let stored = self.store.fact(e.key())?.unwrap_or_default();
+                    let stored = self.fact(batch, e.key())?.unwrap_or_default();
                     e.insert(stored.split(',').filter_map(|t| t.parse().ok()).collect())
                 }
             };
@@ -885,59 +926,97 @@ impl Pipeline {
         decision
     }
 
-    fn commit(
+    /// Adds a decision about a mail to the batch, after checking it.
+    fn add(
         &mut self,
-        processed: Option<(String, Processed)>,
+        batch: &mut Batch,
+        (waiting, disposition, processed): (&Waiting, Disposition, Processed),
         decision: Decision,
-        report: &mut Report,
     ) -> Result<(), DaemonError> {
         let checked = self.state.check(&decision.events)?;
-        self.commit_checked(processed, decision, checked, Vec::new(), report)
+        self.add_checked(
+            batch,
+            Some((waiting, disposition, processed)),
+            decision,
+            checked,
+            Vec::new(),
+        );
+        Ok(())
     }
 
-    /// Commits a decision checked against the games (its events with the
-    /// mails and facts, in one transaction), then puts the checked games in
-    /// place: an event that does not apply never reaches the store, and no
-    /// event is applied twice.
-    fn commit_checked(
+    /// Adds a decision checked against the games to the batch and puts the
+    /// checked games in place in memory, so that the next mail of the batch
+    /// is decided against them; nothing reaches the store before
+    /// [`Pipeline::commit_batch`], and an event that does not apply never
+    /// reaches it.
+    fn add_checked(
         &mut self,
-        processed: Option<(String, Processed)>,
+        batch: &mut Batch,
+        mail: Option<(&Waiting, Disposition, Processed)>,
         decision: Decision,
         checked: Checked,
         facts: Vec<(String, String)>,
-        report: &mut Report,
-    ) -> Result<(), DaemonError> {
-        let mut facts = facts;
+    ) {
         let now = Utc::now();
-        for (i, copy) in decision.held.iter().enumerate() {
-            // sorted by key: the time, then the place in the decision
-            let at = now.timestamp_nanos_opt().unwrap_or_default();
-            let key = format!("digest:{}:{at:020}-{i:04}", copy.tournament);
-            facts.push((key, serde_json::to_string(copy).unwrap_or_default()));
+        let commit = &mut batch.commit;
+        for (key, value) in facts {
+            batch.facts.insert(key.clone(), value.clone());
+            commit.facts.push((key, value));
         }
-        let commit = Commit {
-            processed,
-            events: decision.events,
-            player_events: decision.player_events,
-            mails: decision.mails,
-            facts,
-            created: now.to_rfc3339(),
-        };
-        self.store.commit(&commit)?;
+        for copy in &decision.held {
+            // sorted by key: the time, then the place in the batch
+            let at = now.timestamp_nanos_opt().unwrap_or_default();
+            let key = format!("digest:{}:{at:020}-{:04}", copy.tournament, batch.held);
+            batch.held += 1;
+            commit
+                .facts
+                .push((key, serde_json::to_string(copy).unwrap_or_default()));
+        }
+        if let Some((waiting, disposition, processed)) = mail {
+            if let Some(id) = &processed.message_id {
+                batch.message_ids.insert(id.clone());
+            }
+            commit.processed.push((waiting.key.clone(), processed));
+            batch.marks.push((waiting.clone(), disposition));
+        }
         self.state.install(
             &self.config.league,
             checked,
-            &commit.events,
-            &commit.player_events,
+            &decision.events,
+            &decision.player_events,
         );
+        commit.events.extend(decision.events);
+        commit.player_events.extend(decision.player_events);
+        commit.mails.extend(decision.mails);
+        batch.verdicts.extend(decision.verdicts);
+    }
+
+    /// Writes the batch in one durable transaction and publishes the games
+    /// it touched to the control socket's snapshot.
+    ///
+    /// # Errors
+    /// When the store fails: then nothing of the batch was written, and the
+    /// games in memory must be read again ([`Pipeline::reload_state`]).
+    fn commit_batch(&mut self, batch: &mut Batch, report: &mut Report) -> Result<(), DaemonError> {
+        let commit = &mut batch.commit;
+        if commit.processed.is_empty()
+            && commit.events.is_empty()
+            && commit.player_events.is_empty()
+            && commit.mails.is_empty()
+            && commit.facts.is_empty()
+        {
+            return Ok(());
+        }
+        commit.created = Utc::now().to_rfc3339();
+        self.store.commit(commit)?;
         if !commit.events.is_empty() || !commit.player_events.is_empty() {
             if let Ok(mut snapshot) = self.snapshot.lock() {
-                // the games the commit touched, not the whole state
+                // the games the batch touched, not the whole state
                 self.state
                     .publish(&mut snapshot, &commit.events, &commit.player_events);
             }
         }
-        report.verdicts.extend(decision.verdicts);
+        report.verdicts.append(&mut batch.verdicts);
         Ok(())
     }
 
@@ -963,6 +1042,22 @@ impl Pipeline {
         }
         Ok(())
     }
+}
+
+/// The decisions of one batch of mails: applied to the games in memory as
+/// they are made, written to the store together.
+#[derive(Default)]
+struct Batch {
+    commit: Commit,
+    /// The facts the batch writes, read before the store's.
+    facts: std::collections::BTreeMap<String, String>,
+    /// The Message-IDs of the batch's mails (a second delivery within it).
+    message_ids: std::collections::HashSet<String>,
+    /// Each mail and what becomes of it in the mailbox once committed.
+    marks: Vec<(Waiting, Disposition)>,
+    verdicts: Vec<Verdict>,
+    /// Copies held for digests so far (their keys' order within the batch).
+    held: usize,
 }
 
 /// The mailbox and the outbox relay the config names (nothing connects yet).
@@ -1031,8 +1126,12 @@ impl Relay {
                 }
             };
             self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
-            self.store.sent(entry.seq)?;
             let record = sent_record(&entry, &instance, &self.from.email);
+            if let Err(e) = self.store.remember_sent(&record) {
+                // only a bounce of it could not be matched
+                warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
+            }
+            self.store.sent(entry.seq)?;
             info!(
                 seq = entry.seq,
                 game = %entry.mail.game.as_deref().unwrap_or("-"),
@@ -1040,10 +1139,6 @@ impl Relay {
                 subject = %entry.mail.subject,
                 "sent"
             );
-            if let Err(e) = self.store.remember_sent(&record) {
-                // only a bounce of it could not be matched
-                warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
-            }
             sent += 1;
         }
         Ok(sent)

@@ -13,6 +13,24 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn sigkill_at_random_moments_applies_every_move_exactly_once() {
+    // three bursts, each killed at its own random moments
+    let (mut kills, mut mid_burst) = (0, 0);
+    for seed in [12345, 777, 2026] {
+        let (k, m) = killed_at_random_moments(seed);
+        kills += k;
+        mid_burst += m;
+    }
+    println!("killed the daemon {kills} times, {mid_burst} of them with part of the burst done");
+    assert!(kills >= 5, "the test killed the daemon ({kills} times)");
+    assert!(
+        mid_burst >= 2,
+        "kills after some batches and before others ({mid_burst})"
+    );
+}
+
+/// One burst whose daemon is killed at random moments until it is done:
+/// how many kills, and how many of them with part of the burst done.
+fn killed_at_random_moments(seed: u64) -> (usize, usize) {
     let config = two_players("numeric").replace("[inbox]\n", "[inbox]\npoll_seconds = 1\n");
     let mut arena = Arena::new(&config);
     let numerics = numerics(APP4);
@@ -28,8 +46,9 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
         arena.send(from, "Re: [RUS-EM-2026/1]", &body, "2026-05-10");
     }
     let config_path = arena.path().join("mailarbiter.toml");
-    let mut kills = 0;
-    let mut rng = 12345u64;
+    let (mut kills, mut mid_burst) = (0, 0);
+    let mut rng = seed;
+    let mut window: u64 = 20_000; // µs
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
@@ -41,17 +60,17 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        // wait until this run has taken a mail or two, then a random moment more
+        // a random moment of this run: before, within or between batches
+        // of mails, while sending, or while committing
         rng = rng
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
+        // within a window that widens while runs are killed before their
+        // first commit, and narrows again once they are not
         let (before, _) = arena.inbox_counts();
-        let want = before.saturating_sub(1 + ((rng >> 33) % 3) as usize);
-        let started = Instant::now();
-        while arena.inbox_counts().0 > want && started.elapsed() < Duration::from_secs(5) {
-            std::thread::sleep(Duration::from_micros(200));
-        }
-        std::thread::sleep(Duration::from_micros((rng >> 40) % 3000));
+        std::thread::sleep(Duration::from_micros(
+            window / 4 + (rng >> 33) % (window * 3 / 4),
+        ));
         let (new, _) = arena.inbox_counts();
         if new == 0 || Instant::now() > deadline {
             // let it finish sending, then stop it
@@ -67,12 +86,16 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
         kills += 1;
+        let left = arena.inbox_counts().0;
+        if left > 0 && left < numerics.len() {
+            mid_burst += 1;
+        }
+        window = if left == before {
+            (window * 3 / 2).min(2_000_000)
+        } else {
+            (window / 2).max(20_000)
+        };
     }
-    println!("killed the daemon {kills} times during the burst");
-    assert!(
-        kills >= 3,
-        "the test killed the daemon mid-burst ({kills} times)"
-    );
     assert_eq!(arena.inbox_counts().0, 0, "every mail processed");
     // every move exactly once, in order
     arena.run("2026-05-10");
@@ -127,4 +150,5 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
         "{} mails sent, {duplicates} resent after a kill",
         sent.len()
     );
+    (kills, mid_burst)
 }

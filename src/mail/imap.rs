@@ -80,8 +80,6 @@ impl AsyncWrite for Stream {
 
 /// How long one IMAP command may take before the connection is given up.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(60);
-/// How many messages one FETCH asks for (large fetches can desynchronise).
-const BATCH: usize = 50;
 
 /// What the server can do, learnt at login.
 #[derive(Debug, Clone, Copy, Default)]
@@ -288,12 +286,19 @@ impl ImapInbox {
             .ok_or_else(|| MailError::Imap("not connected".into()))
     }
 
-    /// The mails after the stored cursor, in UID order. `cursor` is the stored
-    /// `"<uidvalidity>:<last uid>"`; a changed UIDVALIDITY starts from the beginning.
+    /// The first `limit` mails after the stored cursor, in UID order, and
+    /// how many more wait after them. `cursor` is the stored
+    /// `"<uidvalidity>:<last uid>"`; a changed UIDVALIDITY starts from the
+    /// beginning. Only the mails taken are fetched (size and arrival): a
+    /// backlog costs one `UID SEARCH` per batch, not a FETCH of it all.
     ///
     /// # Errors
     /// Any IMAP failure.
-    pub async fn waiting(&mut self, cursor: Option<&str>) -> Result<Vec<Waiting>, MailError> {
+    pub async fn waiting(
+        &mut self,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<(Vec<Waiting>, usize), MailError> {
         let validity = self.uid_validity;
         let last: u32 = match cursor.and_then(|c| c.split_once(':')) {
             Some((v, uid)) if v.parse() == Ok(validity) => uid.parse().unwrap_or(0),
@@ -309,96 +314,135 @@ impl ImapInbox {
         .await?;
         let mut uids: Vec<u32> = found.into_iter().filter(|u| *u > last).collect();
         uids.sort_unstable();
+        let left = uids.len().saturating_sub(limit);
+        uids.truncate(limit);
         let mut waiting = Vec::new();
-        for chunk in uids.chunks(BATCH) {
-            let set = chunk
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(",");
-            let fetched: Vec<Fetch> = timed("UID FETCH", async {
-                session
-                    .uid_fetch(&set, "(UID RFC822.SIZE INTERNALDATE)")
-                    .await?
-                    .try_collect()
-                    .await
-            })
-            .await?;
-            for f in fetched {
-                let Some(uid) = f.uid.filter(|u| chunk.contains(u)) else {
-                    continue;
-                };
-                waiting.push(Waiting {
-                    key: format!("imap:{folder}:{validity}:{uid}"),
-                    arrived: f
-                        .internal_date()
-                        .map_or_else(Utc::now, |d| d.with_timezone(&Utc)),
-                    location: uid.to_string(),
-                    size: f.size.map(|s| s as usize),
-                    cursor: Some((cursor_key.clone(), format!("{validity}:{uid}"))),
-                });
-            }
+        if uids.is_empty() {
+            return Ok((waiting, left));
         }
-        waiting.sort_by_key(|w| w.location.parse::<u32>().unwrap_or(0));
-        Ok(waiting)
-    }
-
-    async fn fetch_item(&mut self, mail: &Waiting, item: &str) -> Result<Vec<u8>, MailError> {
-        let uid: u32 = mail.location.parse().map_err(|e| imap_err("UID", e))?;
-        let session = self.session()?;
         let fetched: Vec<Fetch> = timed("UID FETCH", async {
             session
-                .uid_fetch(uid.to_string(), item)
+                .uid_fetch(uid_set(&uids), "(UID RFC822.SIZE INTERNALDATE)")
                 .await?
                 .try_collect()
                 .await
         })
         .await?;
-        let f = fetched
-            .iter()
-            .find(|f| f.uid == Some(uid))
-            .ok_or_else(|| MailError::Imap(format!("UID {uid} vanished from the folder")))?;
-        let bytes = if item.contains("HEADER") {
-            f.header()
-        } else {
-            f.body()
-        };
-        bytes
-            .map(<[u8]>::to_vec)
-            .ok_or_else(|| MailError::Imap(format!("UID {uid}: the server sent no {item}")))
+        for f in fetched {
+            let Some(uid) = f.uid.filter(|u| uids.contains(u)) else {
+                continue;
+            };
+            waiting.push(Waiting {
+                key: format!("imap:{folder}:{validity}:{uid}"),
+                arrived: f
+                    .internal_date()
+                    .map_or_else(Utc::now, |d| d.with_timezone(&Utc)),
+                location: uid.to_string(),
+                size: f.size.map(|s| s as usize),
+                cursor: Some((cursor_key.clone(), format!("{validity}:{uid}"))),
+            });
+        }
+        waiting.sort_by_key(|w| w.location.parse::<u32>().unwrap_or(0));
+        waiting.dedup_by(|a, b| a.location == b.location);
+        Ok((waiting, left))
     }
 
-    /// The whole mail, without setting `\Seen`.
-    ///
-    /// # Errors
-    /// Any IMAP failure.
-    pub async fn fetch(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
-        self.fetch_item(mail, "BODY.PEEK[]").await
-    }
-
-    /// The header of a mail too large to fetch whole.
-    ///
-    /// # Errors
-    /// Any IMAP failure.
-    pub async fn fetch_header(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
-        self.fetch_item(mail, "BODY.PEEK[HEADER]").await
-    }
-
-    /// Moves or flags a committed mail.
-    ///
-    /// # Errors
-    /// Any IMAP failure.
-    pub async fn done(
+    /// `item` of every mail in `mails`, in their order, in one `UID FETCH`.
+    async fn fetch_items(
         &mut self,
-        mail: &Waiting,
+        mails: &[&Waiting],
+        item: &str,
+    ) -> Result<Vec<Vec<u8>>, MailError> {
+        if mails.is_empty() {
+            return Ok(Vec::new());
+        }
+        let uids = mails
+            .iter()
+            .map(|m| m.location.parse::<u32>().map_err(|e| imap_err("UID", e)))
+            .collect::<Result<Vec<u32>, MailError>>()?;
+        let session = self.session()?;
+        let fetched: Vec<Fetch> = timed("UID FETCH", async {
+            session
+                .uid_fetch(uid_set(&uids), item)
+                .await?
+                .try_collect()
+                .await
+        })
+        .await?;
+        uids.iter()
+            .map(|uid| {
+                let f = fetched
+                    .iter()
+                    .find(|f| f.uid == Some(*uid))
+                    .ok_or_else(|| {
+                        MailError::Imap(format!("UID {uid} vanished from the folder"))
+                    })?;
+                let bytes = if item.contains("HEADER") {
+                    f.header()
+                } else {
+                    f.body()
+                };
+                bytes
+                    .map(<[u8]>::to_vec)
+                    .ok_or_else(|| MailError::Imap(format!("UID {uid}: the server sent no {item}")))
+            })
+            .collect()
+    }
+
+    /// The mails of a batch, in its order, without setting `\Seen`: whole,
+    /// in one `UID FETCH`, except those larger than `max` bytes, of which
+    /// only the header is fetched (in one more).
+    ///
+    /// # Errors
+    /// Any IMAP failure, or a mail that vanished meanwhile.
+    pub async fn fetch_all(
+        &mut self,
+        mails: &[&Waiting],
+        max: usize,
+    ) -> Result<Vec<Vec<u8>>, MailError> {
+        let too_large = |m: &Waiting| m.size.is_some_and(|s| s > max);
+        let whole: Vec<&Waiting> = mails.iter().copied().filter(|m| !too_large(m)).collect();
+        let heads: Vec<&Waiting> = mails.iter().copied().filter(|m| too_large(m)).collect();
+        let mut whole = self.fetch_items(&whole, "BODY.PEEK[]").await?.into_iter();
+        let mut heads = self
+            .fetch_items(&heads, "BODY.PEEK[HEADER]")
+            .await?
+            .into_iter();
+        Ok(mails
+            .iter()
+            .map(|m| {
+                if too_large(m) {
+                    heads.next()
+                } else {
+                    whole.next()
+                }
+                .unwrap_or_default()
+            })
+            .collect())
+    }
+
+    /// Moves or flags committed mails, all of one disposition in one command.
+    ///
+    /// # Errors
+    /// Any IMAP failure.
+    pub async fn done_all(
+        &mut self,
+        mails: &[&Waiting],
         disposition: Disposition,
     ) -> Result<(), MailError> {
+        if mails.is_empty() {
+            return Ok(());
+        }
         let target = match disposition {
             Disposition::Seen => self.config.processed_folder.clone(),
             Disposition::Kept => self.config.quarantine_folder.clone(),
         };
         let abilities = self.abilities;
-        let uid = mail.location.clone();
+        let uid = mails
+            .iter()
+            .map(|m| m.location.as_str())
+            .collect::<Vec<_>>()
+            .join(",");
         let session = self.session()?;
         match (target, disposition) {
             (Some(folder), _) if abilities.moves => {
@@ -514,4 +558,12 @@ impl ImapInbox {
             let _ = timeout(Duration::from_secs(5), session.logout()).await;
         }
     }
+}
+
+/// A UID set for a command: `1,2,7`.
+fn uid_set(uids: &[u32]) -> String {
+    uids.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }

@@ -87,58 +87,77 @@ impl Inbox {
         }
     }
 
-    /// The waiting mails in arrival order.
+    /// The first `limit` waiting mails in arrival order, and how many more
+    /// wait after them.
     ///
     /// # Errors
     /// When the mailbox cannot be read.
-    pub async fn waiting(&mut self, cursor: Option<&str>) -> Result<Vec<Waiting>, MailError> {
-        match self {
-            Inbox::Maildir(m) => m.waiting(),
-            Inbox::Imap(imap) => imap.waiting(cursor).await,
-        }
-    }
-
-    /// The raw bytes of a waiting mail.
-    ///
-    /// # Errors
-    /// When the mail cannot be read.
-    pub async fn fetch(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
-        match self {
-            Inbox::Maildir(m) => m.fetch(mail),
-            Inbox::Imap(imap) => imap.fetch(mail).await,
-        }
-    }
-
-    /// The header of a waiting mail (for one too large to fetch).
-    ///
-    /// # Errors
-    /// When the mail cannot be read.
-    pub async fn fetch_header(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
+    pub async fn waiting(
+        &mut self,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<(Vec<Waiting>, usize), MailError> {
         match self {
             Inbox::Maildir(m) => {
-                let raw = m.fetch(mail)?;
-                let end = raw
-                    .windows(4)
-                    .position(|w| w == b"\r\n\r\n")
-                    .or_else(|| raw.windows(2).position(|w| w == b"\n\n"));
-                Ok(raw[..end.unwrap_or(raw.len().min(65536))].to_vec())
+                let mut waiting = m.waiting()?;
+                let left = waiting.len().saturating_sub(limit);
+                waiting.truncate(limit);
+                Ok((waiting, left))
             }
-            Inbox::Imap(imap) => imap.fetch_header(mail).await,
+            Inbox::Imap(imap) => imap.waiting(cursor, limit).await,
         }
     }
 
-    /// Marks a mail after its commit.
+    /// The raw bytes of a batch of waiting mails, in its order (IMAP: in
+    /// one command); of a mail larger than `max` bytes only its header.
+    ///
+    /// # Errors
+    /// When a mail cannot be read.
+    pub async fn fetch_all(
+        &mut self,
+        mails: &[&Waiting],
+        max: usize,
+    ) -> Result<Vec<Vec<u8>>, MailError> {
+        match self {
+            Inbox::Maildir(m) => mails
+                .iter()
+                .map(|mail| {
+                    let raw = m.fetch(mail)?;
+                    if mail.size.is_some_and(|s| s > max) {
+                        Ok(header_of(&raw).to_vec())
+                    } else {
+                        Ok(raw)
+                    }
+                })
+                .collect(),
+            Inbox::Imap(imap) => imap.fetch_all(mails, max).await,
+        }
+    }
+
+    /// Marks committed mails, each as its disposition says (IMAP: one
+    /// command per disposition).
     ///
     /// # Errors
     /// When the mailbox cannot be changed.
-    pub async fn done(
-        &mut self,
-        mail: &Waiting,
-        disposition: Disposition,
-    ) -> Result<(), MailError> {
+    pub async fn done_all(&mut self, marks: &[(Waiting, Disposition)]) -> Result<(), MailError> {
         match self {
-            Inbox::Maildir(m) => m.done(mail, disposition == Disposition::Seen),
-            Inbox::Imap(imap) => imap.done(mail, disposition).await,
+            Inbox::Maildir(m) => {
+                for (mail, disposition) in marks {
+                    m.done(mail, *disposition == Disposition::Seen)?;
+                }
+                Ok(())
+            }
+            Inbox::Imap(imap) => {
+                for disposition in [Disposition::Seen, Disposition::Kept] {
+                    let these: Vec<&Waiting> = marks
+                        .iter()
+                        .filter(|(_, d)| *d == disposition)
+                        .map(|(m, _)| m)
+                        .collect();
+                    imap.done_all(&these, disposition).await?;
+                }
+                Ok(())
+            }
         }
     }
 
@@ -171,6 +190,16 @@ impl Inbox {
             imap.logout().await;
         }
     }
+}
+
+/// The header of a mail: up to its first empty line (at most 64 KiB when
+/// it has none).
+fn header_of(raw: &[u8]) -> &[u8] {
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .or_else(|| raw.windows(2).position(|w| w == b"\n\n"));
+    &raw[..end.unwrap_or(raw.len().min(65536))]
 }
 
 /// Where outbound mail is delivered: every transport implements this.
