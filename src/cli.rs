@@ -318,7 +318,7 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
         .plies
         .iter()
         .map(|p| {
-            json!({
+            let mut m = json!({
                 "number": p.number,
                 "side": if p.color == Color::White { "white" } else { "black" },
                 "san": p.san,
@@ -331,7 +331,12 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
                 "days": p.days,
                 "total": p.total,
                 "draw_offer": p.draw_offer,
-            })
+            });
+            if p.variant {
+                // accepted from an offered variant: no days (III.4.6)
+                m["variant"] = json!(true);
+            }
+            m
         })
         .collect();
     let penalties: Vec<serde_json::Value> = game

@@ -98,7 +98,7 @@ fn encode<T: Serialize>(value: &T) -> String {
 fn stored_summary(events: &[Event]) -> String {
     let moves = events
         .iter()
-        .filter(|e| matches!(e, Event::Moved { .. }))
+        .filter(|e| matches!(e, Event::Moved { .. } | Event::VariantPlayed { .. }))
         .count();
     let finished = events.iter().any(|e| matches!(e, Event::Ended { .. }));
     let mut text = match moves {

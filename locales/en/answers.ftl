@@ -45,6 +45,8 @@ answer-fault-illegible = "{ $written }" cannot be read as a move in any notation
 answer-fault-impossible = "{ $written }" is an impossible move ({ $article }): { $reason }
 answer-fault-two-moves = two different new moves are written "{ $written }" ({ $article })
 answer-fault-ambiguous = "{ $written }" is ambiguous: it may be { $candidates } ({ $article })
+answer-fault-variant-repetition = you wrote "{ $wrote }" where the variant you accept has { $expected }: accepted moves are repeated as offered, in the same order ({ $article }; the variant binds its proposer, { $binds })
+answer-fault-variant-no-reply = you accepted { $accepted } from your partner's variant but added no reply move; accepting a variant without a reply move counts as an illegible move ({ $article })
 answer-or = {" "}or{" "}
 
 ## A mail without a move
@@ -123,7 +125,10 @@ answer-leave-late = The leave was asked from { $asked } but announced on { $anno
 ## Notes for the mover, in the forward of his move
 
 answer-note-dated = your mail is dated { $claimed }, it arrived on { $arrived }; the day of arrival counts ({ $article }).
-answer-note-variant = the moves written after your move { $moves } are a proposed variant; variants are not supported yet, so they were not applied or forwarded ({ $article }).
+answer-note-variant-refused = your variant was not accepted and not forwarded ({ $article }): { $why }. Your move itself stands.
+answer-note-variant-any = "any move" is not allowed in a variant ({ $article })
+answer-note-variant-order = its moves must follow your move one by one, starting with your partner's reply, and "{ $written }" does not
+answer-note-variant-trailing = your variant ends with a move of your partner, { $written }: that move was left out, since a variant ends with a move of yours ({ $article }).
 answer-note-stated-sending = { $ply }: date of sending { $said } in your mail, { $record } the day your mail arrived, which counts ({ $article }).
 answer-note-stated-received = { $ply }: received { $said } in your mail, { $record } in the record, which counts ({ $article }).
 answer-note-stated-sent = { $ply }: sent { $said } in your mail, { $record } in the record, which counts ({ $article }).

@@ -24,6 +24,7 @@ form-sent = Sent
 form-time = Time
 form-number = No.
 form-total = Total time (days + penalty days): White { $white }, Black { $black }
+form-variant = Moves of accepted variants, made without days ({ $article }): { $moves }.
 
 ## The board: the letter of each White piece (Black's in lower case) and the legend.
 piece-king = K

@@ -19,6 +19,18 @@ game-forward-your-move = <your move>
 game-forward-notes = Notes for the sender ({ $mover }):
 game-clock-of = { $name } ({ $color }):
 
+## An offered variant (III.3.7) and the answer to one.
+game-variant-offered = With this move { $mover } offers a variant ({ $article }): if you answer as written, these are the moves:
+game-variant-offered-yours = Your variant, forwarded with the move ({ $article }):
+game-variant-offered-by = With this move { $mover } offers a variant ({ $article }):
+game-variant-how = To accept it in full or in part, repeat the move above and the accepted moves of the variant in the same order, ending with a move of your opponent, then add your reply ({ $repeat }); the accepted moves take no days ({ $time }). For example, to accept the first two moves:
+game-variant-rules = To decline, simply send your move. A move of the variant repeated otherwise is a wrong repetition (penalty, { $penalty }); accepted moves without a reply move count as an illegible move ({ $noreply }).
+game-variant-whose-yours = your variant
+game-variant-whose = the variant of { $proposer }
+game-variant-accepted-full = Accepted in full, { $whose } ({ $article }): { $moves }. These moves took no days ({ $time }).
+game-variant-accepted-part = Accepted in part, { $whose } ({ $article }): { $moves }; the rest of it lapsed. The accepted moves took no days ({ $time }).
+game-variant-declined = Not accepted, { $whose } ({ $article }): the reply differs from it at once, and the variant lapsed.
+
 ## The result.
 game-result-subject = result { $result }
 game-result = Game { $game } ({ $white } - { $black }) ended on { $date }: { $result } ({ $reason }).

@@ -47,6 +47,8 @@ answer-fault-illegible = «{ $written }» не читается как ход н
 answer-fault-impossible = «{ $written }» — невозможный ход ({ $article }): { $reason }
 answer-fault-two-moves = написаны два разных новых хода «{ $written }» ({ $article })
 answer-fault-ambiguous = «{ $written }» — неоднозначный ход: это может быть { $candidates } ({ $article })
+answer-fault-variant-repetition = вы написали «{ $wrote }», а в принимаемом варианте { $expected }: принятые ходы повторяются так, как предложены, в том же порядке ({ $article }; вариант обязывает предложившего, { $binds })
+answer-fault-variant-no-reply = вы приняли из варианта партнёра { $accepted }, но не добавили ответного хода; принятие варианта без ответного хода считается неразборчивым ходом ({ $article })
 answer-or = {" "}или{" "}
 
 ## Письмо без хода
@@ -129,7 +131,10 @@ answer-leave-late = Перерыв заявлен с { $asked }, но извещ
 ## Замечания отправителю хода, в пересылке его хода
 
 answer-note-dated = ваше письмо датировано { $claimed }, оно пришло { $arrived }; учитывается день получения ({ $article }).
-answer-note-variant = ходы после вашего хода { $moves } — это предложенный вариант; варианты пока не поддерживаются, поэтому они не применены и не пересланы ({ $article }).
+answer-note-variant-refused = ваш вариант не принят и не переслан ({ $article }): { $why }. Сам ход остаётся в силе.
+answer-note-variant-any = «любой ход» в варианте не допускается ({ $article })
+answer-note-variant-order = его ходы должны идти подряд после вашего хода, начиная с ответа партнёра, а «{ $written }» не следует за ними
+answer-note-variant-trailing = ваш вариант кончается ходом партнёра { $written }: этот ход отброшен, так как вариант кончается вашим ходом ({ $article }).
 answer-note-stated-sending = { $ply }: дата отправления { $said } в вашем письме, { $record } — день получения вашего письма, который и учитывается ({ $article }).
 answer-note-stated-received = { $ply }: получен { $said } в вашем письме, { $record } по записи, которая и учитывается ({ $article }).
 answer-note-stated-sent = { $ply }: отправлен { $said } в вашем письме, { $record } по записи, которая и учитывается ({ $article }).

@@ -19,6 +19,18 @@ game-forward-your-move = <ваш ход>
 game-forward-notes = Замечания отправителю ({ $mover }):
 game-clock-of = { $name } ({ $color }):
 
+## Предложенный вариант (III.3.7) и ответ на него.
+game-variant-offered = Вместе с этим ходом { $mover } предлагает вариант ({ $article }): если вы ответите, как в нём написано, ходы будут такими:
+game-variant-offered-yours = Ваш вариант, пересланный вместе с ходом ({ $article }):
+game-variant-offered-by = Вместе с этим ходом { $mover } предлагает вариант ({ $article }):
+game-variant-how = Чтобы принять его целиком или частично, повторите ход выше и принятые ходы варианта в том же порядке, кончая ходом партнёра, и добавьте свой ответный ход ({ $repeat }); принятые ходы не отнимают дней ({ $time }). Например, чтобы принять первые два хода:
+game-variant-rules = Чтобы отклонить вариант, просто пришлите свой ход. Ход варианта, повторённый иначе, — неправильный повтор (штраф, { $penalty }); принятые ходы без ответного хода считаются неразборчивым ходом ({ $noreply }).
+game-variant-whose-yours = ваш вариант
+game-variant-whose = вариант { $proposer }
+game-variant-accepted-full = Принят целиком { $whose } ({ $article }): { $moves }. Эти ходы не отняли дней ({ $time }).
+game-variant-accepted-part = Принят частично { $whose } ({ $article }): { $moves }; остальное отпало. Принятые ходы не отняли дней ({ $time }).
+game-variant-declined = Не принят { $whose } ({ $article }): ответ сразу отличается от него, и вариант отпал.
+
 ## Результат.
 game-result-subject = результат { $result }
 game-result = Партия { $game } ({ $white } - { $black }) закончена { $date }: { $result } ({ $reason }).

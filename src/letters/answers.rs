@@ -8,7 +8,8 @@ use crate::message::render::{self, color_name, date, numbered};
 use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
 use crate::referee::notice::answers::{
-    AnswerNotice, Fault, Held, Misplaced, MoverNote, Seat, Stated, Understood, WhichGame,
+    AnswerNotice, Fault, Held, Misplaced, MoverNote, Seat, Stated, Understood, VariantFault,
+    WhichGame,
 };
 use crate::referee::notice::Reader;
 use crate::referee::rules::{Article, RuleKind};
@@ -445,6 +446,20 @@ fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String 
             written = written,
             article = illegible
         ),
+        Fault::VariantRepetition { wrote, expected } => t!(
+            lang,
+            "answer-fault-variant-repetition",
+            wrote = wrote,
+            expected = expected,
+            article = article(Article::VariantRepeat),
+            binds = article(Article::VariantBinds)
+        ),
+        Fault::VariantNoReply { accepted } => t!(
+            lang,
+            "answer-fault-variant-no-reply",
+            accepted = accepted.join(" "),
+            article = article(Article::VariantNoReply)
+        ),
         Fault::Ambiguous {
             written,
             candidates,
@@ -687,10 +702,29 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
                 arrived = date(*arrived),
                 article = article(Article::DateDiffers)
             ),
-            MoverNote::Variant { moves } => t!(
+            MoverNote::VariantRefused { fault } => {
+                let why = match fault {
+                    VariantFault::AnyMove => t!(
+                        lang,
+                        "answer-note-variant-any",
+                        article = article(Article::AnyMove)
+                    ),
+                    VariantFault::Order { written } => {
+                        t!(lang, "answer-note-variant-order", written = written)
+                    }
+                    VariantFault::Move { why, .. } => fault_text(t, game, why, lang),
+                };
+                t!(
+                    lang,
+                    "answer-note-variant-refused",
+                    why = why,
+                    article = article(Article::Variant)
+                )
+            }
+            MoverNote::VariantTrailing { written } => t!(
                 lang,
-                "answer-note-variant",
-                moves = moves.join(" "),
+                "answer-note-variant-trailing",
+                written = written,
                 article = article(Article::Variant)
             ),
             MoverNote::Stated {
@@ -877,6 +911,13 @@ mod tests {
             Fault::Ambiguous {
                 written: "N3".into(),
                 candidates: vec!["Nc3".into(), "Nf3".into()],
+            },
+            Fault::VariantRepetition {
+                wrote: "3... 7866".into(),
+                expected: "3... 6766".into(),
+            },
+            Fault::VariantNoReply {
+                accepted: vec!["3. 2133".into(), "3... 6766".into()],
             },
         ];
         let mut out = String::new();
@@ -1153,8 +1194,19 @@ mod tests {
                 claimed: day("2026-05-11"),
                 arrived: day("2026-05-12"),
             },
-            MoverNote::Variant {
-                moves: vec!["2... 6766".into(), "3. 2133".into()],
+            MoverNote::VariantTrailing {
+                written: "3. 2133".into(),
+            },
+            MoverNote::VariantRefused {
+                fault: VariantFault::AnyMove,
+            },
+            MoverNote::VariantRefused {
+                fault: VariantFault::Move {
+                    written: "3. 1155".into(),
+                    why: Box::new(Fault::Illegible {
+                        written: "1155".into(),
+                    }),
+                },
             },
             MoverNote::Stated {
                 ply: 2,

@@ -9,14 +9,15 @@ use super::{Audience, Text};
 use crate::message::render::{self, date, numbered};
 use crate::notation::Notation;
 use crate::referee::game::Game;
+use crate::referee::game::Offer;
 use crate::referee::notice::answers::MoverNote;
-use crate::referee::notice::game::GameNotice;
+use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::Reader;
 use crate::referee::rules::Article;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
 use crate::t;
 use chrono::NaiveDate;
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 use std::fmt::Write;
 
 pub(super) fn render(league: &League, notice: &GameNotice, audience: &Audience) -> Text {
@@ -36,7 +37,12 @@ pub(super) fn render(league: &League, notice: &GameNotice, audience: &Audience) 
         lang: audience.lang,
     };
     match notice {
-        GameNotice::Forward { notes, note, .. } => w.forward(notes, note),
+        GameNotice::Forward {
+            notes,
+            note,
+            answered,
+            ..
+        } => w.forward(notes, note, answered.as_ref()),
         GameNotice::Result { .. } => w.result(),
         GameNotice::Claim { today, .. } => w.claim(*today),
     }
@@ -105,7 +111,7 @@ impl Writer<'_> {
     }
 
     /// The forward of the last move: To the opponent, Cc the mover.
-    fn forward(&self, notes: &[MoverNote], note: &[String]) -> Text {
+    fn forward(&self, notes: &[MoverNote], note: &[String], answered: Option<&Answered>) -> Text {
         let (t, game, lang) = (self.t, self.game, self.lang);
         let index = game.plies.len() - 1;
         let ply = &game.plies[index];
@@ -158,6 +164,16 @@ impl Writer<'_> {
             t!(lang, "game-forward-counts-for", opponent = opponent_name)
         };
         let _ = writeln!(body, "{received} {counts}");
+        if let Some(answered) = answered {
+            self.answered(&mut body, answered, for_opponent);
+        }
+        if let Some(offer) = game
+            .offer
+            .as_ref()
+            .filter(|o| o.from_ply == game.plies.len())
+        {
+            self.offered(&mut body, offer, for_opponent, for_mover);
+        }
         if ply.draw_offer {
             let offer = if for_opponent {
                 t!(lang, "game-forward-draw-offer")
@@ -218,6 +234,116 @@ impl Writer<'_> {
             subject: self.subject(&text),
             body,
         }
+    }
+
+    /// The variant offered with the move (III.3.7): numbered in the
+    /// tournament's notation and in SAN; the opponent reads how to accept.
+    fn offered(&self, body: &mut String, offer: &Offer, for_opponent: bool, for_mover: bool) {
+        let (t, lang) = (self.t, self.lang);
+        let mover = &t.player_of(self.spec, offer.by).name;
+        let article = t.rules.article_of(Article::Variant);
+        let head = if for_opponent {
+            t!(
+                lang,
+                "game-variant-offered",
+                mover = mover,
+                article = article
+            )
+        } else if for_mover {
+            t!(lang, "game-variant-offered-yours", article = article)
+        } else {
+            t!(
+                lang,
+                "game-variant-offered-by",
+                mover = mover,
+                article = article
+            )
+        };
+        let all = 0..offer.moves.len();
+        let line = render::variant_line(offer, all.clone(), t.notation);
+        let _ = writeln!(body, "\n{head}\n\n    {line}");
+        if t.notation != Notation::San {
+            let _ = writeln!(
+                body,
+                "    ({})",
+                render::variant_line(offer, all, Notation::San)
+            );
+        }
+        if for_opponent {
+            let last = self.game.plies.len() - 1;
+            let own = numbered(self.game, last, t.notation);
+            let part = render::variant_line(offer, 0..2, t.notation);
+            // the reply after the first two moves of the variant
+            let after = offer.positions[1]
+                .clone()
+                .play(offer.moves[1])
+                .expect("a stored variant move is legal");
+            let number = after.fullmoves().get();
+            let next = match after.turn() {
+                Color::White => format!("{number}."),
+                Color::Black => format!("{number}..."),
+            };
+            let _ = writeln!(
+                body,
+                "\n{}\n    {own} {part} {next} {}\n{}",
+                t!(
+                    lang,
+                    "game-variant-how",
+                    repeat = t.rules.article_of(Article::VariantRepeat),
+                    time = t.rules.article_of(Article::VariantTime)
+                ),
+                t!(lang, "game-forward-your-move"),
+                t!(
+                    lang,
+                    "game-variant-rules",
+                    penalty = t.rules.article_of(Article::Penalty),
+                    noreply = t.rules.article_of(Article::VariantNoReply)
+                )
+            );
+        }
+    }
+
+    /// How the mover answered his opponent's variant: accepted in full, in
+    /// part or declined, with the accepted moves (III.3.7-3.8, III.4.6).
+    fn answered(&self, body: &mut String, answered: &Answered, for_opponent: bool) {
+        let (t, lang) = (self.t, self.lang);
+        let offer = &answered.offer;
+        let n = offer.moves.len();
+        let variant = t.rules.article_of(Article::Variant);
+        let time = t.rules.article_of(Article::VariantTime);
+        let whose = if for_opponent {
+            t!(lang, "game-variant-whose-yours")
+        } else {
+            t!(
+                lang,
+                "game-variant-whose",
+                proposer = &t.player_of(self.spec, offer.by).name
+            )
+        };
+        let text = if answered.accepted == 0 {
+            t!(
+                lang,
+                "game-variant-declined",
+                whose = whose,
+                article = variant
+            )
+        } else {
+            let accepted = render::variant_line(offer, 0..answered.accepted, t.notation);
+            let id = if answered.accepted == n {
+                "game-variant-accepted-full"
+            } else {
+                "game-variant-accepted-part"
+            };
+            t!(
+                lang,
+                id,
+                whose = whose,
+                moves = accepted,
+                article = variant,
+                time = time
+            )
+        };
+        let _ = writeln!(body, "\n{text}");
     }
 
     /// The result: To both, Cc the director, with the PGN inline.

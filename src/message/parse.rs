@@ -614,6 +614,13 @@ pub struct Written {
     pub words: Vec<String>,
     /// The dates and times stated in App.3's free form.
     pub free: crate::message::free_form::FreeForm,
+    /// Moves of a variant written without numbers on `IF … THEN …` /
+    /// `ЕСЛИ …, ТО …` lines, in order: the partner's reply, the sender's
+    /// answer, and so on (III.3.7, as E4EC players wrote them).
+    pub conditional: Vec<String>,
+    /// A variant line answers with "any move" (`THEN ANY`, `то любой
+    /// ход`): not allowed (II.3.6).
+    pub any_move: bool,
 }
 
 impl Written {
@@ -637,15 +644,62 @@ pub fn scan(text: &str) -> Written {
         let header = header_line(line, &mut written.header);
         let free = written.free.read_line(line);
         scan_line(line, &mut written.plies);
+        let conditional = if_line(
+            line,
+            written.plies.len() > before,
+            &mut written.conditional,
+            &mut written.any_move,
+        );
         if line.contains("(=)") && !written.has("draw_offer") {
             written.commands.push(Command::DrawOffer);
         }
-        let read = header || free || written.plies.len() > before;
+        let read = header || free || conditional || written.plies.len() > before;
         if !read && !is_form_line(line) && !line.is_empty() {
             written.words.push(line.to_string());
         }
     }
     written
+}
+
+/// Reads a variant line `IF c5 THEN Nxa2` / `если c5, то Кa2` (one or
+/// more conditions on a line): the moves written without numbers go to
+/// `moves` unless the line held numbered moves (`if 13. Nc3 then 13...
+/// Be7`, already read); "any move" sets `any`. Whether the line was one.
+fn if_line(line: &str, numbered: bool, moves: &mut Vec<String>, any: &mut bool) -> bool {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let is = |w: &str, names: &[&str]| names.iter().any(|n| w.to_lowercase() == *n);
+    let Some(first) = words.first() else {
+        return false;
+    };
+    if !is(first, &["if", "если"]) {
+        return false;
+    }
+    let mut found = Vec::new();
+    let mut any_here = false;
+    for (i, word) in words.iter().enumerate() {
+        let anyword = |w: &str| is(w, &["any", "любой", "любым"]);
+        if anyword(word) || (is(word, &["move", "ход", "ходом"]) && i > 0 && anyword(words[i - 1]))
+        {
+            any_here = true;
+            continue;
+        }
+        if is(word, &["if", "если", "then", "то", "тогда", "and", "и"]) {
+            continue;
+        }
+        let text = crate::notation::strip_marks(word);
+        if split_number(text).is_none() && crate::notation::looks_like_move(text) {
+            found.push(text.to_string());
+        }
+    }
+    *any |= any_here;
+    let read = numbered || any_here || !found.is_empty();
+    if !numbered {
+        moves.extend(found);
+    }
+    read
 }
 
 /// A line of the standard form as the arbiter writes it (App.3), copied
@@ -1108,6 +1162,24 @@ mod tests {
         assert_eq!(plies("12. Кg1-f3 Кb8-c6"), ["12w Кg1-f3", "12b Кb8-c6"]);
         assert_eq!(plies("25. d5 (=)"), ["25w d5"]);
         assert_eq!(plies("1. e4!? e5?! 2. Nf3"), ["1w e4", "1b e5", "2w Nf3"]);
+    }
+
+    /// III.3.7: a variant in the three shapes players write it.
+    #[test]
+    fn iii_3_7_variants_are_read_numbered_and_unnumbered() {
+        assert_eq!(
+            plies("12... Nf6 13. Nc3 Be7 14. Bd3"),
+            ["12b Nf6", "13w Nc3", "13b Be7", "14w Bd3"]
+        );
+        let w = scan("12... Nf6\nif 13. Nc3 then 13... Be7\nесли 14. Сf1-d3, то 14... 0-0");
+        assert_eq!(w.plies.len(), 5);
+        assert!(w.conditional.is_empty() && w.words.is_empty() && !w.any_move);
+        let w = scan("12... Nf6\nIF c5 THEN Nxa2\nIF d4 THEN e5");
+        assert_eq!(w.conditional, ["c5", "Nxa2", "d4", "e5"]);
+        assert!(w.words.is_empty());
+        assert!(scan("IF c5 THEN any move").any_move);
+        assert!(scan("если 13. Кb1-c3, то любой ход").any_move);
+        assert!(!scan("If you agree, then fine").any_move);
     }
 
     #[test]

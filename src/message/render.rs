@@ -66,6 +66,34 @@ pub fn ply_text(game: &Game, index: usize, notation: Notation) -> String {
     }
 }
 
+/// Moves `range` of an offered variant, numbered as a game record is
+/// (`13. Nc3 Be7 14. Bd3`, `13... Be7 14. Bd3`).
+pub fn variant_line(
+    offer: &crate::referee::game::Offer,
+    range: std::ops::Range<usize>,
+    notation: Notation,
+) -> String {
+    let mut out = String::new();
+    let first = range.start;
+    for k in range {
+        let (number, color) = offer.number_of(k);
+        let text = notation::write_move(&offer.positions[k], &offer.moves[k], notation);
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match color {
+            Color::White => {
+                let _ = write!(out, "{number}. {text}");
+            }
+            Color::Black if k == first => {
+                let _ = write!(out, "{number}... {text}");
+            }
+            Color::Black => out.push_str(&text),
+        }
+    }
+    out
+}
+
 /// `13. 3234` or `13... 4745`.
 pub fn numbered(game: &Game, index: usize, notation: Notation) -> String {
     let ply = &game.plies[index];
@@ -199,6 +227,24 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             black = game.total(Color::Black)
         )
     );
+    let variant: Vec<String> = (0..game.plies.len())
+        .filter(|i| game.plies[*i].variant)
+        .map(|i| numbered(game, i, t.notation))
+        .collect();
+    if !variant.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "form-variant",
+                moves = variant.join(", "),
+                article = t
+                    .rules
+                    .article_of(crate::referee::rules::Article::VariantTime)
+            )
+        );
+    }
     out
 }
 
@@ -292,11 +338,20 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
     // A move number stays on the line of its move.
     let mut words: Vec<String> = Vec::new();
     for (i, ply) in game.plies.iter().enumerate() {
+        let after_comment = i > 0 && game.plies[i - 1].variant;
         words.push(match (ply.color, i) {
             (Color::White, _) => format!("{}. {}", ply.number, ply.san),
             (Color::Black, 0) => format!("{}... {}", ply.number, ply.san),
+            (Color::Black, _) if after_comment => format!("{}... {}", ply.number, ply.san),
             (Color::Black, _) => ply.san.to_string(),
         });
+        if ply.variant {
+            // a move of an accepted variant, with the day it was made (III.4.6)
+            words.push(format!(
+                "{{[%ccsnt {}] variant}}",
+                ply.sent.format("%Y.%m.%d")
+            ));
+        }
     }
     words.push(game.result_str().to_string());
     let mut line = String::new();

@@ -66,6 +66,7 @@ pub(crate) fn forward_game(
             game: after,
             notes,
             note: note.to_vec(),
+            answered: None,
         }),
         Some(&spec.id),
     );

@@ -11,8 +11,10 @@ use crate::referee::compose::{self, copy_director, result_mail};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::PlayerEvent;
 use crate::referee::notice::answers::{
-    self, AnswerNotice, Held, Misplaced, MoverNote, Seat, Stated, Understood, WhichGame,
+    self, AnswerNotice, Held, Misplaced, MoverNote, Seat, Stated, Understood, VariantFault,
+    WhichGame,
 };
+use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::requests;
 use crate::referee::state::State;
@@ -461,10 +463,75 @@ enum Fault {
     Move(MoveError, u32),
 }
 
-/// A move mail read against the record: the new move, and what came after it.
-struct Reading<'w> {
+/// A move mail read against the record: the moves of the partner's
+/// variant it accepts, the new move, and the variant it offers.
+struct Reading {
+    /// Accepted moves of the partner's variant, in order (III.3.8).
+    accepted: Vec<Move>,
     new_move: Move,
-    variant: Vec<&'w WrittenPly>,
+    /// The variant offered after the new move, checked: partner's reply
+    /// first, a move of the sender last (III.3.7).
+    offered: Vec<Move>,
+    /// What the sender should know of his variant: refused, or a trailing
+    /// move ignored.
+    notes: Vec<MoverNote>,
+}
+
+/// The written moves of one half-move (one move may be written twice, in
+/// two notations, III.3.6).
+struct Group<'w> {
+    index: usize,
+    writings: Vec<&'w WrittenPly>,
+}
+
+impl Group<'_> {
+    /// The move the group stands for in `pos`: every writing that reads
+    /// must read as the same move.
+    fn read(&self, pos: &Chess, letters: notation::Letters) -> Result<Move, Fault> {
+        let mut found: Option<(&WrittenPly, Move)> = None;
+        let mut fault = None;
+        for wp in &self.writings {
+            match (&found, notation::parse_move_with(pos, &wp.text, letters)) {
+                (None, Ok(m)) => found = Some((wp, m)),
+                (None, Err(e)) if fault.is_none() => fault = Some(Fault::Move(e, wp.number)),
+                (Some((first_wp, first)), Ok(m)) if m != *first => {
+                    return Err(Fault::Move(
+                        MoveError::Ambiguous {
+                            written: format!("{} / {}", first_wp.text, wp.text),
+                            candidates: vec![],
+                        },
+                        wp.number,
+                    ))
+                }
+                _ => {}
+            }
+        }
+        match (found, fault) {
+            (_, Some(f)) => Err(f),
+            (Some((_, m)), None) => Ok(m),
+            (None, None) => Err(Fault::NoMove),
+        }
+    }
+
+    fn written(&self) -> String {
+        written_numbered(self.writings[0])
+    }
+}
+
+/// The written moves beyond the record, grouped by half-move in the order
+/// written.
+fn groups(written: &Written, len: usize) -> Vec<Group<'_>> {
+    let mut out: Vec<Group> = Vec::new();
+    for wp in written.plies.iter().filter(|wp| wp.index() >= len) {
+        match out.last_mut() {
+            Some(g) if g.index == wp.index() => g.writings.push(wp),
+            _ => out.push(Group {
+                index: wp.index(),
+                writings: vec![wp],
+            }),
+        }
+    }
+    out
 }
 
 impl Context<'_> {
@@ -492,49 +559,29 @@ impl Context<'_> {
         )
     }
 
-    /// Checks the repetition and reads the new move (III.3.3-3.5).
-    fn read_record<'w>(&self, written: &'w Written) -> Result<Reading<'w>, Fault> {
+    /// Checks the repetition, the accepted moves of the partner's variant
+    /// and reads the new move (III.3.3-3.5, III.3.7-3.9), then the variant
+    /// the mail offers.
+    fn read_record(&self, written: &Written) -> Result<Reading, Fault> {
         let game = self.game;
         let len = game.plies.len();
         let mut repetition: Option<answers::Fault> = None;
-        let mut new_move: Option<(&WrittenPly, Move)> = None;
-        let mut fault: Option<Fault> = None;
-        let mut variant: Vec<&WrittenPly> = Vec::new();
         let mut repeated_last = len == 0;
         let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
         let read = |pos: &Chess, text: &str| notation::parse_move_with(pos, text, letters);
-        for wp in &written.plies {
+        for wp in written.plies.iter().filter(|wp| wp.index() < len) {
             let index = wp.index();
-            if index < len {
-                let stored = &game.plies[index];
-                let fits = repeats(stored, &wp.text, letters)
-                    || read(&game.positions[index], &wp.text).is_ok_and(|m| m == stored.mv);
-                if !fits && repetition.is_none() {
-                    repetition = Some(answers::Fault::WrongRepetition {
-                        wrote: written_numbered(wp),
-                        ply: index,
-                    });
-                }
-                if index + 1 == len {
-                    repeated_last = true;
-                }
-            } else if index == len {
-                match (&new_move, read(game.position(), &wp.text)) {
-                    (None, Ok(m)) => new_move = Some((wp, m)),
-                    (None, Err(e)) if fault.is_none() => fault = Some(Fault::Move(e, wp.number)),
-                    (Some((first_wp, first)), Ok(m)) if m != *first => {
-                        fault = Some(Fault::Move(
-                            MoveError::Ambiguous {
-                                written: format!("{} / {}", first_wp.text, wp.text),
-                                candidates: vec![],
-                            },
-                            wp.number,
-                        ))
-                    }
-                    _ => {}
-                }
-            } else {
-                variant.push(wp);
+            let stored = &game.plies[index];
+            let fits = repeats(stored, &wp.text, letters)
+                || read(&game.positions[index], &wp.text).is_ok_and(|m| m == stored.mv);
+            if !fits && repetition.is_none() {
+                repetition = Some(answers::Fault::WrongRepetition {
+                    wrote: written_numbered(wp),
+                    ply: index,
+                });
+            }
+            if index + 1 == len {
+                repeated_last = true;
             }
         }
         if let Some(text) = repetition {
@@ -543,16 +590,156 @@ impl Context<'_> {
         if !repeated_last {
             return Err(Fault::Repetition(answers::Fault::NotRepeated));
         }
-        if let Some(f) = fault {
-            return Err(f);
+        let groups = groups(written, len);
+        let mut pos = game.position().clone();
+        // the partner's variant: how much of it the mail repeats (III.3.8)
+        let offer = game
+            .offer
+            .as_ref()
+            .filter(|o| o.by != self.color && o.from_ply == len);
+        let mut matched = 0;
+        if let Some(offer) = offer {
+            for (k, expected) in offer.moves.iter().enumerate() {
+                let Some(group) = groups.get(k).filter(|g| g.index == len + k) else {
+                    break;
+                };
+                let fits = group.read(&pos, letters).ok() == Some(*expected);
+                if !fits {
+                    if k % 2 == 1 {
+                        // a move of the proposer written otherwise than offered
+                        let (number, color) = offer.number_of(k);
+                        let dots = if color == Color::White { "." } else { "..." };
+                        let text =
+                            notation::write_move(&offer.positions[k], expected, self.t.notation);
+                        return Err(Fault::Repetition(answers::Fault::VariantRepetition {
+                            wrote: group.written(),
+                            expected: format!("{number}{dots} {text}"),
+                        }));
+                    }
+                    break;
+                }
+                pos = pos.play(*expected).expect("a stored variant move is legal");
+                matched += 1;
+            }
         }
-        match new_move {
-            Some((_, m)) => Ok(Reading {
-                new_move: m,
-                variant,
-            }),
-            None => Err(Fault::NoMove),
+        // the accepted part ends with a move of the proposer; a partner's
+        // move of the variant written last is his reply
+        let accepted = if matched % 2 == 1 {
+            matched - 1
+        } else {
+            matched
+        };
+        let accepted_moves: Vec<Move> = offer.map_or(vec![], |o| o.moves[..accepted].to_vec());
+        if accepted < matched {
+            pos = game.position().clone();
+            for m in &accepted_moves {
+                pos = pos.play(*m).expect("a stored variant move is legal");
+            }
         }
+        let reply_index = len + accepted;
+        let Some(reply) = groups.get(accepted).filter(|g| g.index == reply_index) else {
+            if accepted > 0 {
+                let offer = offer.expect("moves were accepted");
+                return Err(Fault::Repetition(answers::Fault::VariantNoReply {
+                    accepted: (0..accepted)
+                        .map(|k| {
+                            let (number, color) = offer.number_of(k);
+                            let dots = if color == Color::White { "." } else { "..." };
+                            let text = notation::write_move(
+                                &offer.positions[k],
+                                &offer.moves[k],
+                                self.t.notation,
+                            );
+                            format!("{number}{dots} {text}")
+                        })
+                        .collect(),
+                }));
+            }
+            return Err(Fault::NoMove);
+        };
+        let new_move = reply.read(&pos, letters)?;
+        pos = pos.play(new_move).expect("a move just read is legal");
+        let (offered, notes) =
+            self.read_variant(written, &groups[accepted + 1..], pos, letters, reply_index);
+        Ok(Reading {
+            accepted: accepted_moves,
+            new_move,
+            offered,
+            notes,
+        })
+    }
+
+    /// The variant written after the new move, played from `pos` (the
+    /// position after it): refused as a whole when a move does not read or
+    /// does not follow (III.3.7), or when it answers "any move" (II.3.6).
+    fn read_variant(
+        &self,
+        written: &Written,
+        rest: &[Group],
+        mut pos: Chess,
+        letters: notation::Letters,
+        new_index: usize,
+    ) -> (Vec<Move>, Vec<MoverNote>) {
+        let refuse = |fault| (vec![], vec![MoverNote::VariantRefused { fault }]);
+        if written.any_move {
+            return refuse(VariantFault::AnyMove);
+        }
+        if pos.is_game_over() {
+            return (vec![], vec![]);
+        }
+        let mut moves = Vec::new();
+        let mut texts = Vec::new();
+        for (j, group) in rest.iter().enumerate() {
+            // the variant starts with the partner's reply to the new
+            // move and goes on move by move
+            if group.index != new_index + 1 + j {
+                return refuse(VariantFault::Order {
+                    written: group.written(),
+                });
+            }
+            match group.read(&pos, letters) {
+                Ok(m) => {
+                    pos = pos.play(m).expect("a move just read is legal");
+                    moves.push(m);
+                    texts.push(group.written());
+                }
+                Err(Fault::Move(e, _)) => {
+                    return refuse(VariantFault::Move {
+                        written: group.written(),
+                        why: Box::new(move_fault(e)),
+                    })
+                }
+                Err(_) => {
+                    return refuse(VariantFault::Order {
+                        written: group.written(),
+                    })
+                }
+            }
+        }
+        // lines without numbers go on from where the numbered ones end
+        for text in &written.conditional {
+            match notation::parse_move_with(&pos, text, letters) {
+                Ok(m) => {
+                    pos = pos.play(m).expect("a move just read is legal");
+                    moves.push(m);
+                    texts.push(text.clone());
+                }
+                Err(e) => {
+                    return refuse(VariantFault::Move {
+                        written: text.clone(),
+                        why: Box::new(move_fault(e)),
+                    })
+                }
+            }
+        }
+        let mut notes = Vec::new();
+        if moves.len() % 2 == 1 {
+            moves.pop();
+            notes.push(MoverNote::VariantTrailing {
+                written: texts.pop().expect("as many texts as moves"),
+            });
+        }
+        (moves, notes)
     }
 
     fn judge_move(&self, written: &Written) -> Decision {
@@ -580,6 +767,10 @@ impl Context<'_> {
             }
             if !self.game.claim_interrupts(&self.t.rules, against) {
                 overstep_claim = Some(decision);
+            } else if !reading.accepted.is_empty() {
+                // a held move is a single move: an answer to a variant is
+                // not kept, the player sends it again after the decision
+                return decision;
             } else {
                 let held = Event::Held {
                     uci: Game::uci(&reading.new_move),
@@ -597,10 +788,34 @@ impl Context<'_> {
         for (_, event) in overstep_claim.iter().flat_map(|c| &c.events) {
             after.apply(event).expect("a claim just decided applies");
         }
-        after
-            .apply(&moved)
-            .expect("a move just found legal applies");
-        let mut notes = self.notes_for_mover(&reading.variant);
+        let mut events = Vec::new();
+        for m in &reading.accepted {
+            events.push(Event::VariantPlayed {
+                uci: Game::uci(m),
+                sent: arrival,
+            });
+        }
+        let answered = self
+            .game
+            .offer
+            .clone()
+            .filter(|o| o.by != self.color)
+            .map(|offer| Answered {
+                offer,
+                accepted: reading.accepted.len(),
+            });
+        events.push(moved);
+        if !reading.offered.is_empty() {
+            events.push(Event::VariantOffered {
+                moves: reading.offered.iter().map(Game::uci).collect(),
+                on: Some(arrival),
+            });
+        }
+        for event in &events {
+            after.apply(event).expect("moves just found legal apply");
+        }
+        let mut notes = self.notes_for_mover();
+        notes.extend(reading.notes);
         notes.extend(self.date_corrections(written, &after));
         notes.extend(dates::free_form_corrections(&written.free, &after));
         let claim = written.has("claim_draw").then(|| claim_verdict(&after));
@@ -619,13 +834,19 @@ impl Context<'_> {
             None => (Box::new(after), None),
         };
         let mut forward = compose::forward_game(self.t, self.spec, shown, notes, &note_of(written));
+        if let Notice::Game(GameNotice::Forward { answered: slot, .. }) = &mut forward.notice {
+            *slot = answered;
+        }
         self.replier.thread_letter(&mut forward);
         let mut decision = Decision {
             verdicts: vec![Verdict::Accepted {
                 game: self.spec.id.clone(),
                 ply,
             }],
-            events: vec![(self.spec.id.clone(), moved)],
+            events: events
+                .into_iter()
+                .map(|e| (self.spec.id.clone(), e))
+                .collect(),
             letters: vec![forward],
             ..Decision::default()
         };
@@ -639,18 +860,13 @@ impl Context<'_> {
         decision
     }
 
-    /// Remarks the mover should read: the `Date:` claim, a variant not applied.
-    fn notes_for_mover(&self, variant: &[&WrittenPly]) -> Vec<MoverNote> {
+    /// Remarks the mover should read: the `Date:` claim.
+    fn notes_for_mover(&self) -> Vec<MoverNote> {
         let mut notes = Vec::new();
         if let Some(claimed) = self.inbound.claimed.filter(|c| *c != self.inbound.arrival) {
             notes.push(MoverNote::Dated {
                 claimed,
                 arrived: self.inbound.arrival,
-            });
-        }
-        if !variant.is_empty() {
-            notes.push(MoverNote::Variant {
-                moves: variant.iter().map(|w| written_numbered(w)).collect(),
             });
         }
         notes
@@ -701,6 +917,9 @@ impl Context<'_> {
 
     fn reject(&self, fault: Fault, written: &Written) -> Decision {
         let (fault, quoted, kind) = match fault {
+            Fault::Repetition(fault @ answers::Fault::VariantNoReply { .. }) => {
+                (fault, None, "illegible move")
+            }
             Fault::Repetition(fault) => (fault, None, "wrong repetition"),
             Fault::NoMove => (answers::Fault::NoMove, None, "no move"),
             Fault::Move(e, number) => {
@@ -710,31 +929,7 @@ impl Context<'_> {
                     "..."
                 };
                 let quoted = Some(format!("{number}{dots} {}", e.written()));
-                let (fault, kind) = match e {
-                    MoveError::Illegible { written } => {
-                        (answers::Fault::Illegible { written }, "illegible move")
-                    }
-                    MoveError::Impossible { written, reason } => (
-                        answers::Fault::Impossible { written, reason },
-                        "impossible move",
-                    ),
-                    MoveError::Ambiguous {
-                        written,
-                        candidates,
-                    } if candidates.is_empty() => {
-                        (answers::Fault::TwoMoves { written }, "ambiguous move")
-                    }
-                    MoveError::Ambiguous {
-                        written,
-                        candidates,
-                    } => (
-                        answers::Fault::Ambiguous {
-                            written,
-                            candidates,
-                        },
-                        "ambiguous move",
-                    ),
-                };
+                let (fault, kind) = move_fault_kind(e);
                 (fault, quoted, kind)
             }
         };
@@ -785,6 +980,9 @@ impl Context<'_> {
             Held::Nothing
         } else {
             match self.read_record(written) {
+                // a held move is a single move: an answer to a variant is
+                // sent again after the director's decision
+                Ok(reading) if !reading.accepted.is_empty() => Held::Nothing,
                 Ok(reading) => {
                     kept = Some(Event::Held {
                         uci: Game::uci(&reading.new_move),
@@ -964,6 +1162,37 @@ impl Context<'_> {
         self.replier.thread_letter(&mut letter);
         decision.letters.push(letter);
     }
+}
+
+/// The fault of a move that does not read, and its kind for the penalty.
+fn move_fault_kind(e: MoveError) -> (answers::Fault, &'static str) {
+    match e {
+        MoveError::Illegible { written } => {
+            (answers::Fault::Illegible { written }, "illegible move")
+        }
+        MoveError::Impossible { written, reason } => (
+            answers::Fault::Impossible { written, reason },
+            "impossible move",
+        ),
+        MoveError::Ambiguous {
+            written,
+            candidates,
+        } if candidates.is_empty() => (answers::Fault::TwoMoves { written }, "ambiguous move"),
+        MoveError::Ambiguous {
+            written,
+            candidates,
+        } => (
+            answers::Fault::Ambiguous {
+                written,
+                candidates,
+            },
+            "ambiguous move",
+        ),
+    }
+}
+
+fn move_fault(e: MoveError) -> answers::Fault {
+    move_fault_kind(e).0
 }
 
 /// Whether `text` is the stored move written exactly as the arbiter writes

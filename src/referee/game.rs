@@ -104,6 +104,21 @@ pub enum Event {
         #[serde(default)]
         draw_offer: bool,
     },
+    /// The mover of the move just recorded offered a variant (III.3.7,
+    /// II.3.8): `moves` (UCI) continue the game from the position after
+    /// that move, starting with the partner's reply and ending with a move
+    /// of the proposer. It binds the proposer (II.3.10) until the
+    /// partner's answer is recorded. Old stores have no such event; the
+    /// `on` day defaults to the day of the move it follows.
+    VariantOffered {
+        moves: Vec<String>,
+        #[serde(default)]
+        on: Option<NaiveDate>,
+    },
+    /// A move of the offered variant, accepted by the partner: it takes no
+    /// days on either side (III.4.6, II.4.8). `sent` is the day of the
+    /// accepting mail.
+    VariantPlayed { uci: String, sent: NaiveDate },
     /// Penalty days given to `side` (III.4.7).
     Penalty {
         side: Side,
@@ -211,6 +226,8 @@ impl Event {
         match self {
             Event::Opened { .. } => "opened",
             Event::Moved { .. } => "moved",
+            Event::VariantOffered { .. } => "variant_offered",
+            Event::VariantPlayed { .. } => "variant_played",
             Event::Penalty { .. } => "penalty",
             Event::Ended { .. } => "ended",
             Event::Suspended { .. } => "suspended",
@@ -245,6 +262,32 @@ pub struct Ply {
     /// The mover's total after this move: days so far plus penalty days so far.
     pub total: u32,
     pub draw_offer: bool,
+    /// The move came from an offered variant, accepted by the partner: it
+    /// took no days (III.4.6, II.4.8).
+    pub variant: bool,
+}
+
+/// A variant offered and not yet answered (III.3.7, II.3.8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// The proposer: the side that made the move before the variant.
+    pub by: Color,
+    /// The index of the variant's first move (the partner's reply) in the
+    /// game's plies.
+    pub from_ply: usize,
+    /// The moves, partner's first.
+    pub moves: Vec<Move>,
+    /// `positions[k]` is the position before `moves[k]`.
+    pub positions: Vec<Chess>,
+    pub on: NaiveDate,
+}
+
+impl Offer {
+    /// The move number and side of the variant's `k`-th move.
+    pub fn number_of(&self, k: usize) -> (u32, Color) {
+        let pos = &self.positions[k];
+        (pos.fullmoves().get(), pos.turn())
+    }
 }
 
 /// A move as written (SAN, numeric): kept inline, so that copying a game
@@ -407,6 +450,8 @@ pub struct Game {
     /// The overstep claim waiting for the director, interrupting the game
     /// or not; [`Game::suspension`] is the interrupting one.
     pub claim: Option<Claim>,
+    /// The variant offered with the last move, until the partner answers.
+    pub offer: Option<Offer>,
     /// Each side's leaves, white first.
     leaves: [Vec<Days>; 2],
     /// Running totals (days + penalties) per side, white first.
@@ -465,6 +510,7 @@ impl Game {
             penalties: Vec::new(),
             ending: None,
             claim: None,
+            offer: None,
             leaves,
             totals: [0, 0],
             claim_bar: [None, None],
@@ -512,6 +558,8 @@ impl Game {
         let claimed = self.claim.is_some();
         match event {
             Event::Moved { .. }
+            | Event::VariantOffered { .. }
+            | Event::VariantPlayed { .. }
             | Event::Held { .. }
             | Event::Suspended { .. }
             | Event::Ended { .. }
@@ -530,6 +578,12 @@ impl Game {
                 return Err(misfit("no move sent before that day"));
             }
             Event::Suspended { .. } if claimed => return Err(misfit("a claim is already pending")),
+            Event::VariantOffered { .. } if self.plies.is_empty() => {
+                return Err(misfit("a variant follows a move"));
+            }
+            Event::VariantPlayed { .. } if self.offer.is_none() => {
+                return Err(misfit("no variant is offered"));
+            }
             _ => {}
         }
         let add = |total: u32, days: u32| {
@@ -545,45 +599,56 @@ impl Game {
                 sent,
                 draw_offer,
             } => {
-                let pos = self.position().clone();
-                let illegal = || ReplayError::IllegalMove {
-                    game: self.spec.id.clone(),
-                    ply: self.plies.len(),
-                    uci: uci.clone(),
-                };
-                let mv = uci
+                if let Err(e) = self.play(uci, *sent, *draw_offer, false) {
+                    return Err(e.unwrap_or_else(|| self.bound_error(event)));
+                }
+                // the partner's own move answers the variant: what he did
+                // not accept lapses (README, Readings)
+                self.offer = None;
+            }
+            Event::VariantPlayed { uci, sent } => {
+                let offer = self.offer.as_ref().expect("checked above");
+                let k = self.plies.len().wrapping_sub(offer.from_ply);
+                let fits = uci
                     .parse::<UciMove>()
                     .ok()
-                    .and_then(|u| u.to_move(&pos).ok())
-                    .ok_or_else(illegal)?;
-                let color = pos.turn();
-                let received = self.next_received();
-                let time = clock::move_time(received, *sent, self.start, &self.leaves[idx(color)]);
-                self.totals[idx(color)] = add(self.totals[idx(color)], time.days)?;
-                let ply = Ply {
-                    number: pos.fullmoves().get(),
-                    color,
-                    san: MoveText::new(&notation::write_move(&pos, &mv, Notation::San)),
-                    numeric: MoveText::new(&notation::write_move(&pos, &mv, Notation::Numeric)),
-                    mv,
-                    received,
-                    sent: *sent,
-                    forwarded: *sent,
-                    days: time.days,
-                    leave_days: time.leave_days,
-                    total: self.totals[idx(color)],
-                    draw_offer: *draw_offer,
-                };
-                let next = pos.play(mv).map_err(|_| illegal())?;
-                self.plies.push(ply);
-                self.hashes.push(hash(&next));
-                self.positions.push(next);
-                if std::mem::take(&mut self.reset_pending[idx(color)]) {
-                    self.resets[idx(color)] = Some(Reset {
-                        moves_before: self.moves_made(color),
-                        total_before: self.totals[idx(color)],
-                    });
+                    .and_then(|u| u.to_move(self.position()).ok())
+                    .is_some_and(|m| offer.moves.get(k) == Some(&m));
+                if !fits {
+                    return Err(misfit("not the next move of the offered variant"));
                 }
+                if let Err(e) = self.play(uci, *sent, false, true) {
+                    return Err(e.unwrap_or_else(|| self.bound_error(event)));
+                }
+            }
+            Event::VariantOffered { moves, on } => {
+                let mut pos = self.position().clone();
+                let by = !pos.turn();
+                let mut played = Vec::new();
+                let mut positions = Vec::new();
+                for uci in moves {
+                    let mv = uci
+                        .parse::<UciMove>()
+                        .ok()
+                        .and_then(|u| u.to_move(&pos).ok())
+                        .ok_or_else(|| misfit("a move of the variant is not legal"))?;
+                    positions.push(pos.clone());
+                    pos = pos
+                        .play(mv)
+                        .map_err(|_| misfit("a move of the variant is not legal"))?;
+                    played.push(mv);
+                }
+                if played.len() < 2 || played.len() % 2 != 0 {
+                    return Err(misfit("a variant ends with a move of its proposer"));
+                }
+                let on = on.unwrap_or_else(|| self.plies.last().expect("checked above").sent);
+                self.offer = Some(Offer {
+                    by,
+                    from_ply: self.plies.len(),
+                    moves: played,
+                    positions,
+                    on,
+                });
             }
             Event::Penalty {
                 side,
@@ -602,6 +667,7 @@ impl Game {
             }
             Event::Ended { result, reason, on } => {
                 self.claim = None;
+                self.offer = None;
                 self.ending = Some(Ending {
                     result: *result,
                     reason: *reason,
@@ -680,6 +746,96 @@ impl Game {
             Event::BreakdownReported { .. } => {
                 self.breakdown_reported.insert(self.plies.len());
             }
+        }
+        Ok(())
+    }
+
+    /// A count past [`MAX_DAYS`].
+    fn bound_error(&self, event: &Event) -> ReplayError {
+        ReplayError::Misfit {
+            game: self.spec.id.clone(),
+            ply: self.plies.len(),
+            event: event.name(),
+            why: "the days exceed the bound",
+        }
+    }
+
+    /// Records one move sent on `sent`. A move of an accepted variant takes
+    /// no days (III.4.6): the proposer's is made on the day its condition
+    /// was sent, the partner's accepted ones on the day he sent them, and
+    /// his reply after them is timed from the day he received the variant.
+    ///
+    /// # Errors
+    /// `Some` for an illegal move, `None` for days past the bound.
+    fn play(
+        &mut self,
+        uci: &str,
+        sent: NaiveDate,
+        draw_offer: bool,
+        variant: bool,
+    ) -> Result<(), Option<ReplayError>> {
+        let pos = self.position().clone();
+        let illegal = || ReplayError::IllegalMove {
+            game: self.spec.id.clone(),
+            ply: self.plies.len(),
+            uci: uci.to_string(),
+        };
+        let mv = uci
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+            .ok_or_else(|| Some(illegal()))?;
+        let color = pos.turn();
+        let proposer = self.offer.as_ref().map(|o| o.by);
+        let received = if variant && proposer == Some(color) {
+            sent
+        } else {
+            // after accepted variant moves: the day the variant came
+            let first_of_run = self
+                .plies
+                .iter()
+                .rposition(|p| !p.variant)
+                .map_or(0, |k| k + 1);
+            match self.plies.get(first_of_run) {
+                Some(first) if first_of_run < self.plies.len() => first.received,
+                _ => self.next_received(),
+            }
+        };
+        let time = clock::move_time(received, sent, self.start, &self.leaves[idx(color)]);
+        let (days, leave_days) = if variant {
+            (0, 0)
+        } else {
+            (time.days, time.leave_days)
+        };
+        let total = self.totals[idx(color)]
+            .checked_add(days)
+            .filter(|t| *t <= MAX_DAYS)
+            .ok_or(None)?;
+        self.totals[idx(color)] = total;
+        let ply = Ply {
+            number: pos.fullmoves().get(),
+            color,
+            san: MoveText::new(&notation::write_move(&pos, &mv, Notation::San)),
+            numeric: MoveText::new(&notation::write_move(&pos, &mv, Notation::Numeric)),
+            mv,
+            received,
+            sent,
+            forwarded: sent,
+            days,
+            leave_days,
+            total,
+            draw_offer,
+            variant,
+        };
+        let next = pos.play(mv).map_err(|_| Some(illegal()))?;
+        self.plies.push(ply);
+        self.hashes.push(hash(&next));
+        self.positions.push(next);
+        if std::mem::take(&mut self.reset_pending[idx(color)]) {
+            self.resets[idx(color)] = Some(Reset {
+                moves_before: self.moves_made(color),
+                total_before: self.totals[idx(color)],
+            });
         }
         Ok(())
     }
@@ -1188,6 +1344,63 @@ mod tests {
             "the second overstep"
         );
         assert_eq!(g.total(Color::Black), 13);
+    }
+
+    #[test]
+    fn iii_4_6_variant_moves_take_no_days_and_the_reply_counts_from_the_offer() {
+        // an offer stored without its day (`on` defaults to the move's day)
+        let offered: Event =
+            serde_json::from_str(r#"{"event":"variant_offered","moves":["g1f3","b8c6"]}"#).unwrap();
+        let played = |uci: &str| Event::VariantPlayed {
+            uci: uci.into(),
+            sent: d("2026-05-15"),
+        };
+        let g = game(
+            RuleSet::email(),
+            &[
+                moved("e2e4", "2026-05-10"),
+                moved("e7e5", "2026-05-12"),
+                offered.clone(),
+                played("g1f3"),
+                played("b8c6"),
+                moved("f1c4", "2026-05-15"),
+            ],
+        );
+        let days: Vec<(u32, bool)> = g.plies.iter().map(|p| (p.days, p.variant)).collect();
+        assert_eq!(
+            days,
+            [(0, false), (2, false), (0, true), (0, true), (3, false)]
+        );
+        assert_eq!((g.total(Color::White), g.total(Color::Black)), (3, 2));
+        assert_eq!(g.offer, None, "the reply ends the offer");
+        // a move that is not the variant's next one does not replay
+        let t = tournament(RuleSet::email());
+        let wrong = Game::replay(
+            &t,
+            &t.games[0],
+            &[
+                moved("e2e4", "2026-05-10"),
+                moved("e7e5", "2026-05-12"),
+                offered,
+                played("b1c3"),
+            ],
+            [vec![], vec![]],
+        );
+        assert!(wrong.is_err());
+        // a variant that ends with the partner's move does not either
+        let odd = Game::replay(
+            &t,
+            &t.games[0],
+            &[
+                moved("e2e4", "2026-05-10"),
+                Event::VariantOffered {
+                    moves: vec!["e7e5".into()],
+                    on: None,
+                },
+            ],
+            [vec![], vec![]],
+        );
+        assert!(odd.is_err());
     }
 
     #[test]

@@ -57,6 +57,16 @@ pub enum Article {
     NoMove,
     /// Variants (III.3.7, II.3.8).
     Variant,
+    /// The accepted moves of a variant repeated in the same order (III.3.8, II.3.9).
+    VariantRepeat,
+    /// A variant accepted without a reply move is an illegible move (III.3.9).
+    VariantNoReply,
+    /// Time for a variant: the accepted moves in between take no days (III.4.6, II.4.8).
+    VariantTime,
+    /// "Any move" is not allowed (II.3.6; Section III is silent).
+    AnyMove,
+    /// A sent move or offered variant cannot be changed (II.3.10).
+    VariantBinds,
     /// `days_per_control` per `moves_per_control`, cumulative (III.4.3, II.4.3).
     Control,
     /// A late start notice: the game starts on the third day after it (II.4.6).
@@ -218,6 +228,11 @@ impl RuleSet {
             A::Repetition => ("III.3.3", "II.3.7.5"),
             A::NoMove => ("III.3.5", "II.3.11"),
             A::Variant => ("III.3.7", "II.3.8"),
+            A::VariantRepeat => ("III.3.8", "II.3.9"),
+            A::VariantNoReply => ("III.3.9", "II.3.9"),
+            A::VariantTime => ("III.4.6", "II.4.8"),
+            A::AnyMove => ("II.3.6", "II.3.6"),
+            A::VariantBinds => ("II.3.10", "II.3.10"),
             A::Control => ("III.4.3", "II.4.3"),
             A::LateStart => ("III.4.5", "II.4.6"),
             A::Penalty => ("III.4.7", "II.4.9-4.10"),

@@ -101,7 +101,7 @@ pub struct LateLeave {
 }
 
 /// Why a move mail is not accepted.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fault {
     /// The mail writes a move of the record otherwise (III.3.3): `wrote`
     /// as written, `ply` the index of the move in the record.
@@ -119,6 +119,13 @@ pub enum Fault {
     },
     /// Two different new moves are written (`a / b`).
     TwoMoves { written: String },
+    /// A move of the partner's variant repeated otherwise than offered
+    /// (III.3.7-3.8): a wrong repetition. `expected` numbered in the
+    /// tournament's notation.
+    VariantRepetition { wrote: String, expected: String },
+    /// Moves of the partner's variant accepted without a reply move: an
+    /// illegible move (III.3.9).
+    VariantNoReply { accepted: Vec<String> },
     /// The new move fits several legal moves.
     Ambiguous {
         written: String,
@@ -173,8 +180,12 @@ pub enum MoverNote {
         claimed: NaiveDate,
         arrived: NaiveDate,
     },
-    /// Moves written after the new move: a variant, not applied (III.3.7).
-    Variant { moves: Vec<String> },
+    /// The variant written after the new move is refused as a whole (the
+    /// move itself stands): why (III.3.7, II.3.6).
+    VariantRefused { fault: VariantFault },
+    /// The variant ended with a move of the partner: it is ignored, since a
+    /// variant ends with a move of its proposer (`written` as written).
+    VariantTrailing { written: String },
     /// A date or time stated in the mail differs from the record, which
     /// counts (III.2.3, II.2.2.1): `ply` the move it belongs to, `said` as
     /// the mail wrote it, `record` as the record has it.
@@ -187,6 +198,18 @@ pub enum MoverNote {
     /// `CLAIM DRAW` with the move, but neither threefold repetition nor 50
     /// moves in the position after it.
     DrawClaimRefused,
+}
+
+/// Why an offered variant is refused (the move with it stands).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VariantFault {
+    /// "Any move" as an answer (II.3.6).
+    AnyMove,
+    /// A move of the variant cannot be read, is impossible or ambiguous:
+    /// `written` numbered as written, `why` the reading's fault.
+    Move { written: String, why: Box<Fault> },
+    /// The numbers do not follow the new move, alternating sides.
+    Order { written: String },
 }
 
 /// Which stated date or time.

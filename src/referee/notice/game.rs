@@ -1,7 +1,7 @@
 //! The mails of a game's life: forwards, results, claims, notices to both
 //! players and the director.
 
-use crate::referee::game::Game;
+use crate::referee::game::{Game, Offer};
 use crate::referee::notice::answers::MoverNote;
 use chrono::NaiveDate;
 
@@ -21,6 +21,8 @@ pub enum GameNotice {
         notes: Vec<MoverNote>,
         /// The mover's own words, relayed to the opponent as written.
         note: Vec<String>,
+        /// The mover's answer to the variant his opponent offered.
+        answered: Option<Answered>,
     },
     /// The game ended: To both players, Cc the director, with the PGN.
     Result { game: Box<Game> },
@@ -28,6 +30,15 @@ pub enum GameNotice {
     /// calculation, the schedule, whether the game is interrupted and what
     /// the director can answer (III.6.1-6.3, II.6.2-6.8, App.1).
     Claim { game: Box<Game>, today: NaiveDate },
+}
+
+/// How the mover answered the variant his opponent offered (III.3.7-3.8):
+/// the offer as it stood, and how many of its moves he accepted (the
+/// accepted ones are in the game, marked `variant`).
+#[derive(Debug, Clone)]
+pub struct Answered {
+    pub offer: Offer,
+    pub accepted: usize,
 }
 
 impl GameNotice {
