@@ -198,6 +198,8 @@ pub struct SledStore {
 }
 
 const NEXT_SEQ: &[u8] = b"next_seq";
+/// The most bytes of the store sled keeps in memory.
+const CACHE_BYTES: u64 = 16 << 20;
 const INSTANCE: &[u8] = b"instance";
 
 /// Where a small fact is kept in the meta tree.
@@ -263,16 +265,23 @@ impl SledStore {
                 ),
             }
         }
-        let db = sled::open(path).map_err(|e| match e {
-            // sled says so only in words (fs2's try_lock failing)
-            sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
-                StoreError::Locked {
-                    path: path.display().to_string(),
-                    pid: lock_holder(&path.join("db")),
+        // sled keeps up to `cache_capacity` bytes of pages in memory (1 GB
+        // by default): every game's record, read once at the start, would
+        // stay there
+        let db = sled::Config::new()
+            .path(path)
+            .cache_capacity(CACHE_BYTES)
+            .open()
+            .map_err(|e| match e {
+                // sled says so only in words (fs2's try_lock failing)
+                sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
+                    StoreError::Locked {
+                        path: path.display().to_string(),
+                        pid: lock_holder(&path.join("db")),
+                    }
                 }
-            }
-            e => StoreError::Sled(e),
-        })?;
+                e => StoreError::Sled(e),
+            })?;
         let log = std::fs::File::open(path.join("db")).map_err(folder_error)?;
         let store = SledStore {
             log,

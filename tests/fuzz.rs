@@ -1025,7 +1025,11 @@ fn player_text(state: &State, g: usize, piece: &Piece, today: NaiveDate) -> Stri
         len.checked_sub(1).map(|i| {
             numbered(
                 i,
-                &notation::write_move(&game.positions[i], &game.plies[i].mv, Notation::Numeric),
+                &notation::write_move(
+                    &game.position_before(i),
+                    &game.plies[i].mv,
+                    Notation::Numeric,
+                ),
             )
         })
     };
@@ -1051,7 +1055,7 @@ fn player_text(state: &State, g: usize, piece: &Piece, today: NaiveDate) -> Stri
                     numbered(
                         len - 1,
                         &notation::write_move(
-                            &game.positions[len - 1],
+                            &game.position_before(len - 1),
                             &game.plies[len - 1].mv,
                             Notation::Numeric
                         )
@@ -1076,7 +1080,7 @@ fn player_text(state: &State, g: usize, piece: &Piece, today: NaiveDate) -> Stri
             let Some(i) = len.checked_sub(1) else {
                 return "0. 5254".into();
             };
-            let before = &game.positions[i];
+            let before = &game.position_before(i);
             let wrong = pick_move(before, *pick)
                 .filter(|m| *m != game.plies[i].mv)
                 .map_or("1111".to_string(), |m| {

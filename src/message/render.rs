@@ -62,7 +62,7 @@ pub fn ply_text(game: &Game, index: usize, notation: Notation) -> String {
     match notation {
         Notation::Numeric => ply.numeric.to_string(),
         Notation::San => ply.san.to_string(),
-        Notation::Ru => notation::write_move(&game.positions[index], &ply.mv, Notation::Ru),
+        Notation::Ru => notation::write_move(&game.position_before(index), &ply.mv, Notation::Ru),
     }
 }
 

@@ -569,11 +569,12 @@ impl Context<'_> {
         let mut repeated_last = len == 0;
         let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
         let read = |pos: &Chess, text: &str| notation::parse_move_with(pos, text, letters);
+        let mut walk = crate::referee::game::Walk::new(game);
         for wp in written.plies.iter().filter(|wp| wp.index() < len) {
             let index = wp.index();
             let stored = &game.plies[index];
             let fits = repeats(stored, &wp.text, letters)
-                || read(&game.positions[index], &wp.text).is_ok_and(|m| m == stored.mv);
+                || read(walk.before(index), &wp.text).is_ok_and(|m| m == stored.mv);
             if !fits && repetition.is_none() {
                 repetition = Some(answers::Fault::WrongRepetition {
                     wrote: written_numbered(wp),
@@ -1085,8 +1086,12 @@ impl Context<'_> {
         written.plies.iter().any(|wp| {
             wp.index() == last
                 && (repeats(ply, &wp.text, letters)
-                    || notation::parse_move_with(&self.game.positions[last], &wp.text, letters)
-                        .is_ok_and(|m| m == ply.mv))
+                    || notation::parse_move_with(
+                        &self.game.position_before(last),
+                        &wp.text,
+                        letters,
+                    )
+                    .is_ok_and(|m| m == ply.mv))
         })
     }
 

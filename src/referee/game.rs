@@ -443,8 +443,13 @@ pub struct Game {
     late_start_days: u32,
     pub opened: Option<NaiveDate>,
     pub plies: Vec<Ply>,
-    /// `positions[i]` is the position before ply `i`; the last is the current one.
-    pub positions: Vec<Chess>,
+    /// The position before the first ply when it is not the standard one
+    /// (only tests set up others): the one before ply `i` is
+    /// [`Game::position_before`], replayed from it on demand (a game keeps
+    /// its current position only, so that 100k games fit in memory).
+    initial: Option<Box<Chess>>,
+    /// The current position.
+    current: Chess,
     pub penalties: Vec<Penalty>,
     pub ending: Option<Ending>,
     /// The overstep claim waiting for the director, interrupting the game
@@ -470,7 +475,7 @@ pub struct Game {
     reminded: BTreeSet<usize>,
     inactivity_reported: BTreeSet<usize>,
     breakdown_reported: BTreeSet<usize>,
-    /// Zobrist hash of `positions[i]`.
+    /// Zobrist hash of the position before ply `i`, and of the current one last.
     hashes: Vec<u64>,
 }
 
@@ -506,7 +511,8 @@ impl Game {
             late_start_days: tournament.rules.late_start_days,
             opened: None,
             plies: Vec::new(),
-            positions: vec![start],
+            initial: None,
+            current: start,
             penalties: Vec::new(),
             ending: None,
             claim: None,
@@ -830,7 +836,7 @@ impl Game {
         let next = pos.play(mv).map_err(|_| Some(illegal()))?;
         self.plies.push(ply);
         self.hashes.push(hash(&next));
-        self.positions.push(next);
+        self.current = next;
         if std::mem::take(&mut self.reset_pending[idx(color)]) {
             self.resets[idx(color)] = Some(Reset {
                 moves_before: self.moves_made(color),
@@ -938,7 +944,34 @@ impl Game {
     }
 
     pub fn position(&self) -> &Chess {
-        self.positions.last().expect("a game always has a position")
+        &self.current
+    }
+
+    /// The position before ply `index` (the current one for the number of
+    /// plies), replayed from the start: for reading a move of the record
+    /// again; [`Walk`] goes through them in order.
+    pub fn position_before(&self, index: usize) -> Chess {
+        if index >= self.plies.len() {
+            return self.current.clone();
+        }
+        let mut pos = self.initial();
+        for ply in &self.plies[..index] {
+            pos.play_unchecked(ply.mv);
+        }
+        pos
+    }
+
+    /// The position before the first ply.
+    fn initial(&self) -> Chess {
+        self.initial.as_deref().cloned().unwrap_or_default()
+    }
+
+    /// Gives back the room replaying left unused (a store of 100k games
+    /// replays 100k games).
+    pub fn shrink(&mut self) {
+        self.plies.shrink_to_fit();
+        self.hashes.shrink_to_fit();
+        self.penalties.shrink_to_fit();
     }
 
     pub fn to_move(&self) -> Color {
@@ -1075,6 +1108,41 @@ impl Game {
     /// The UCI text of a move, as stored.
     pub fn uci(m: &Move) -> String {
         m.to_uci(CastlingMode::Standard).to_string()
+    }
+}
+
+/// The positions of a game before its plies, walked forward: reading the
+/// plies of a record in order costs one move each.
+pub struct Walk<'g> {
+    game: &'g Game,
+    /// The ply whose position `pos` is before.
+    at: usize,
+    pos: Chess,
+}
+
+impl<'g> Walk<'g> {
+    pub fn new(game: &'g Game) -> Walk<'g> {
+        Walk {
+            game,
+            at: 0,
+            pos: game.initial(),
+        }
+    }
+
+    /// The position before ply `index` (going back starts again from the start).
+    pub fn before(&mut self, index: usize) -> &Chess {
+        if index >= self.game.plies.len() {
+            return &self.game.current;
+        }
+        if index < self.at {
+            self.at = 0;
+            self.pos = self.game.initial();
+        }
+        while self.at < index {
+            self.pos.play_unchecked(self.game.plies[self.at].mv);
+            self.at += 1;
+        }
+        &self.pos
     }
 }
 
@@ -1404,6 +1472,27 @@ mod tests {
     }
 
     #[test]
+    fn the_positions_before_each_ply_are_replayed_from_the_start() {
+        let moves = [
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f6e4",
+        ];
+        let events: Vec<Event> = moves.iter().map(|m| moved(m, "2026-05-10")).collect();
+        let g = game(RuleSet::email(), &events);
+        let mut pos = Chess::default();
+        let mut walk = Walk::new(&g);
+        for (i, m) in moves.iter().enumerate() {
+            assert_eq!(g.position_before(i), pos);
+            assert_eq!(*walk.before(i), pos);
+            assert_eq!(Game::uci(&g.plies[i].mv), *m);
+            let mv = m.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos = pos.play(mv).unwrap();
+        }
+        assert_eq!(g.position_before(moves.len()), pos);
+        assert_eq!(*g.position(), pos);
+        assert_eq!(*walk.before(2), g.position_before(2), "going back");
+    }
+
+    #[test]
     fn seed_004_fivefold_repetition_ends_the_game_by_itself() {
         let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
         let mut events = Vec::new();
@@ -1427,8 +1516,9 @@ mod tests {
         let mut g = Game::new(&t, &t.games[0], [vec![], vec![]]);
         let fen: shakmaty::fen::Fen = "4k3/8/8/8/8/8/8/R3K3 w - - 149 120".parse().unwrap();
         let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
-        g.positions = vec![pos];
-        g.hashes = vec![hash(&g.positions[0])];
+        g.hashes = vec![hash(&pos)];
+        g.initial = Some(Box::new(pos.clone()));
+        g.current = pos;
         g.apply(&moved("a1a2", "2026-05-10")).unwrap();
         assert_eq!(
             g.natural_end(),

@@ -19,8 +19,9 @@ pub struct Checked {
 pub struct State {
     /// Each game's state, by game id.
     pub games: BTreeMap<String, Game>,
-    /// Each game's events, by game id.
-    events: BTreeMap<String, Vec<Event>>,
+    /// Each game's events, by game id, packed ([`Record`]): kept only to
+    /// replay the games when a leave changes their days.
+    events: BTreeMap<String, Record>,
     /// Each player's events, by `tournament/player`.
     pub players: BTreeMap<String, Vec<PlayerEvent>>,
     /// Stored events that did not replay (written by a faulty version), by
@@ -49,10 +50,20 @@ impl State {
                 }
             }
         }
-        for (_, spec) in league.games() {
-            state.events.insert(spec.id.clone(), game_events(&spec.id)?);
+        for (t, spec) in league.games() {
+            let events = game_events(&spec.id)?;
+            let leaves = [
+                state.leaves(&t.id, &spec.white),
+                state.leaves(&t.id, &spec.black),
+            ];
+            let game = state.replay(t, spec, leaves, events.iter());
+            state.games.insert(spec.id.clone(), game);
+            if !events.is_empty() {
+                state
+                    .events
+                    .insert(spec.id.clone(), Record::of(events.iter()));
+            }
         }
-        state.replay_all(league);
         Ok(state)
     }
 
@@ -74,15 +85,34 @@ impl State {
                 self.leaves(&t.id, &spec.white),
                 self.leaves(&t.id, &spec.black),
             ];
-            let mut game = Game::new(t, spec, leaves);
-            for event in self.events.get(&spec.id).into_iter().flatten() {
-                if let Err(e) = game.apply(event) {
-                    tracing::error!(error = %e, "stored event skipped: the store was written by a faulty version");
-                    self.damaged.entry(spec.id.clone()).or_default().push(e);
-                }
-            }
+            let events: Vec<Event> = self
+                .events
+                .get(&spec.id)
+                .map(Record::events)
+                .unwrap_or_default();
+            let game = self.replay(t, spec, leaves, events.iter());
             self.games.insert(spec.id.clone(), game);
         }
+    }
+
+    /// A game replayed from its events; one that does not fit is skipped
+    /// and recorded in [`State::damaged`].
+    fn replay<'e>(
+        &mut self,
+        t: &crate::referee::tournament::Tournament,
+        spec: &crate::referee::tournament::GameSpec,
+        leaves: [Vec<Days>; 2],
+        events: impl Iterator<Item = &'e Event>,
+    ) -> Game {
+        let mut game = Game::new(t, spec, leaves);
+        for event in events {
+            if let Err(e) = game.apply(event) {
+                tracing::error!(error = %e, "stored event skipped: the store was written by a faulty version");
+                self.damaged.entry(spec.id.clone()).or_default().push(e);
+            }
+        }
+        game.shrink();
+        game
     }
 
     /// Checks that a decision's events apply, on copies of the games they
@@ -120,10 +150,7 @@ impl State {
     ) {
         self.games.extend(checked.games);
         for (id, event) in game_events {
-            self.events
-                .entry(id.clone())
-                .or_default()
-                .push(event.clone());
+            self.events.entry(id.clone()).or_default().push(event);
         }
         for (key, event) in player_events {
             self.players
@@ -216,6 +243,101 @@ impl State {
     }
 }
 
+/// The first `n` bytes of `rest`, taken off it.
+fn take<'b>(rest: &mut &'b [u8], n: usize) -> &'b [u8] {
+    let (head, tail) = rest.split_at(n);
+    *rest = tail;
+    head
+}
+
+/// A game's events packed into one buffer: a move (or a held move) in a
+/// dozen bytes (its tag, draw offer, day, UCI), any other event as its
+/// JSON. A store of 100k games keeps its 700k events in a few MiB rather
+/// than one allocation each.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record(Vec<u8>);
+
+const JSON: u8 = 0;
+const MOVED: u8 = 1;
+const HELD: u8 = 2;
+
+impl Record {
+    fn of<'e>(events: impl Iterator<Item = &'e Event>) -> Record {
+        let mut record = Record::default();
+        for event in events {
+            record.push(event);
+        }
+        record.0.shrink_to_fit();
+        record
+    }
+
+    fn push(&mut self, event: &Event) {
+        let bytes = &mut self.0;
+        match event {
+            Event::Moved {
+                uci,
+                sent,
+                draw_offer,
+            }
+            | Event::Held {
+                uci,
+                sent,
+                draw_offer,
+            } if uci.len() <= usize::from(u8::MAX) => {
+                bytes.push(if matches!(event, Event::Moved { .. }) {
+                    MOVED
+                } else {
+                    HELD
+                });
+                bytes.push(u8::from(*draw_offer));
+                bytes.extend_from_slice(&chrono::Datelike::num_days_from_ce(sent).to_le_bytes());
+                bytes.push(uci.len() as u8);
+                bytes.extend_from_slice(uci.as_bytes());
+            }
+            _ => {
+                let json = serde_json::to_vec(event).expect("plain data always serialises");
+                bytes.push(JSON);
+                bytes.extend_from_slice(&(json.len() as u32).to_le_bytes());
+                bytes.extend_from_slice(&json);
+            }
+        }
+    }
+
+    /// The events, in order.
+    pub fn events(&self) -> Vec<Event> {
+        let mut out = Vec::new();
+        let mut rest = self.0.as_slice();
+        while let Some((&tag, tail)) = rest.split_first() {
+            rest = tail;
+            if tag == JSON {
+                let len = u32::from_le_bytes(take(&mut rest, 4).try_into().expect("4 bytes"));
+                let json = take(&mut rest, len as usize);
+                out.push(serde_json::from_slice(json).expect("written by push"));
+                continue;
+            }
+            let draw_offer = take(&mut rest, 1)[0] == 1;
+            let days = i32::from_le_bytes(take(&mut rest, 4).try_into().expect("4 bytes"));
+            let sent = chrono::NaiveDate::from_num_days_from_ce_opt(days).expect("written by push");
+            let len = usize::from(take(&mut rest, 1)[0]);
+            let uci = String::from_utf8(take(&mut rest, len).to_vec()).expect("written by push");
+            out.push(if tag == MOVED {
+                Event::Moved {
+                    uci,
+                    sent,
+                    draw_offer,
+                }
+            } else {
+                Event::Held {
+                    uci,
+                    sent,
+                    draw_offer,
+                }
+            });
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,6 +404,107 @@ mod tests {
         state.apply(&league, &[], &leave).unwrap();
         state.publish(&mut snapshot, &[], &leave);
         assert_eq!(format!("{snapshot:?}"), format!("{state:?}"));
+    }
+
+    #[test]
+    fn a_packed_record_gives_back_every_event_as_stored() {
+        let on: chrono::NaiveDate = "2026-05-12".parse().unwrap();
+        let events = vec![
+            Event::Opened { on },
+            moved("e2e4"),
+            Event::Moved {
+                uci: "e7e8q".into(),
+                sent: "1999-12-31".parse().unwrap(),
+                draw_offer: true,
+            },
+            Event::Penalty {
+                side: crate::referee::game::Side::Black,
+                days: 5,
+                on,
+                reason: "impossible move «Кf9»".into(),
+            },
+            Event::Suspended {
+                side: crate::referee::game::Side::White,
+                on,
+                used: 41,
+                allowance: 40,
+                control: 10,
+                interrupts: false,
+            },
+            Event::Held {
+                uci: "g1f3".into(),
+                sent: on,
+                draw_offer: true,
+            },
+            Event::Held {
+                uci: "x".repeat(300),
+                sent: on,
+                draw_offer: false,
+            },
+            Event::Forwarded { on },
+            Event::ClaimRejected { on },
+            Event::Reminded { on },
+        ];
+        let mut record = Record::of(events[..3].iter());
+        for event in &events[3..] {
+            record.push(event);
+        }
+        assert_eq!(record.events(), events);
+        assert!(Record::default().events().is_empty());
+    }
+
+    #[test]
+    fn ii_5_leave_replays_the_games_from_the_packed_record_as_from_the_store() {
+        // a leave replays every game from the record kept in memory: the
+        // same state as one built from the store with the leave in it
+        let league = league();
+        let events = vec![
+            ("T/1".to_string(), moved("e2e4")),
+            ("T/1".to_string(), moved("e7e5")),
+            ("T/2".to_string(), moved("d2d4")),
+            (
+                "T/1".to_string(),
+                Event::Moved {
+                    uci: "g1f3".into(),
+                    sent: "2026-05-16".parse().unwrap(),
+                    draw_offer: true,
+                },
+            ),
+        ];
+        let leave = vec![(
+            crate::referee::leave::key("T", "p0"),
+            PlayerEvent::Leave {
+                from: "2026-05-12".parse().unwrap(),
+                to: "2026-05-14".parse().unwrap(),
+                on: "2026-05-11".parse().unwrap(),
+                by_director: false,
+            },
+        )];
+        let mut state =
+            State::build(&league, |_| Ok::<_, ReplayError>(vec![]), |_| Ok(vec![])).unwrap();
+        state.apply(&league, &events, &[]).unwrap();
+        state.apply(&league, &[], &leave).unwrap();
+        let of = |id: &str| -> Vec<Event> {
+            events
+                .iter()
+                .filter(|(g, _)| g == id)
+                .map(|(_, e)| e.clone())
+                .collect()
+        };
+        let built = State::build(
+            &league,
+            |id| Ok::<_, ReplayError>(of(id)),
+            |key| {
+                Ok(if key == leave[0].0 {
+                    vec![leave[0].1.clone()]
+                } else {
+                    vec![]
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!(format!("{state:?}"), format!("{built:?}"));
+        assert_eq!(built.games["T/1"].plies[2].leave_days, 3, "12 to 14 May");
     }
 
     #[test]

@@ -1,0 +1,278 @@
+//! The store at ICCF scale (issue 11 §4, §6): stores of 1k, 10k and 100k
+//! games (10, 100 and 1,000 round-robins of 15 players, 105 games each)
+//! with moves stored — every 32nd game 60 plies, the others 0 to 8 — are
+//! built through `SledStore::commit`, then opened in a child process as the
+//! daemon's start and `games` do (config read, store opened, identity
+//! settled, state loaded, the `games` table): the time of each step and the
+//! peak resident memory (VmHWM) are printed. Then criterion measures one
+//! commit of a batch of 25 mails' events (25 moves, 25 processed markers,
+//! 50 outbound mails) in the smallest and the largest store.
+//!
+//! Run with `cargo bench --bench store`; `STORE_BENCH_TOURNAMENTS=10,1000`
+//! chooses the sizes (in tournaments of 105 games). The figures are in the
+//! README.
+
+use criterion::Criterion;
+use mailarbiter::config::Config;
+use mailarbiter::daemon::load_state;
+use mailarbiter::referee::decide::{MailKind, OutMail, Recipient};
+use mailarbiter::referee::game::{Event, Game};
+use mailarbiter::store::{Commit, Processed, SledStore, Store};
+use shakmaty::{Chess, Position};
+use std::hint::black_box;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// Set in the child: the folder of the store to open.
+const OPEN: &str = "STORE_BENCH_OPEN";
+
+const PLAYERS: usize = 15;
+
+/// `tournaments` round-robins of 15 players.
+fn league_toml(tournaments: usize) -> String {
+    let mut text = String::from(
+        "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n[inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
+         [outbox]\nkind = \"file\"\npath = \"sent\"\n",
+    );
+    for t in 0..tournaments {
+        text.push_str(&format!(
+            "\n[[tournament]]\nid = \"T{t}\"\nname = \"Bench {t}\"\nstart = \"2026-05-10\"\n\
+             director = \"td{t}@example.test\"\npairing = \"round-robin\"\n"
+        ));
+        for p in 0..PLAYERS {
+            text.push_str(&format!(
+                "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"t{t}p{p}@example.test\"]\n"
+            ));
+        }
+    }
+    text
+}
+
+/// Legal games of 60 plies that do not end by themselves, in UCI: moves
+/// picked by a fixed pseudo-random sequence.
+fn long_games(count: usize) -> Vec<Vec<String>> {
+    let mut games = Vec::new();
+    'seed: for seed in 1u64.. {
+        if games.len() == count {
+            break;
+        }
+        let mut rng = seed;
+        let mut pos = Chess::default();
+        let mut out = Vec::new();
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            rng = rng
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let m = moves[(rng >> 33) as usize % moves.len()];
+            out.push(Game::uci(&m));
+            pos = pos.play(m).unwrap();
+            if pos.is_game_over() || pos.halfmoves() >= 90 {
+                continue 'seed;
+            }
+        }
+        games.push(out);
+    }
+    games
+}
+
+/// The plies stored for the `i`-th game.
+fn plies_of(i: usize) -> usize {
+    if i.is_multiple_of(32) {
+        60
+    } else {
+        i % 9
+    }
+}
+
+/// Writes the config and a store of `tournaments` × 105 games into `dir`;
+/// the number of games and of events.
+fn build(dir: &Path, tournaments: usize) -> (usize, usize) {
+    std::fs::create_dir_all(dir.join("sent")).unwrap();
+    for sub in ["cur", "new", "tmp"] {
+        std::fs::create_dir_all(dir.join("inbox").join(sub)).unwrap();
+    }
+    let path = dir.join("mailarbiter.toml");
+    std::fs::write(&path, league_toml(tournaments)).unwrap();
+    let config = Config::load(&path).unwrap();
+    let store = SledStore::open(&config.state).unwrap();
+    mailarbiter::daemon::settle_identity(&config, &store).unwrap();
+    let start: chrono::NaiveDate = "2026-05-10".parse().unwrap();
+    let lines = long_games(16);
+    let mut commit = Commit::default();
+    let (mut games, mut events) = (0, 0);
+    for (i, (_, spec)) in config.league.games().enumerate() {
+        games += 1;
+        let plies = plies_of(i);
+        if plies > 0 || i.is_multiple_of(2) {
+            commit
+                .events
+                .push((spec.id.clone(), Event::Opened { on: start }));
+        }
+        for (k, uci) in lines[i % lines.len()][..plies].iter().enumerate() {
+            commit.events.push((
+                spec.id.clone(),
+                Event::Moved {
+                    uci: uci.clone(),
+                    sent: start + chrono::Days::new(k as u64 / 2),
+                    draw_offer: false,
+                },
+            ));
+        }
+        if i % 1000 == 999 {
+            events += commit.events.len();
+            store.commit(&std::mem::take(&mut commit)).unwrap();
+        }
+    }
+    events += commit.events.len();
+    store.commit(&commit).unwrap();
+    (games, events)
+}
+
+/// VmHWM of this process, in KiB.
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// In the child: what the daemon's start and `games` do, step by step.
+fn open(dir: &Path) {
+    let began = Instant::now();
+    let mut steps = Vec::new();
+    let mut step = |name: &str, from: &mut Instant| {
+        steps.push(format!(
+            "{name} {:.0} ms ({} MiB)",
+            from.elapsed().as_secs_f64() * 1000.0,
+            peak_kib() / 1024
+        ));
+        *from = Instant::now();
+    };
+    let mut at = Instant::now();
+    let config = Config::load(&dir.join("mailarbiter.toml")).unwrap();
+    step("config", &mut at);
+    let store = SledStore::open(&config.state).unwrap();
+    step("store", &mut at);
+    mailarbiter::daemon::settle_identity(&config, &store).unwrap();
+    step("identity", &mut at);
+    let state = load_state(&config.league, &store).unwrap();
+    step("state", &mut at);
+    let table =
+        mailarbiter::cli::games_table(&config.league, &state, None, "2026-07-01".parse().unwrap());
+    step("games table", &mut at);
+    black_box((table, state));
+    println!(
+        "  open: {:.0} ms, peak RSS {} MiB: {}",
+        began.elapsed().as_secs_f64() * 1000.0,
+        peak_kib() / 1024,
+        steps.join(", ")
+    );
+}
+
+/// One batch: 25 move mails to 25 games from `*next` on.
+fn batch(games: &[String], next: &mut usize, serial: &mut u64) -> Commit {
+    let mut commit = Commit {
+        created: "2026-05-11T10:00:00+00:00".into(),
+        ..Commit::default()
+    };
+    let recipient = |n: u64| Recipient {
+        name: format!("Player {n}, X"),
+        email: format!("player{n}@example.test"),
+    };
+    for _ in 0..25 {
+        let game = &games[*next % games.len()];
+        *next += 1;
+        *serial += 1;
+        commit.events.push((
+            game.clone(),
+            Event::Reminded {
+                on: "2026-05-11".parse().unwrap(),
+            },
+        ));
+        commit.facts.push((
+            format!("bench:{serial}"),
+            format!("processed mail {serial}"),
+        ));
+        for to in 0..2 {
+            commit.mails.push(OutMail {
+                to: vec![recipient(*serial + to)],
+                cc: vec![],
+                subject: format!("[{game}] 12. Nf3"),
+                body: "x".repeat(1500),
+                in_reply_to: Some(format!("<mail.{serial}@example.test>")),
+                references: vec![format!("<mail.{serial}@example.test>")],
+                kind: MailKind::AutoReplied,
+                game: Some(game.clone()),
+                attachments: vec![],
+            });
+        }
+    }
+    // a batch: 25 mails' markers in the one transaction
+    commit.processed = (0..25)
+        .map(|k| {
+            (
+                format!("inbox:{serial}.{k}"),
+                Processed {
+                    message_id: Some(format!("<mail.{serial}.{k}@example.test>")),
+                    outcome: "accepted".into(),
+                },
+            )
+        })
+        .collect();
+    commit
+}
+
+fn main() {
+    if let Ok(dir) = std::env::var(OPEN) {
+        open(Path::new(&dir));
+        return;
+    }
+    let sizes: Vec<usize> = std::env::var("STORE_BENCH_TOURNAMENTS")
+        .unwrap_or_else(|_| "10,100,1000".into())
+        .split(',')
+        .map(|s| s.trim().parse().unwrap())
+        .collect();
+    let mut c = Criterion::default().sample_size(20).configure_from_args();
+    let mut dirs = Vec::new();
+    for &tournaments in &sizes {
+        let dir = tempfile::tempdir().unwrap();
+        let began = Instant::now();
+        let (games, events) = build(dir.path(), tournaments);
+        println!(
+            "store of {games} games ({tournaments} round-robins of 15), {events} events: built in {:.1} s",
+            began.elapsed().as_secs_f64()
+        );
+        for _ in 0..2 {
+            let status = Command::new(std::env::current_exe().unwrap())
+                .env(OPEN, dir.path())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        }
+        dirs.push((tournaments, dir));
+    }
+    for (tournaments, dir) in [dirs.first(), dirs.last()].into_iter().flatten() {
+        let config = Config::load(&dir.path().join("mailarbiter.toml")).unwrap();
+        let games: Vec<String> = config.league.games().map(|(_, g)| g.id.clone()).collect();
+        let store = SledStore::open(&config.state).unwrap();
+        let (mut next, mut serial) = (0, 0);
+        c.bench_function(
+            &format!(
+                "store: one commit of 25 mails, {} games stored",
+                tournaments * 105
+            ),
+            |b| {
+                b.iter(|| {
+                    store
+                        .commit(&batch(&games, &mut next, &mut serial))
+                        .unwrap()
+                })
+            },
+        );
+    }
+    c.final_summary();
+}
