@@ -65,12 +65,22 @@ fn killed_at_random_moments(seed: u64) -> (usize, usize) {
         rng = rng
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        // within a window that widens while runs are killed before their
-        // first commit, and narrows again once they are not
         let (before, _) = arena.inbox_counts();
-        std::thread::sleep(Duration::from_micros(
-            window / 4 + (rng >> 33) % (window * 3 / 4),
-        ));
+        if kills % 2 == 1 {
+            // every other run: just after a batch was marked, and a few
+            // milliseconds more (inside the next batch, or its commit)
+            let started = Instant::now();
+            while arena.inbox_counts().0 == before && started.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            std::thread::sleep(Duration::from_micros((rng >> 40) % 3000));
+        } else {
+            // the others: within a window that widens while runs are killed
+            // before their first commit, and narrows again once they are not
+            std::thread::sleep(Duration::from_micros(
+                window / 4 + (rng >> 33) % (window * 3 / 4),
+            ));
+        }
         let (new, _) = arena.inbox_counts();
         if new == 0 || Instant::now() > deadline {
             // let it finish sending, then stop it
