@@ -344,6 +344,19 @@ mod tests {
     use crate::config::Config;
     use crate::referee::leave::PlayerEvent;
 
+    /// A leave of the tournament's first player, 12-14 May.
+    fn leave_of_p0() -> Vec<(String, PlayerEvent)> {
+        vec![(
+            crate::referee::leave::key("T", "p0"),
+            PlayerEvent::Leave {
+                from: "2026-05-12".parse().unwrap(),
+                to: "2026-05-14".parse().unwrap(),
+                on: "2026-05-11".parse().unwrap(),
+                by_director: false,
+            },
+        )]
+    }
+
     fn league() -> League {
         let mut text = String::from(
             "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n[inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
@@ -392,15 +405,7 @@ mod tests {
             state.publish(&mut snapshot, &events, &[]);
             assert_eq!(format!("{snapshot:?}"), format!("{state:?}"));
         }
-        let leave = vec![(
-            crate::referee::leave::key("T", "p0"),
-            PlayerEvent::Leave {
-                from: "2026-05-12".parse().unwrap(),
-                to: "2026-05-14".parse().unwrap(),
-                on: "2026-05-11".parse().unwrap(),
-                by_director: false,
-            },
-        )];
+        let leave = leave_of_p0();
         state.apply(&league, &[], &leave).unwrap();
         state.publish(&mut snapshot, &[], &leave);
         assert_eq!(format!("{snapshot:?}"), format!("{state:?}"));
@@ -471,15 +476,7 @@ mod tests {
                 },
             ),
         ];
-        let leave = vec![(
-            crate::referee::leave::key("T", "p0"),
-            PlayerEvent::Leave {
-                from: "2026-05-12".parse().unwrap(),
-                to: "2026-05-14".parse().unwrap(),
-                on: "2026-05-11".parse().unwrap(),
-                by_director: false,
-            },
-        )];
+        let leave = leave_of_p0();
         let mut state =
             State::build(&league, |_| Ok::<_, ReplayError>(vec![]), |_| Ok(vec![])).unwrap();
         state.apply(&league, &events, &[]).unwrap();
