@@ -195,6 +195,121 @@ pub struct SledStore {
     last_mails: sled::Tree,
     /// sled's log file, opened a second time for `fdatasync` (see [`SledStore::durable`]).
     log: std::fs::File,
+    /// The sequence numbers sent since the store was last made durable.
+    journal: std::sync::Mutex<SentJournal>,
+}
+
+/// A small file of the outbox entries sent since sled was last made
+/// durable, each `fdatasync`ed before the next mail goes out.
+///
+/// Making sled durable (a flush and an `fdatasync` of its log file) costs
+/// 1.2-1.6 ms on this machine; a record written in place into this file,
+/// whose blocks are written once when it is made (so an `fdatasync` changes
+/// no metadata and waits for no file-system journal commit), costs about
+/// 0.1 ms. An outbox entry's removal waits in sled's memory, its sequence
+/// number is made durable here, and the file is emptied (a new epoch in its
+/// header) whenever sled is made durable. When the store is opened, every
+/// entry named here leaves the outbox before anything else reads it.
+struct SentJournal {
+    file: std::fs::File,
+    epoch: u64,
+    /// The next slot to write (slot 0 is the header).
+    slot: u64,
+}
+
+/// A slot: the header (epoch, 0, check) or a record (epoch, seq, check),
+/// the check a function of both (a slot torn by a crash, or of an older
+/// epoch, names nothing: that mail may go out once more).
+const JOURNAL_SLOT: usize = 32;
+/// Slots in the file; when they are used up, sled is made durable.
+const JOURNAL_SLOTS: u64 = 2048;
+const JOURNAL_FILE: &str = "sent-journal";
+
+fn journal_slot(epoch: u64, seq: u64) -> [u8; JOURNAL_SLOT] {
+    let mut slot = [0u8; JOURNAL_SLOT];
+    slot[..8].copy_from_slice(&epoch.to_le_bytes());
+    slot[8..16].copy_from_slice(&seq.to_le_bytes());
+    let check = !(epoch.rotate_left(17) ^ seq) ^ 0x6d61_696c_6172_6269;
+    slot[16..24].copy_from_slice(&check.to_le_bytes());
+    slot
+}
+
+/// The epoch and sequence number a slot holds, when it is whole.
+fn read_slot(bytes: &[u8]) -> Option<(u64, u64)> {
+    let word = |i: usize| Some(u64::from_le_bytes(bytes.get(i..i + 8)?.try_into().ok()?));
+    let (epoch, seq) = (word(0)?, word(8)?);
+    (journal_slot(epoch, seq)[..] == bytes[..JOURNAL_SLOT]).then_some((epoch, seq))
+}
+
+impl SentJournal {
+    /// Opens (or makes) the journal in `folder`; the sequence numbers it holds.
+    fn open(folder: &Path) -> std::io::Result<(SentJournal, Vec<u64>)> {
+        use std::io::Read as _;
+        use std::os::unix::fs::OpenOptionsExt as _;
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(folder.join(JOURNAL_FILE))?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        let size = JOURNAL_SLOT as u64 * JOURNAL_SLOTS;
+        let mut seqs = Vec::new();
+        let epoch = match bytes.get(..JOURNAL_SLOT).and_then(read_slot) {
+            Some((epoch, 0)) if bytes.len() as u64 == size => {
+                seqs.extend(
+                    bytes
+                        .chunks_exact(JOURNAL_SLOT)
+                        .skip(1)
+                        .map_while(|slot| read_slot(slot).filter(|(e, _)| *e == epoch))
+                        .map(|(_, seq)| seq),
+                );
+                epoch
+            }
+            _ => {
+                // new, or cut short by a crash while it was made: written
+                // whole (every block allocated) before it is used
+                use std::io::Write as _;
+                file.set_len(0)?;
+                let mut whole = vec![0u8; size as usize];
+                whole[..JOURNAL_SLOT].copy_from_slice(&journal_slot(0, 0));
+                std::io::Seek::rewind(&mut file)?;
+                file.write_all(&whole)?;
+                file.sync_all()?;
+                0
+            }
+        };
+        let slot = 1 + seqs.len() as u64;
+        Ok((SentJournal { file, epoch, slot }, seqs))
+    }
+
+    /// Records `seq` as sent, durably; whether the journal is now full.
+    fn append(&mut self, seq: u64) -> std::io::Result<bool> {
+        use std::os::unix::fs::FileExt as _;
+        let at = self.slot * JOURNAL_SLOT as u64;
+        self.file.write_all_at(&journal_slot(self.epoch, seq), at)?;
+        self.file.sync_data()?;
+        self.slot += 1;
+        Ok(self.slot == JOURNAL_SLOTS)
+    }
+
+    /// Empties the journal, durably (sled holds what it said): a new epoch.
+    fn clear(&mut self) -> std::io::Result<()> {
+        use std::os::unix::fs::FileExt as _;
+        if self.slot > 1 {
+            self.epoch += 1;
+            self.file.write_all_at(&journal_slot(self.epoch, 0), 0)?;
+            self.file.sync_data()?;
+            self.slot = 1;
+        }
+        Ok(())
+    }
+}
+
+fn io_error(e: std::io::Error) -> StoreError {
+    StoreError::Sled(sled::Error::Io(e))
 }
 
 const NEXT_SEQ: &[u8] = b"next_seq";
@@ -216,12 +331,19 @@ impl SledStore {
     ///
     /// # Errors
     /// When the write or the sync fails.
+    ///
+    /// The journal of sent mails is emptied after: sled holds them now.
     fn durable(&self) -> Result<(), StoreError> {
+        let mut journal = self.journal();
         self.db.flush()?;
-        self.log
-            .sync_data()
-            .map_err(|e| StoreError::Sled(sled::Error::Io(e)))?;
-        Ok(())
+        self.log.sync_data().map_err(io_error)?;
+        journal.clear().map_err(io_error)
+    }
+
+    fn journal(&self) -> std::sync::MutexGuard<'_, SentJournal> {
+        // a panic while it was held left at most a record torn: the
+        // journal reads such a record as none
+        self.journal.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Opens (or creates) the store in `path`. The folder is made mode 0700
@@ -283,8 +405,10 @@ impl SledStore {
                 e => StoreError::Sled(e),
             })?;
         let log = std::fs::File::open(path.join("db")).map_err(folder_error)?;
+        let (journal, sent) = SentJournal::open(path).map_err(folder_error)?;
         let store = SledStore {
             log,
+            journal: std::sync::Mutex::new(journal),
             last_mails: db.open_tree("last_mails")?,
             games: db.open_tree("games")?,
             players: db.open_tree("players")?,
@@ -300,6 +424,14 @@ impl SledStore {
                 .map_or(0, |d| d.as_nanos());
             let word = format!("{:x}{:x}", nanos, std::process::id());
             store.meta.insert(INSTANCE, word.as_bytes())?;
+            store.durable()?;
+        }
+        if !sent.is_empty() {
+            // sent before a crash, their removal not yet in sled
+            for seq in sent {
+                store.keep_last_mail(seq)?;
+                store.outbox.remove(seq.to_be_bytes())?;
+            }
             store.durable()?;
         }
         make_private(path).map_err(folder_error)?;
@@ -360,16 +492,19 @@ impl SledStore {
         order.extend_from_slice(&record.seq.to_be_bytes());
         self.sent.insert(format!("id:{id}"), encode(record))?;
         self.sent.insert(order, id.as_bytes())?;
-        // forget the oldest beyond the bound
-        let kept = self.sent.scan_prefix(b"order:").count();
-        for item in self
+        // forget those more than `limit` sequence numbers older (every
+        // outbox entry leaves it, sent or dropped: about the last `limit`
+        // mails), a range of usually one key, never a count of them all
+        let oldest = record.seq.saturating_sub((limit as u64).saturating_sub(1));
+        let mut bound = b"order:".to_vec();
+        bound.extend_from_slice(&oldest.to_be_bytes());
+        let old: Vec<_> = self
             .sent
-            .scan_prefix(b"order:")
-            .take(kept.saturating_sub(limit))
-        {
-            let (key, old) = item?;
+            .range(b"order:".to_vec()..bound)
+            .collect::<Result<_, _>>()?;
+        for (key, id) in old {
             self.sent.remove(key)?;
-            self.sent.remove([b"id:".as_slice(), &old].concat())?;
+            self.sent.remove([b"id:".as_slice(), &id].concat())?;
         }
         // made durable with the next `sent` (the relay remembers a mail
         // just before it removes its entry); losing it loses only the
@@ -458,9 +593,13 @@ impl Store for SledStore {
     }
 
     fn sent(&self, seq: u64) -> Result<(), StoreError> {
+        let mut journal = self.journal();
         self.keep_last_mail(seq)?;
         self.outbox.remove(seq.to_be_bytes())?;
-        self.durable()?;
+        if journal.append(seq).map_err(io_error)? {
+            drop(journal);
+            self.durable()?;
+        }
         Ok(())
     }
 
@@ -524,6 +663,9 @@ impl Store for SledStore {
     }
 
     fn resend(&self, game: &str) -> Result<Vec<u64>, StoreError> {
+        // the journal must not name a sequence number put back below: a
+        // crash would then take it out of the outbox again at the start
+        self.durable()?;
         let Some(bytes) = self.last_mails.get(game)? else {
             return Ok(Vec::new());
         };
@@ -756,6 +898,68 @@ mod tests {
             })
             .unwrap();
         assert_eq!(store.outbox().unwrap().last().unwrap().seq, 3);
+    }
+
+    /// A mail sent just before a crash: its removal from sled's outbox
+    /// was only in memory, its sequence number in the journal. At the next
+    /// open it leaves the outbox (it is not sent twice); a record torn by
+    /// the crash names nothing; `resend` puts back what the journal named.
+    #[test]
+    fn a_sent_mail_named_only_in_the_journal_leaves_the_outbox_at_the_next_open() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            let mut three = mail("a");
+            three.game = Some("T/1".into());
+            store
+                .commit(&Commit {
+                    mails: vec![three.clone(), three.clone(), three],
+                    created: "2026-05-10T00:00:00Z".into(),
+                    ..Commit::default()
+                })
+                .unwrap();
+            store.sent(1).unwrap();
+            let journal = std::fs::read(dir.path().join(JOURNAL_FILE)).unwrap();
+            let (epoch, _) = read_slot(&journal[..JOURNAL_SLOT]).unwrap();
+            assert_eq!(
+                read_slot(&journal[JOURNAL_SLOT..2 * JOURNAL_SLOT]),
+                Some((epoch, 1)),
+                "sending is made durable in the journal"
+            );
+        }
+        // as a crash leaves it: 2 and 3 still in sled's outbox, the journal
+        // naming 2 and a torn record naming 3
+        let copy = dir.path();
+        {
+            let store = reopen(copy);
+            let seqs: Vec<u64> = store.outbox().unwrap().iter().map(|e| e.seq).collect();
+            assert_eq!(seqs, [2, 3]);
+        }
+        let path = copy.join(JOURNAL_FILE);
+        let mut journal = std::fs::read(&path).unwrap();
+        let (epoch, _) = read_slot(&journal[..JOURNAL_SLOT]).unwrap();
+        journal[JOURNAL_SLOT..2 * JOURNAL_SLOT].copy_from_slice(&journal_slot(epoch, 2));
+        let mut torn = [0u8; JOURNAL_SLOT];
+        torn[..12].copy_from_slice(&journal_slot(epoch, 3)[..12]);
+        journal[2 * JOURNAL_SLOT..3 * JOURNAL_SLOT].copy_from_slice(&torn);
+        std::fs::write(&path, &journal).unwrap();
+        let store = reopen(copy);
+        let seqs: Vec<u64> = store.outbox().unwrap().iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [3], "2 was sent; the torn record names nothing");
+        let journal = std::fs::read(&path).unwrap();
+        assert_eq!(journal.len(), JOURNAL_SLOT * JOURNAL_SLOTS as usize);
+        assert_eq!(
+            read_slot(&journal[..JOURNAL_SLOT]),
+            Some((epoch + 1, 0)),
+            "emptied once sled holds it: a new epoch"
+        );
+        // 1 and 2 were the game's last mails: a resend puts them back and
+        // they stay after a crash and an open
+        assert_eq!(store.resend("T/1").unwrap(), [1, 2]);
+        drop(store);
+        let store = reopen(copy);
+        let seqs: Vec<u64> = store.outbox().unwrap().iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [1, 2, 3]);
     }
 
     #[test]
