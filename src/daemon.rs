@@ -1,6 +1,6 @@
 //! The daemon's work: fetch → parse → decide → commit → mark → send, and the
 //! timer pass. Inbound mails are refereed in batches of up to
-//! [`PASS_LIMIT`] (group commit): one store transaction, made durable, holds
+//! `[inbox] batch_mails` (group commit): one store transaction, made durable, holds
 //! a batch's decisions; its mails are marked only after it; the outbox
 //! relay sends on its own task, each entry removed, durably, once the
 //! transport accepted it (DESIGN.md §2).
@@ -473,7 +473,7 @@ impl Pipeline {
         }
     }
 
-    /// Referees the next batch of up to [`PASS_LIMIT`] waiting mails
+    /// Referees the next batch of up to `batch_mails` waiting mails
     /// (group commit): their bodies fetched in one command, each decided
     /// in arrival order against the games as the mails before it left
     /// them, everything written in one durable store transaction, then the
@@ -494,7 +494,10 @@ impl Pipeline {
             Some(key) => self.store.fact(&key)?,
             None => None,
         };
-        let (waiting, left) = self.inbox.waiting(cursor.as_deref(), PASS_LIMIT).await?;
+        let (waiting, left) = self
+            .inbox
+            .waiting(cursor.as_deref(), self.config.batch_mails)
+            .await?;
         self.monitor.contact(left);
         if waiting.is_empty() {
             return Ok(false);
@@ -1363,9 +1366,6 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
         format!("the referee panicked: {what}")
     })
 }
-
-/// How many mails one inbox pass takes before the outbox is sent.
-pub const PASS_LIMIT: usize = 25;
 
 /// The day it is now in the config's zone.
 pub fn today(config: &Config) -> NaiveDate {

@@ -121,6 +121,20 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
         .context("starting the runtime")
 }
 
+/// The daemon's runtime: refereeing runs on the calling thread (the
+/// future given to `block_on`), the tasks it spawns (the outbox relay, the
+/// control socket, signals) on one worker thread of their own. A batch's
+/// decisions and its store sync then never hold up the relay, which would
+/// otherwise wait for them before reading the SMTP server's answer.
+fn daemon_runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("mailarbiter-relay")
+        .enable_all()
+        .build()
+        .context("starting the runtime")
+}
+
 fn run(cli: Cli) -> Result<ExitCode> {
     let path = config_path(&cli);
     if let Command::Demo { dir } = &cli.command {
@@ -190,7 +204,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Run { once: false, .. } => {
             let state = config.state.clone();
-            match runtime()?.block_on(daemon::serve(config, &path)) {
+            match daemon_runtime()?.block_on(daemon::serve(config, &path)) {
                 Err(DaemonError::Identity(problems)) => {
                     return Ok(refused(&path, &state, problems, NOTHING_DONE))
                 }

@@ -31,7 +31,8 @@ fn sigkill_at_random_moments_applies_every_move_exactly_once() {
 /// One burst whose daemon is killed at random moments until it is done:
 /// how many kills, and how many of them with part of the burst done.
 fn killed_at_random_moments(seed: u64) -> (usize, usize) {
-    let config = two_players("numeric").replace("[inbox]\n", "[inbox]\npoll_seconds = 1\n");
+    let config = two_players("numeric")
+        .replace("[inbox]\n", "[inbox]\npoll_seconds = 1\nbatch_mails = 10\n");
     let mut arena = Arena::new(&config);
     let numerics = numerics(APP4);
     let num = |j: usize| numbered_ply(j, &numerics[j]);

@@ -71,6 +71,7 @@ const INBOX: &[Key] = &[
     key("quarantine_folder", Kind::Text),
     key("idle", Kind::Bool),
     key("poll_seconds", U64),
+    key("batch_mails", U64),
 ];
 
 const OUTBOX: &[Key] = &[

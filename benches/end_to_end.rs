@@ -1,0 +1,590 @@
+//! End to end over the test Dovecot + Postfix: the transport floor and the
+//! daemon, measured in the same run on the same mails.
+//!
+//! Run `bash benches/end_to_end.sh` (it starts private mail servers, runs
+//! this, stops them), or `cargo bench --bench end_to_end` with the servers
+//! of `tests/mailserver.sh` running and `MS_ROOT`, `MS_IMAP_PORT`,
+//! `MS_SMTP_PORT` exported. `E2E_MAILS` sets the number of move mails
+//! (default 2000: a round robin of 20 players, 190 games, the plies of
+//! App.4 in every game).
+//!
+//! Both runs begin the same way: the mails wait in a folder `Stage` of the
+//! arbiter's mailbox, one `UID MOVE` puts them all into the INBOX, and the
+//! clock starts at that command.
+//! - The floor is a plain client: it fetches the INBOX's mails in one
+//!   command, sends one forward per mail to the opponent over one SMTP
+//!   connection (`TCP_NODELAY`, pipelined), moves the mails to `Done` in one
+//!   command. It reads no move and writes no store.
+//! - The daemon (`mailarbiter run`, already started and idle on the
+//!   INBOX) referees them; the clock stops when every mail is in `Done` and
+//!   its outbox is empty (`status --json`).
+
+use futures_util::TryStreamExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+const PLAYERS: usize = 20;
+const DOMAIN: &str = "example.test";
+
+struct Servers {
+    root: PathBuf,
+    imap: u16,
+    smtp: u16,
+}
+
+fn servers() -> Option<Servers> {
+    let root = std::env::var("MS_ROOT").ok()?;
+    let port = |name: &str| std::env::var(name).ok()?.parse().ok();
+    Some(Servers {
+        root: PathBuf::from(root),
+        imap: port("MS_IMAP_PORT")?,
+        smtp: port("MS_SMTP_PORT")?,
+    })
+}
+
+impl Servers {
+    fn adduser(&self, name: &str) {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mailserver.sh");
+        let status = Command::new("bash")
+            .arg(script)
+            .args(["adduser"])
+            .arg(&self.root)
+            .arg(name)
+            .stdout(Stdio::null())
+            .status()
+            .expect("mailserver.sh runs");
+        assert!(status.success(), "adduser {name} failed");
+    }
+
+    async fn session(&self, user: &str) -> async_imap::Session<TcpStream> {
+        let tcp = TcpStream::connect(("127.0.0.1", self.imap))
+            .await
+            .expect("IMAP connects");
+        tcp.set_nodelay(true).unwrap();
+        let mut client = async_imap::Client::new(tcp);
+        client.read_response().await.unwrap();
+        client
+            .login(user, "secret")
+            .await
+            .map_err(|(e, _)| e)
+            .expect("IMAP login")
+    }
+}
+
+/// One move mail: who sends it, to whom the forward goes, the raw bytes.
+struct Staged {
+    mover: String,
+    opponent: String,
+    raw: Vec<u8>,
+}
+
+/// The round robin's pairs, white first, colours alternating.
+fn pairs() -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for a in 0..PLAYERS {
+        for b in a + 1..PLAYERS {
+            out.push(if (a + b) % 2 == 0 { (a, b) } else { (b, a) });
+        }
+    }
+    out
+}
+
+/// The mails, ply by ply across all games (every game's ply 0, then ply 1…),
+/// addressed to `arbiter`.
+fn mails(run: &str, arbiter: &str, count: usize, moves: &[String]) -> Vec<Staged> {
+    let pairs = pairs();
+    let plies = count.div_ceil(pairs.len()).min(moves.len());
+    let player = |p: usize| format!("{run}-p{p}@{DOMAIN}");
+    let mut out = Vec::new();
+    for ply in 0..plies {
+        for (g, &(white, black)) in pairs.iter().enumerate() {
+            if out.len() == count {
+                return out;
+            }
+            let (from, to) = if ply % 2 == 0 {
+                (white, black)
+            } else {
+                (black, white)
+            };
+            let raw = format!(
+                "From: {from}\r\nTo: {arbiter}\r\nSubject: Re: [E2E/{game}] move\r\n\
+                 Date: {date}\r\nMessage-ID: <{run}.{game}.{ply}@{DOMAIN}>\r\n\
+                 Content-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n",
+                from = player(from),
+                game = g + 1,
+                date = chrono::Utc::now().to_rfc2822(),
+                text = common::repeat_and_move(moves, ply),
+            );
+            out.push(Staged {
+                mover: player(from),
+                opponent: player(to),
+                raw: raw.into_bytes(),
+            });
+        }
+    }
+    out
+}
+
+/// The daemon's tournament: the same players and games.
+fn config(servers: &Servers, run: &str, arbiter: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let password = dir.path().join("imap-password");
+    std::fs::write(&password, "secret\n").unwrap();
+    let private = <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o600);
+    std::fs::set_permissions(&password, private).unwrap();
+    let mut text = format!(
+        "[gateway]\naddress = \"{arbiter}\"\nstate = \"state\"\ntimezone = \"UTC\"\n\n\
+         [inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = {imap}\ntls = \"none\"\n\
+         user = \"{arbiter}\"\npassword_file = \"imap-password\"\nfolder = \"INBOX\"\n\
+         processed_folder = \"Done\"\npoll_seconds = 1\n\n\
+         [outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {smtp}\ntls = \"none\"\n\n\
+         [[tournament]]\nid = \"E2E\"\nname = \"End to end\"\nstart = \"{start}\"\n\
+         director = \"{run}-td@{DOMAIN}\"\n",
+        imap = servers.imap,
+        smtp = servers.smtp,
+        start = chrono::Utc::now().date_naive(),
+    );
+    for p in 0..PLAYERS {
+        text.push_str(&format!(
+            "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"Player{p}, P\"\n\
+             email = [\"{run}-p{p}@{DOMAIN}\"]\n"
+        ));
+    }
+    for (white, black) in pairs() {
+        text.push_str(&format!(
+            "\n[[tournament.game]]\nwhite = \"p{white}\"\nblack = \"p{black}\"\n"
+        ));
+    }
+    std::fs::write(dir.path().join("mailarbiter.toml"), text).unwrap();
+    dir
+}
+
+/// Puts the mails into the arbiter's `Stage` folder and makes `Done`.
+async fn stage(servers: &Servers, arbiter: &str, mails: &[Staged]) {
+    let mut s = servers.session(arbiter).await;
+    for folder in ["Stage", "Done"] {
+        s.create(folder).await.ok();
+    }
+    for m in mails {
+        s.append("Stage", None, None, &m.raw).await.expect("APPEND");
+    }
+    s.logout().await.ok();
+}
+
+/// The one command that starts both clocks: every staged mail into the INBOX.
+async fn release(servers: &Servers, arbiter: &str) -> Instant {
+    let mut s = servers.session(arbiter).await;
+    s.select("Stage").await.unwrap();
+    let start = Instant::now();
+    s.uid_mv("1:*", "INBOX").await.expect("UID MOVE");
+    s.logout().await.ok();
+    start
+}
+
+async fn reply(reader: &mut BufReader<TcpStream>) -> String {
+    let mut all = String::new();
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).await.unwrap();
+        assert!(line.len() >= 4, "SMTP closed: {all}{line}");
+        let last = line.as_bytes()[3] == b' ';
+        all.push_str(&line);
+        if last {
+            return all;
+        }
+    }
+}
+
+async fn expect(reader: &mut BufReader<TcpStream>, code: &str) {
+    let got = reply(reader).await;
+    assert!(got.starts_with(code), "SMTP: expected {code}, got {got}");
+}
+
+/// The floor: fetch all, one forward each over one SMTP connection, move
+/// all. Each forward goes where the daemon's goes (to the opponent, a copy
+/// to the mover) and has the size of the daemon's (`size` bytes).
+async fn floor(
+    servers: &Servers,
+    arbiter: &str,
+    mails: &[Staged],
+    size: usize,
+) -> (Duration, usize) {
+    let mut imap = servers.session(arbiter).await;
+    let start = release(servers, arbiter).await;
+    imap.select("INBOX").await.unwrap();
+    let fetched: Vec<_> = imap
+        .uid_fetch("1:*", "BODY.PEEK[]")
+        .await
+        .unwrap()
+        .try_collect()
+        .await
+        .unwrap();
+    assert_eq!(fetched.len(), mails.len(), "the floor sees every mail");
+
+    let tcp = TcpStream::connect(("127.0.0.1", servers.smtp))
+        .await
+        .unwrap();
+    tcp.set_nodelay(true).unwrap();
+    let mut smtp = BufReader::new(tcp);
+    expect(&mut smtp, "220").await;
+    smtp.get_mut()
+        .write_all(b"EHLO floor.example.test\r\n")
+        .await
+        .unwrap();
+    expect(&mut smtp, "250").await;
+    let mut sent = 0;
+    for (fetch, mail) in fetched.iter().zip(mails) {
+        let body = fetch.body().expect("a body");
+        let mut data = format!(
+            "From: {arbiter}\r\nTo: {to}\r\nCc: {cc}\r\nSubject: Fwd: move\r\n\r\n",
+            to = mail.opponent,
+            cc = mail.mover,
+        )
+        .into_bytes();
+        data.extend_from_slice(body);
+        while data.len() < size {
+            data.extend_from_slice(b"\r\n.. a line as long as a line of the daemon's forward ..");
+        }
+        data.extend_from_slice(b"\r\n.\r\n");
+        let envelope = format!(
+            "MAIL FROM:<{arbiter}>\r\nRCPT TO:<{}>\r\nRCPT TO:<{}>\r\nDATA\r\n",
+            mail.opponent, mail.mover
+        );
+        let out = smtp.get_mut();
+        out.write_all(envelope.as_bytes()).await.unwrap();
+        for _ in 0..3 {
+            expect(&mut smtp, "250").await;
+        }
+        expect(&mut smtp, "354").await;
+        smtp.get_mut().write_all(&data).await.unwrap();
+        expect(&mut smtp, "250").await;
+        sent += 1;
+    }
+    smtp.get_mut().write_all(b"QUIT\r\n").await.unwrap();
+    imap.uid_mv("1:*", "Done").await.expect("UID MOVE");
+    let took = start.elapsed();
+    imap.logout().await.ok();
+    (took, sent)
+}
+
+fn binary(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mailarbiter"));
+    cmd.arg("--config")
+        .arg(dir.join("mailarbiter.toml"))
+        .args(args);
+    cmd
+}
+
+fn outbox_length(dir: &Path) -> Option<u64> {
+    let out = binary(dir, &["status", "--json"]).output().ok()?;
+    let status: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+    status["outbox"]["length"].as_u64()
+}
+
+async fn count(s: &mut async_imap::Session<TcpStream>, folder: &str) -> usize {
+    s.status(folder, "(MESSAGES)").await.expect("STATUS").exists as usize
+}
+
+/// The daemon's log lines containing `needle`.
+fn log_lines(dir: &Path, needle: &str) -> Vec<String> {
+    std::fs::read_to_string(dir.join("daemon.log"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.contains(needle))
+        .map(String::from)
+        .collect()
+}
+
+/// When a log line was written (tracing's RFC 3339 time at its start).
+fn logged_at(line: &str) -> SystemTime {
+    let stamp = line.split_whitespace().next().unwrap_or_default();
+    let at = chrono::DateTime::parse_from_rfc3339(stamp).expect("a time stamp");
+    SystemTime::from(at)
+}
+
+/// The recipients of the mails a log's `sent` lines name.
+fn recipients(lines: &[String]) -> usize {
+    lines
+        .iter()
+        .map(|l| {
+            l.split(" to=").nth(1).map_or(0, |rest| {
+                rest.split(" subject=")
+                    .next()
+                    .unwrap_or("")
+                    .split(", ")
+                    .count()
+            })
+        })
+        .sum()
+}
+
+/// The user and system CPU time of a process so far (from `/proc`).
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // the fields after the command's closing parenthesis; utime, stime are 14, 15
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = fields
+        .get(11..13)
+        .map_or(0, |f| f.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
+    // USER_HZ is 100 on Linux
+    Duration::from_millis(ticks * 10)
+}
+
+/// The players' and the director's INBOXes, watched together.
+struct Mailboxes {
+    sessions: Vec<async_imap::Session<TcpStream>>,
+}
+
+impl Mailboxes {
+    async fn open(servers: &Servers, users: &[String]) -> Mailboxes {
+        let mut sessions = Vec::new();
+        for user in users {
+            sessions.push(servers.session(user).await);
+        }
+        Mailboxes { sessions }
+    }
+
+    async fn total(&mut self) -> usize {
+        let mut total = 0;
+        for s in &mut self.sessions {
+            total += count(s, "INBOX").await;
+        }
+        total
+    }
+
+    /// Waits until `total` mails are in; when the last arrived (to 20 ms).
+    async fn wait_for(&mut self, total: usize, since: SystemTime) -> SystemTime {
+        loop {
+            let now = SystemTime::now();
+            if self.total().await >= total {
+                return now;
+            }
+            assert!(
+                since.elapsed().unwrap_or_default() < Duration::from_secs(600),
+                "the mails were not delivered within 10 minutes"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// One measured run.
+struct Run {
+    /// From the release to the last mail handed to Postfix.
+    submitted: Duration,
+    /// From the release to the last copy in a player's INBOX.
+    delivered: Duration,
+    mails: usize,
+    recipients: usize,
+    cpu: Option<Duration>,
+}
+
+fn between(from: SystemTime, to: SystemTime) -> Duration {
+    to.duration_since(from).unwrap_or_default()
+}
+
+/// The daemon: started and idle first, then the same release of the mails.
+async fn daemon(
+    servers: &Servers,
+    arbiter: &str,
+    dir: &Path,
+    count_in: usize,
+    boxes: &mut Mailboxes,
+) -> Run {
+    let log = std::fs::File::create(dir.join("daemon.log")).unwrap();
+    let mut child: Child = binary(dir, &["run"])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(log)
+        .spawn()
+        .expect("the daemon starts");
+    let waited = Instant::now();
+    // ready, the games' opening mails out and delivered, IDLE on the empty INBOX
+    while log_lines(dir, "ready").is_empty() || outbox_length(dir) != Some(0) {
+        assert!(waited.elapsed() < Duration::from_secs(60), "never ready");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let opening = log_lines(dir, " sent");
+    let before = boxes.total().await;
+    boxes
+        .wait_for(recipients(&opening), SystemTime::now())
+        .await;
+    let before = before.max(boxes.total().await);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let cpu_before = cpu_time(child.id());
+    // E2E_PERF=FILE: the daemon's run sampled by `perf record` into FILE
+    let perf = std::env::var("E2E_PERF").ok().map(|file| {
+        Command::new("perf")
+            .args(["record", "-F", "2000", "-g", "-o", &file, "-p"])
+            .arg(child.id().to_string())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("perf runs")
+    });
+    tokio::time::sleep(Duration::from_millis(if perf.is_some() { 500 } else { 0 })).await;
+
+    let mut watch = servers.session(arbiter).await;
+    let released = release(servers, arbiter).await;
+    let started = SystemTime::now() - released.elapsed();
+    loop {
+        if count(&mut watch, "Done").await >= count_in && outbox_length(dir) == Some(0) {
+            break;
+        }
+        assert!(
+            released.elapsed() < Duration::from_secs(600),
+            "the daemon did not finish within 10 minutes"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let cpu = cpu_time(child.id()).saturating_sub(cpu_before);
+    if let Some(mut perf) = perf {
+        Command::new("kill")
+            .arg("-INT")
+            .arg(perf.id().to_string())
+            .status()
+            .unwrap();
+        perf.wait().unwrap();
+    }
+    let sent: Vec<String> = log_lines(dir, " sent").split_off(opening.len());
+    let last = sent.last().map_or(SystemTime::now(), |l| logged_at(l));
+    let recipients = recipients(&sent);
+    let arrived = boxes.wait_for(before + recipients, started).await;
+    watch.logout().await.ok();
+    Command::new("kill")
+        .arg("-TERM")
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    child.wait().unwrap();
+    Run {
+        submitted: between(started, last),
+        delivered: between(started, arrived),
+        mails: sent.len(),
+        recipients,
+        cpu: Some(cpu),
+    }
+}
+
+fn main() {
+    let Some(servers) = servers() else {
+        eprintln!(
+            "end_to_end: no test mail servers (MS_ROOT, MS_IMAP_PORT, MS_SMTP_PORT); \
+             run `bash benches/end_to_end.sh`"
+        );
+        return;
+    };
+    let count: usize = std::env::var("E2E_MAILS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2000);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let moves = common::numerics(common::APP4);
+    let run = format!(
+        "e2e{}",
+        SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs()
+            % 100_000_000
+    );
+    eprintln!("end_to_end: adding {} mailboxes", PLAYERS + 3);
+    let mut watched = Vec::new();
+    for p in 0..PLAYERS {
+        servers.adduser(&format!("{run}-p{p}"));
+        watched.push(format!("{run}-p{p}@{DOMAIN}"));
+    }
+    for role in ["floor", "arb", "td"] {
+        servers.adduser(&format!("{run}-{role}"));
+    }
+    watched.push(format!("{run}-td@{DOMAIN}"));
+    let floor_arbiter = format!("{run}-floor@{DOMAIN}");
+    let arbiter = format!("{run}-arb@{DOMAIN}");
+    let floor_mails = mails(&run, &floor_arbiter, count, &moves);
+    let daemon_mails = mails(&run, &arbiter, count, &moves);
+    let count = daemon_mails.len();
+    let dir = config(&servers, &run, &arbiter);
+    runtime.block_on(async {
+        eprintln!("end_to_end: staging {count} mails twice");
+        stage(&servers, &floor_arbiter, &floor_mails).await;
+        stage(&servers, &arbiter, &daemon_mails).await;
+        let mut boxes = Mailboxes::open(&servers, &watched).await;
+
+        let daemon = daemon(&servers, &arbiter, dir.path(), count, &mut boxes).await;
+        // the floor's forwards as large as the daemon's (headers, plain and HTML parts)
+        let mut p0 = servers.session(&watched[0]).await;
+        p0.select("INBOX").await.unwrap();
+        let sizes: Vec<_> = p0
+            .fetch("1:*", "RFC822.SIZE")
+            .await
+            .unwrap()
+            .try_collect()
+            .await
+            .unwrap();
+        let size = sizes.iter().filter_map(|f| f.size).sum::<u32>() as usize / sizes.len().max(1);
+        p0.logout().await.ok();
+
+        let before = boxes.total().await;
+        let started = SystemTime::now();
+        let (submitted, mails) = floor(&servers, &floor_arbiter, &floor_mails, size).await;
+        let arrived = boxes.wait_for(before + 2 * mails, started).await;
+        let floor = Run {
+            submitted,
+            delivered: between(started, arrived),
+            mails,
+            recipients: 2 * mails,
+            cpu: None,
+        };
+
+        let rate = |d: Duration| count as f64 / d.as_secs_f64();
+        println!(
+            "end to end over Dovecot + Postfix: {count} move mails in {} games, \
+             forwards of {size} bytes on average",
+            pairs().len()
+        );
+        println!("                                  handed to Postfix      in the INBOXes    mails (copies)  CPU");
+        for (name, run) in [("floor (fetch, forward, move)", &floor), ("daemon (mailarbiter run)", &daemon)] {
+            println!(
+                "  {name:<30}  {:>6.2} s {:>5.0}/s   {:>6.2} s {:>5.0}/s   {:>5} ({:>5})   {}",
+                run.submitted.as_secs_f64(),
+                rate(run.submitted),
+                run.delivered.as_secs_f64(),
+                rate(run.delivered),
+                run.mails,
+                run.recipients,
+                run.cpu.map_or("-".into(), |c| format!("{:.2} s", c.as_secs_f64())),
+            );
+        }
+        println!(
+            "  daemon / floor: {:.2} handed to Postfix, {:.2} in the INBOXes",
+            floor.submitted.as_secs_f64() / daemon.submitted.as_secs_f64(),
+            floor.delivered.as_secs_f64() / daemon.delivered.as_secs_f64(),
+        );
+    });
+    // the daemon refereed, not only moved, the mails
+    let out = binary(dir.path(), &["show", "E2E/1", "--json"])
+        .output()
+        .unwrap();
+    let game: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let plies = game["moves"].as_array().map_or(0, |m| m.len());
+    println!("  E2E/1 has {plies} plies recorded");
+    if std::env::var_os("E2E_KEEP").is_some() {
+        println!(
+            "  the daemon's folder (log, store) is kept: {}",
+            dir.keep().display()
+        );
+    }
+}
