@@ -336,6 +336,10 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
                 // accepted from an offered variant: no days (III.4.6)
                 m["variant"] = json!(true);
             }
+            if p.conditional {
+                // played from its owner's hidden conditional series: no days
+                m["conditional"] = json!(true);
+            }
             m
         })
         .collect();

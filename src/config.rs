@@ -129,6 +129,9 @@ struct RawTournament {
     /// `"round-robin"` or `"double-round-robin"`: the games generated from
     /// the players (instead of `[[tournament.game]]` blocks).
     pairing: Option<Spanned<String>>,
+    /// `"hidden"`: players may send hidden conditional moves (issue 12
+    /// item 5); `"off"` (the default): they are answered "not used".
+    conditional: Option<Spanned<String>>,
     #[serde(default)]
     player: Vec<RawPlayer>,
     #[serde(default)]
@@ -1108,9 +1111,21 @@ impl Validator<'_> {
                 false
             }
         };
+        let conditional = match rt.conditional.as_ref().map(|c| (c, c.get_ref().as_str())) {
+            None | Some((_, "off")) => false,
+            Some((_, "hidden")) => true,
+            Some((at, other)) => {
+                self.problem(
+                    at,
+                    format!("unknown conditional \"{other}\" (\"off\" or \"hidden\")"),
+                );
+                false
+            }
+        };
         Some(Tournament {
             id,
             name: rt.name.clone(),
+            conditional,
             start: start?,
             director,
             director_language,
@@ -1410,6 +1425,30 @@ black = "b"
             ps.iter().any(|p| p.contains("unknown language \"de\"")),
             "{ps:?}"
         );
+    }
+
+    /// Issue 12 item 5: hidden conditional moves, off unless asked for.
+    #[test]
+    fn ii_3_8_conditional_moves_are_off_unless_hidden_is_asked_for() {
+        let conditional = |lines: &str| {
+            Config::parse(&with_rules(lines), Path::new("/etc/ma"), false)
+                .unwrap()
+                .league
+                .tournaments[0]
+                .conditional
+        };
+        assert!(!conditional(""));
+        assert!(!conditional("conditional = \"off\""));
+        assert!(conditional("conditional = \"hidden\""));
+        let ps = problems(&with_rules("conditional = \"visible\""));
+        assert!(
+            ps.iter().any(|p| p
+                .contains("unknown conditional \"visible\" (\"off\" or \"hidden\")")
+                && !p.starts_with('-')),
+            "{ps:?}"
+        );
+        let ps = problems(&with_rules("conditional = true"));
+        assert!(ps.iter().any(|p| p.contains("`conditional`")), "{ps:?}");
     }
 
     #[test]

@@ -761,7 +761,7 @@ fn league(rules: &str) -> League {
          [inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n[outbox]\nkind = \"file\"\npath = \"sent\"\n\n\
          [[tournament]]\nid = \"{TOURNAMENT}\"\nname = \"Fuzz championship\"\nstart = \"2026-05-10\"\ndirector = \"{DIRECTOR}\"\n\
          notation = \"numeric\"\nrules = \"{rules}\"\ndays_per_control = 16\nmoves_per_control = 2\n\
-         reminder_days = 7\ninactivity_days = 15\nwarning_days = 3\n"
+         reminder_days = 7\ninactivity_days = 15\nwarning_days = 3\nconditional = \"hidden\"\n"
     );
     for (i, (id, email)) in PLAYERS.iter().enumerate() {
         let lang = if i == 0 { "ru" } else { "en" };
@@ -812,6 +812,15 @@ enum Piece {
         compact: bool,
         offer: bool,
         variant: Option<u32>,
+        /// A hidden conditional series after the move: picks of the
+        /// opponent's reply and the answer (issue 12 item 5).
+        hidden: Option<(u32, u32)>,
+    },
+    /// A hidden series from the position now (the opponent's move first),
+    /// or its cancellation, in a mail of its own.
+    Hidden {
+        picks: (u32, u32, u32, u32),
+        cancel: bool,
     },
     /// The partner's last move written as another legal move, then a move.
     WrongRepetition {
@@ -889,8 +898,10 @@ fn days_gap() -> impl Strategy<Value = u8> {
 
 fn player_piece() -> impl Strategy<Value = Piece> {
     prop_oneof![
-        40 => (any::<u32>(), 0u8..3, any::<bool>(), prop::bool::weighted(0.1), prop::option::weighted(0.1, any::<u32>()))
-            .prop_map(|(pick, notation, compact, offer, variant)| Piece::Record { pick, notation, compact, offer, variant }),
+        40 => (any::<u32>(), 0u8..3, any::<bool>(), prop::bool::weighted(0.1), prop::option::weighted(0.1, any::<u32>()), prop::option::weighted(0.15, any::<(u32, u32)>()))
+            .prop_map(|(pick, notation, compact, offer, variant, hidden)| Piece::Record { pick, notation, compact, offer, variant, hidden }),
+        3 => (any::<(u32, u32, u32, u32)>(), prop::bool::weighted(0.2))
+            .prop_map(|(picks, cancel)| Piece::Hidden { picks, cancel }),
         1 => any::<u32>().prop_map(|pick| Piece::WrongRepetition { pick }),
         1 => (11u8..=88, 11u8..=88).prop_map(|(from, to)| Piece::IllegalMove { from, to }),
         1 => any::<u32>().prop_map(|pick| Piece::NoRepetition { pick }),
@@ -1043,6 +1054,7 @@ fn player_text(state: &State, g: usize, piece: &Piece, today: NaiveDate) -> Stri
             compact,
             offer,
             variant,
+            hidden,
         } => {
             let Some((m, text)) = new_move(*pick, notation_of(*notation)) else {
                 return repetition().unwrap_or_default();
@@ -1074,7 +1086,20 @@ fn player_text(state: &State, g: usize, piece: &Piece, today: NaiveDate) -> Stri
                     ));
                 }
             }
+            if let Some((a, b)) = hidden {
+                let after = pos.clone().play(m).expect("a legal move plays");
+                line.push_str("\nCONDITIONAL\n");
+                line.push_str(&series(&after, len + 1, &[*a, *b]));
+            }
             line
+        }
+        Piece::Hidden { picks, cancel } => {
+            if *cancel {
+                "CONDITIONAL CANCEL".into()
+            } else {
+                let (a, b, c, d) = *picks;
+                format!("УСЛОВНО\n{}", series(pos, len, &[a, b, c, d]))
+            }
         }
         Piece::WrongRepetition { pick } => {
             let Some(i) = len.checked_sub(1) else {
@@ -1154,6 +1179,23 @@ fn director_text(state: &State, g: usize, piece: &DirectorPiece, today: NaiveDat
         DirectorPiece::Status => "STATUS".into(),
         DirectorPiece::Player(p) => player_text(state, g, p, today),
     }
+}
+
+/// Legal moves picked one after another from `pos`, numbered from `index`.
+fn series(pos: &Chess, index: usize, picks: &[u32]) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for (k, pick) in picks.iter().enumerate() {
+        let Some(m) = pick_move(&pos, *pick) else {
+            break;
+        };
+        out.push(numbered(
+            index + k,
+            &notation::write_move(&pos, &m, Notation::Numeric),
+        ));
+        pos = pos.play(m).expect("a legal move plays");
+    }
+    out.join(" ")
 }
 
 /// The raw mail a client would send, for the steps read through `read_mail`.
@@ -1537,6 +1579,7 @@ fn the_generator_writes_a_record_the_referee_accepts() {
         compact: false,
         offer: false,
         variant: None,
+        hidden: None,
     };
     let text = player_text(&state, 0, &piece, start());
     let mail = Mail {

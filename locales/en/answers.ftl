@@ -134,3 +134,24 @@ answer-note-stated-received = { $ply }: received { $said } in your mail, { $reco
 answer-note-stated-sent = { $ply }: sent { $said } in your mail, { $record } in the record, which counts ({ $article }).
 answer-note-stated-time = { $ply }: time { $said } in your mail, { $record } in the record, which counts ({ $article }).
 answer-note-draw-claim = your draw claim is refused: neither threefold repetition nor 50 moves ({ $position }).
+
+## Hidden conditional moves (issue 12 item 5), to their owner alone.
+answer-conditional-subject = your conditional moves
+answer-conditional-stored = Your conditional moves are stored, hidden from your opponent:
+answer-conditional-replaced = Your new conditional moves replace the earlier ones and are stored, hidden from your opponent:
+answer-conditional-how = When your opponent's move is the first move of the series, the arbiter plays your answer at once (it takes no days) and forwards it, and so on while his moves match; a different move drops the rest, and you are told. To cancel them, write CONDITIONAL CANCEL on a line of its own; a new CONDITIONAL replaces them.
+answer-conditional-trailing = The series ended with a move of your opponent, { $written }: it was left out, since the series ends with a move of yours.
+answer-conditional-refused = Your conditional moves were not stored: { $why }. Nothing else changes, and there is no penalty.
+answer-conditional-order = they must follow the record one by one, starting with your opponent's next move, and "{ $written }" does not
+answer-conditional-empty = after the line CONDITIONAL there is no pair of moves (your opponent's move and your answer)
+answer-conditional-own-move = it is your turn, and they go with your move (after it, on the lines after CONDITIONAL)
+answer-conditional-suspended = the game is suspended until the director decides; send them again after his decision
+answer-conditional-cancelled = Your conditional moves are cancelled: none is stored now.
+answer-conditional-none = You have no conditional moves stored: there was nothing to cancel.
+answer-conditional-not-used = Conditional moves are not used in this tournament: the lines after CONDITIONAL were not read and nothing of them was stored. There is no penalty; a move in your mail is dealt with as usual.
+answer-conditional-played = From your conditional moves the arbiter played for you: { $moves }. They took no days, and your opponent received them as your moves, played from your conditional moves.
+answer-conditional-stands = Still stored, for your opponent's next moves:
+answer-conditional-done = That was the last move of your conditional moves: none is stored now.
+answer-conditional-dropped = Your opponent played { $played } instead of { $expected }: the rest of your conditional moves was dropped, and it is your turn.
+answer-conditional-draw-offer = Your opponent offered a draw with his move: your conditional moves were dropped, so that you answer the offer yourself.
+answer-conditional-over = The game ended: your conditional moves were dropped.

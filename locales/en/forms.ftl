@@ -25,6 +25,7 @@ form-time = Time
 form-number = No.
 form-total = Total time (days + penalty days): White { $white }, Black { $black }
 form-variant = Moves of accepted variants, made without days ({ $article }): { $moves }.
+form-conditional = Moves played automatically from hidden conditional series, made without days: { $moves }.
 
 ## The board: the letter of each White piece (Black's in lower case) and the legend.
 piece-king = K

@@ -4,6 +4,7 @@
 game-forward-plays = Your opponent { $mover } ({ $color }) plays:
 game-forward-played = { $mover } ({ $color }) plays:
 game-forward-yours = Your move, forwarded to { $opponent }:
+game-forward-conditional = This move was played by the arbiter from the conditional moves of { $mover }: the move before it matched them. It took no days.
 game-forward-draw-offer-yours = You offer a draw (=) with this move.
 game-forward-note-yours = Your note, relayed to { $opponent } as written:
 game-forward-received = Sent and received on { $date }.

@@ -4,6 +4,7 @@
 game-forward-plays = Ваш партнер { $mover } ({ $color }) сделал ход:
 game-forward-played = { $mover } ({ $color }) сделал ход:
 game-forward-yours = Ваш ход, пересланный участнику { $opponent }:
+game-forward-conditional = Этот ход сыграл арбитр из условных ходов игрока { $mover }: предыдущий ход совпал с ними. Он не отнял дней.
 game-forward-draw-offer-yours = Вы предлагаете ничью (=) этим ходом.
 game-forward-note-yours = Ваше примечание, пересланное участнику { $opponent } без изменений:
 game-forward-received = Отправлен и получен { $date }.

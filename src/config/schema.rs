@@ -128,6 +128,7 @@ const TOURNAMENT: &[Key] = &[
     key("director_language", Kind::Text),
     key("director_digest", Kind::Text),
     key("pairing", Kind::Text),
+    key("conditional", Kind::Text),
     key("player", Kind::Tables(PLAYER)),
     key("game", Kind::Tables(GAME)),
 ];

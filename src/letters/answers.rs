@@ -8,8 +8,8 @@ use crate::message::render::{self, color_name, date, numbered};
 use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
 use crate::referee::notice::answers::{
-    AnswerNotice, Fault, Held, Misplaced, MoverNote, Seat, Stated, Understood, VariantFault,
-    WhichGame,
+    AnswerNotice, ConditionalNews, ConditionalRefusal, Fault, Held, Misplaced, MoverNote, Seat,
+    Stated, Then, Understood, VariantFault, WhichGame,
 };
 use crate::referee::notice::Reader;
 use crate::referee::rules::{Article, RuleKind};
@@ -78,6 +78,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                 body: format!("{hello}{text}\n"),
             }
         }
+        AnswerNotice::Conditional { seat, news } => conditional(league, seat, news, audience),
         AnswerNotice::Suspended { seat, held, note } => {
             suspended(league, seat, *held, note, audience)
         }
@@ -585,6 +586,129 @@ fn suspended(
         }
     }
     out
+}
+
+/// About the reader's hidden conditional moves (issue 12 item 5): what
+/// was stored, refused, cancelled, played or dropped. Only he reads it.
+fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &Audience) -> Text {
+    let (t, _) = tournament(league, &seat.game);
+    let lang = audience.lang;
+    let game = &seat.game;
+    let series_of = |offer: &crate::referee::game::Offer, from: usize| {
+        let mut line = format!(
+            "\n\n    {}",
+            render::variant_line(offer, from..offer.moves.len(), t.notation)
+        );
+        if t.notation != crate::notation::Notation::San {
+            line = format!(
+                "{line}\n    ({})",
+                render::variant_line(
+                    offer,
+                    from..offer.moves.len(),
+                    crate::notation::Notation::San
+                )
+            );
+        }
+        line
+    };
+    let how = || t!(lang, "answer-conditional-how");
+    let text = match news {
+        ConditionalNews::Stored {
+            series,
+            replaced,
+            trailing,
+        } => {
+            let mut text = t!(
+                lang,
+                if *replaced {
+                    "answer-conditional-replaced"
+                } else {
+                    "answer-conditional-stored"
+                }
+            );
+            text = format!("{}{}", text.trim_end(), series_of(series, 0));
+            if let Some(written) = trailing {
+                text = format!(
+                    "{text}\n\n{}",
+                    t!(lang, "answer-conditional-trailing", written = written)
+                );
+            }
+            format!("{text}\n\n{}", how())
+        }
+        ConditionalNews::Refused { why } => {
+            let why = match why {
+                ConditionalRefusal::Fault(VariantFault::AnyMove) => t!(
+                    lang,
+                    "answer-note-variant-any",
+                    article = t.rules.article_of(Article::AnyMove)
+                ),
+                ConditionalRefusal::Fault(VariantFault::Order { written }) => {
+                    t!(lang, "answer-conditional-order", written = written)
+                }
+                ConditionalRefusal::Fault(VariantFault::Move { why, .. }) => {
+                    fault_text(t, game, why, lang)
+                }
+                ConditionalRefusal::Empty => t!(lang, "answer-conditional-empty"),
+                ConditionalRefusal::OwnMoveFirst => t!(lang, "answer-conditional-own-move"),
+                ConditionalRefusal::Suspended => t!(lang, "answer-conditional-suspended"),
+            };
+            t!(lang, "answer-conditional-refused", why = why)
+        }
+        ConditionalNews::Cancelled { had: true } => t!(lang, "answer-conditional-cancelled"),
+        ConditionalNews::Cancelled { had: false } => t!(lang, "answer-conditional-none"),
+        ConditionalNews::NotUsed => t!(lang, "answer-conditional-not-used"),
+        ConditionalNews::Followed { played, then } => {
+            let mut text = String::new();
+            if !played.is_empty() {
+                let moves: Vec<String> = played
+                    .iter()
+                    .map(|i| numbered(game, *i, t.notation))
+                    .collect();
+                text = t!(lang, "answer-conditional-played", moves = moves.join(", "));
+            }
+            let black = usize::from(seat.color == Color::Black);
+            let then = match then {
+                Then::Stands => match &game.conditionals[black] {
+                    Some(rest) => format!(
+                        "{}{}",
+                        t!(lang, "answer-conditional-stands"),
+                        series_of(rest, game.plies.len() - rest.from_ply)
+                    ),
+                    None => String::new(),
+                },
+                Then::Done => t!(lang, "answer-conditional-done"),
+                Then::Dropped { series, at } => {
+                    let (number, color) = series.number_of(*at);
+                    let dots = if color == Color::White { "." } else { "..." };
+                    let expected = crate::notation::write_move(
+                        &series.positions[*at],
+                        &series.moves[*at],
+                        t.notation,
+                    );
+                    let index = series.from_ply + at;
+                    let played = if index < game.plies.len() {
+                        numbered(game, index, t.notation)
+                    } else {
+                        String::new()
+                    };
+                    t!(
+                        lang,
+                        "answer-conditional-dropped",
+                        played = played,
+                        expected = format!("{number}{dots} {expected}")
+                    )
+                }
+                Then::DrawOffered => t!(lang, "answer-conditional-draw-offer"),
+                Then::Over => t!(lang, "answer-conditional-over"),
+            };
+            [text, then]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n\n")
+        }
+    };
+    about(league, seat, audience, "answer-conditional-subject", text)
 }
 
 /// The numbers of a refused draw claim: repetitions of the position, moves
@@ -1182,6 +1306,160 @@ mod tests {
             letter_mails(&letter(None, false, None)),
         ];
         insta::assert_snapshot!("leave", out.join("\n\n######## next notice ########\n\n"));
+    }
+
+    /// Issue 12 item 5: every news about a player's hidden conditional
+    /// moves, as the owner (Petrov, Black) reads it, in both languages.
+    #[test]
+    fn the_conditional_moves_news_in_both_languages() {
+        use crate::referee::notice::answers::{ConditionalNews, ConditionalRefusal, Then};
+        let league = league();
+        // 1. e4 e5 2. Nf3: Petrov leaves 2... Nc6 3. Bb5 a6 ...
+        let mut stored = game(&league, &["5254", "5755", "7163"]);
+        stored
+            .apply(&Event::ConditionalSet {
+                side: Side::Black,
+                moves: vec!["b8c6".into(), "f1b5".into(), "a7a6".into(), "b5a4".into()],
+                on: day("2026-05-13"),
+            })
+            .unwrap_err();
+        // (Black is to move: a series is left while the opponent is to move)
+        let mut stored = game(&league, &["5254", "5755"]);
+        stored
+            .apply(&Event::ConditionalSet {
+                side: Side::Black,
+                moves: vec!["g1f3".into(), "b8c6".into(), "f1b5".into(), "a7a6".into()],
+                on: day("2026-05-12"),
+            })
+            .unwrap();
+        let series = stored.conditionals[1].clone().unwrap();
+        let mut played = stored.clone();
+        for e in [
+            Event::Moved {
+                uci: "g1f3".into(),
+                sent: day("2026-05-13"),
+                draw_offer: false,
+            },
+            Event::ConditionalPlayed {
+                uci: "b8c6".into(),
+                sent: day("2026-05-13"),
+            },
+        ] {
+            played.apply(&e).unwrap();
+        }
+        let mut deviated = stored.clone();
+        deviated
+            .apply(&Event::Moved {
+                uci: "d2d4".into(),
+                sent: day("2026-05-13"),
+                draw_offer: false,
+            })
+            .unwrap();
+        let seat = |g: &Game| Seat {
+            game: Box::new(g.clone()),
+            color: Color::Black,
+            today: day("2026-05-13"),
+        };
+        let news = [
+            (
+                &stored,
+                ConditionalNews::Stored {
+                    series: series.clone(),
+                    replaced: false,
+                    trailing: Some("4. 6254".into()),
+                },
+            ),
+            (
+                &stored,
+                ConditionalNews::Stored {
+                    series: series.clone(),
+                    replaced: true,
+                    trailing: None,
+                },
+            ),
+            (
+                &stored,
+                ConditionalNews::Refused {
+                    why: ConditionalRefusal::Fault(VariantFault::Order {
+                        written: "3. 6125".into(),
+                    }),
+                },
+            ),
+            (
+                &stored,
+                ConditionalNews::Refused {
+                    why: ConditionalRefusal::Empty,
+                },
+            ),
+            (
+                &stored,
+                ConditionalNews::Refused {
+                    why: ConditionalRefusal::OwnMoveFirst,
+                },
+            ),
+            (
+                &stored,
+                ConditionalNews::Refused {
+                    why: ConditionalRefusal::Suspended,
+                },
+            ),
+            (&stored, ConditionalNews::Cancelled { had: true }),
+            (&stored, ConditionalNews::Cancelled { had: false }),
+            (&stored, ConditionalNews::NotUsed),
+            (
+                &played,
+                ConditionalNews::Followed {
+                    played: vec![3],
+                    then: Then::Stands,
+                },
+            ),
+            (
+                &played,
+                ConditionalNews::Followed {
+                    played: vec![3],
+                    then: Then::Done,
+                },
+            ),
+            (
+                &deviated,
+                ConditionalNews::Followed {
+                    played: vec![],
+                    then: Then::Dropped {
+                        series: series.clone(),
+                        at: 0,
+                    },
+                },
+            ),
+            (
+                &deviated,
+                ConditionalNews::Followed {
+                    played: vec![],
+                    then: Then::DrawOffered,
+                },
+            ),
+            (
+                &deviated,
+                ConditionalNews::Followed {
+                    played: vec![],
+                    then: Then::Over,
+                },
+            ),
+        ];
+        let text = news
+            .into_iter()
+            .map(|(g, news)| {
+                both(
+                    &AnswerNotice::Conditional {
+                        seat: seat(g),
+                        news,
+                    },
+                    petrov(),
+                    "Petrov, Petr",
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n######## next ########\n");
+        insta::assert_snapshot!("conditional_news", text);
     }
 
     #[test]

@@ -147,6 +147,14 @@ impl Writer<'_> {
             format!("   ({})", ply.san)
         };
         let _ = writeln!(body, "{intro}\n\n    {text}{san}\n");
+        if ply.conditional {
+            // played by the arbiter from the mover's hidden series
+            let _ = writeln!(
+                body,
+                "{}\n",
+                t!(lang, "game-forward-conditional", mover = mover_name)
+            );
+        }
         let received = if ply.forwarded == ply.sent {
             t!(lang, "game-forward-received", date = date(ply.sent))
         } else {

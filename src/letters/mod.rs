@@ -288,6 +288,7 @@ pub(crate) mod fixture {
                 director_digest: false,
                 rules: RuleSet::email(),
                 notation: Notation::Numeric,
+                conditional: false,
                 players: vec![
                     player("ivanov", "Ivanov, Ivan", Lang::Ru),
                     player("petrov", "Petrov, Petr", Lang::En),

@@ -570,6 +570,10 @@ pub enum Command {
         from: NaiveDate,
         to: NaiveDate,
     },
+    /// `CONDITIONAL` / `УСЛОВНО`: hidden conditional moves follow.
+    Conditional,
+    /// `CONDITIONAL CANCEL` / `УСЛОВНО ОТМЕНА`: the stored series is cancelled.
+    ConditionalCancel,
 }
 
 impl Command {
@@ -590,6 +594,8 @@ impl Command {
             Command::Result(_) => "result",
             Command::Penalty { .. } => "penalty",
             Command::GrantLeave { .. } => "grant_leave",
+            Command::Conditional => "conditional",
+            Command::ConditionalCancel => "conditional_cancel",
         }
     }
 }
@@ -621,6 +627,59 @@ pub struct Written {
     /// A variant line answers with "any move" (`THEN ANY`, `то любой
     /// ход`): not allowed (II.3.6).
     pub any_move: bool,
+    /// The hidden conditional moves after a line `CONDITIONAL` /
+    /// `УСЛОВНО` (issue 12 item 5): never part of the move record, never
+    /// relayed to the opponent.
+    pub hidden: Option<Hidden>,
+}
+
+/// What follows a line `CONDITIONAL` / `УСЛОВНО`, to the end of the
+/// sender's own text: a series of numbered moves starting with the
+/// opponent's next move, or `CANCEL` / `ОТМЕНА`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Hidden {
+    /// `CONDITIONAL CANCEL` / `УСЛОВНО ОТМЕНА`.
+    pub cancel: bool,
+    /// The numbered moves of the series, in the order written.
+    pub plies: Vec<WrittenPly>,
+    /// Moves on `IF … THEN …` lines without numbers, in order.
+    pub unnumbered: Vec<String>,
+    /// A line answers with "any move" (II.3.6).
+    pub any_move: bool,
+}
+
+/// A line that opens the hidden conditional moves: `CONDITIONAL`,
+/// `CONDITIONAL MOVES`, `УСЛОВНО`, `УСЛОВНЫЕ ХОДЫ` (any case, punctuation
+/// around the words ignored), or with `CANCEL` / `ОТМЕНА` the
+/// cancellation (`CANCEL CONDITIONAL`, `ОТМЕНА УСЛОВНЫХ` too). Whether it
+/// cancels, and the rest of the line (moves written on it).
+fn conditional_head(line: &str) -> Option<(bool, &str)> {
+    let mut rest = line.trim_start();
+    let mut opened = false;
+    let mut cancel = false;
+    for _ in 0..3 {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = command_words(&rest[..end]);
+        let Some(word) = word.first() else {
+            break;
+        };
+        match word.as_str() {
+            "CONDITIONAL" | "CONDITIONALS" | "УСЛОВНО" | "УСЛОВНЫЕ" | "УСЛОВНЫХ" => {
+                opened = true
+            }
+            "MOVES" | "ХОДЫ" if opened => {}
+            "CANCEL" | "ОТМЕНА" | "ОТМЕНИТЬ" | "ОТМЕНЯЮ" => cancel = true,
+            _ => break,
+        }
+        rest = rest[end..].trim_start();
+    }
+    // a sentence that starts with the word is not the head
+    let moves_follow = rest.is_empty()
+        || rest.starts_with(|c: char| c.is_ascii_digit())
+        || command_words(rest)
+            .first()
+            .is_some_and(|w| w == "IF" || w == "ЕСЛИ");
+    (opened && moves_follow).then_some((cancel, rest))
 }
 
 impl Written {
@@ -636,6 +695,36 @@ pub fn scan(text: &str) -> Written {
     for line in text.lines() {
         let line = visible(line);
         let line = line.trim().trim_start_matches('.');
+        let mut line = line;
+        if let Some((cancel, rest)) = conditional_head(line) {
+            // a new section replaces an earlier one in the same mail
+            written
+                .commands
+                .retain(|c| !matches!(c, Command::Conditional | Command::ConditionalCancel));
+            written.commands.push(if cancel {
+                Command::ConditionalCancel
+            } else {
+                Command::Conditional
+            });
+            written.hidden = Some(Hidden {
+                cancel,
+                ..Hidden::default()
+            });
+            line = rest;
+        }
+        if let Some(hidden) = written.hidden.as_mut() {
+            // the series: read, never taken as the record or as words
+            let before = hidden.plies.len();
+            scan_line(line, &mut hidden.plies);
+            let numbered = hidden.plies.len() > before;
+            if_line(line, numbered, &mut hidden.unnumbered, &mut hidden.any_move);
+            if !numbered {
+                if let Some(command) = command(line) {
+                    written.commands.push(command);
+                }
+            }
+            continue;
+        }
         if let Some(command) = command(line) {
             written.commands.push(command);
             continue;
@@ -1180,6 +1269,46 @@ mod tests {
         assert!(scan("IF c5 THEN any move").any_move);
         assert!(scan("если 13. Кb1-c3, то любой ход").any_move);
         assert!(!scan("If you agree, then fine").any_move);
+    }
+
+    /// Issue 12 item 5: the hidden series after `CONDITIONAL` / `УСЛОВНО`
+    /// is kept apart from the record and from the words relayed.
+    #[test]
+    fn ii_3_8_hidden_conditional_moves_are_read_apart() {
+        let w = scan("12... Nf6\nGood luck\nConditional:\n13. Nc3 Be7 14. Bd3 O-O\nsecret");
+        assert_eq!(w.plies.len(), 1);
+        assert_eq!(w.words, ["Good luck"]);
+        let h = w.hidden.unwrap();
+        assert!(!h.cancel);
+        let moves: Vec<String> = h
+            .plies
+            .iter()
+            .map(|p| {
+                format!(
+                    "{}{} {}",
+                    p.number,
+                    if p.color == Color::White { "w" } else { "b" },
+                    p.text
+                )
+            })
+            .collect();
+        assert_eq!(moves, ["13w Nc3", "13b Be7", "14w Bd3", "14b O-O"]);
+        let w = scan("УСЛОВНО 13. Кb1-c3 Сf8-e7");
+        assert_eq!(w.hidden.unwrap().plies.len(), 2);
+        assert!(w.plies.is_empty());
+        let w = scan("условно\nесли c5, то Кa2");
+        assert_eq!(w.hidden.unwrap().unnumbered, ["c5", "Кa2"]);
+        for cancel in [
+            "CONDITIONAL CANCEL",
+            "Условно отмена",
+            "cancel conditional.",
+        ] {
+            let w = scan(cancel);
+            assert!(w.hidden.as_ref().unwrap().cancel, "{cancel}");
+            assert!(w.has("conditional_cancel"));
+        }
+        assert!(scan("Conditional moves are fun").hidden.is_none());
+        assert!(scan("I like conditionals").hidden.is_none());
     }
 
     #[test]

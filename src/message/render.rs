@@ -245,6 +245,17 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             )
         );
     }
+    let conditional: Vec<String> = (0..game.plies.len())
+        .filter(|i| game.plies[*i].conditional)
+        .map(|i| numbered(game, i, t.notation))
+        .collect();
+    if !conditional.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(lang, "form-conditional", moves = conditional.join(", "))
+        );
+    }
     out
 }
 
@@ -338,7 +349,7 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
     // A move number stays on the line of its move.
     let mut words: Vec<String> = Vec::new();
     for (i, ply) in game.plies.iter().enumerate() {
-        let after_comment = i > 0 && game.plies[i - 1].variant;
+        let after_comment = i > 0 && (game.plies[i - 1].variant || game.plies[i - 1].conditional);
         words.push(match (ply.color, i) {
             (Color::White, _) => format!("{}. {}", ply.number, ply.san),
             (Color::Black, 0) => format!("{}... {}", ply.number, ply.san),
@@ -349,6 +360,13 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
             // a move of an accepted variant, with the day it was made (III.4.6)
             words.push(format!(
                 "{{[%ccsnt {}] variant}}",
+                ply.sent.format("%Y.%m.%d")
+            ));
+        }
+        if ply.conditional {
+            // played from its owner's hidden conditional series, no days
+            words.push(format!(
+                "{{[%ccsnt {}] conditional}}",
                 ply.sent.format("%Y.%m.%d")
             ));
         }

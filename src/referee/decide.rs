@@ -4,22 +4,22 @@
 //! here; the director's commands are in `director.rs`, the deadlines in
 //! `timers.rs`.
 
-use crate::message::parse::{find_tag, scan, Command, Mail, Written, WrittenPly};
+use crate::message::parse::{find_tag, scan, Command, Hidden, Mail, Written, WrittenPly};
 use crate::message::render::numbered;
 use crate::notation::{self, MoveError};
 use crate::referee::compose::{self, copy_director, result_mail};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::PlayerEvent;
 use crate::referee::notice::answers::{
-    self, AnswerNotice, Held, Misplaced, MoverNote, Seat, Stated, Understood, VariantFault,
-    WhichGame,
+    self, AnswerNotice, ConditionalNews, ConditionalRefusal, Held, Misplaced, MoverNote, Seat,
+    Stated, Understood, VariantFault, WhichGame,
 };
 use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::requests;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Player, Tournament};
-use crate::referee::{dates, director};
+use crate::referee::{conditional, dates, director};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Move, Position};
@@ -321,6 +321,9 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     if game.suspension().is_some() {
         return ctx.mail_into_suspended(&written);
     }
+    if written.hidden.is_some() && (game.to_move() != color || written.plies.is_empty()) {
+        return ctx.conditional_only(&written);
+    }
     if written.has("accept_draw") {
         return ctx.accept_draw();
     }
@@ -468,7 +471,9 @@ enum Fault {
 struct Reading {
     /// Accepted moves of the partner's variant, in order (III.3.8).
     accepted: Vec<Move>,
-    new_move: Move,
+    /// `None` when the last accepted move ended the game (mate,
+    /// stalemate): no reply is due.
+    new_move: Option<Move>,
     /// The variant offered after the new move, checked: partner's reply
     /// first, a move of the sender last (III.3.7).
     offered: Vec<Move>,
@@ -520,9 +525,9 @@ impl Group<'_> {
 
 /// The written moves beyond the record, grouped by half-move in the order
 /// written.
-fn groups(written: &Written, len: usize) -> Vec<Group<'_>> {
+fn groups(plies: &[WrittenPly], len: usize) -> Vec<Group<'_>> {
     let mut out: Vec<Group> = Vec::new();
-    for wp in written.plies.iter().filter(|wp| wp.index() >= len) {
+    for wp in plies.iter().filter(|wp| wp.index() >= len) {
         match out.last_mut() {
             Some(g) if g.index == wp.index() => g.writings.push(wp),
             _ => out.push(Group {
@@ -591,7 +596,7 @@ impl Context<'_> {
         if !repeated_last {
             return Err(Fault::Repetition(answers::Fault::NotRepeated));
         }
-        let groups = groups(written, len);
+        let groups = groups(&written.plies, len);
         let mut pos = game.position().clone();
         // the partner's variant: how much of it the mail repeats (III.3.8)
         let offer = game
@@ -638,6 +643,16 @@ impl Context<'_> {
             }
         }
         let reply_index = len + accepted;
+        if accepted > 0 && pos.is_game_over() {
+            // the accepted variant mates or stalemates: the game ends
+            // there, and no reply is due (nor possible)
+            return Ok(Reading {
+                accepted: accepted_moves,
+                new_move: None,
+                offered: vec![],
+                notes: vec![],
+            });
+        }
         let Some(reply) = groups.get(accepted).filter(|g| g.index == reply_index) else {
             if accepted > 0 {
                 let offer = offer.expect("moves were accepted");
@@ -664,7 +679,7 @@ impl Context<'_> {
             self.read_variant(written, &groups[accepted + 1..], pos, letters, reply_index);
         Ok(Reading {
             accepted: accepted_moves,
-            new_move,
+            new_move: Some(new_move),
             offered,
             notes,
         })
@@ -690,7 +705,13 @@ impl Context<'_> {
         }
         let mut moves = Vec::new();
         let mut texts = Vec::new();
+        let mut over = false;
         for (j, group) in rest.iter().enumerate() {
+            // a variant ends where a move of it mates or stalemates
+            if pos.is_game_over() {
+                over = true;
+                break;
+            }
             // the variant starts with the partner's reply to the new
             // move and goes on move by move
             if group.index != new_index + 1 + j {
@@ -719,6 +740,9 @@ impl Context<'_> {
         }
         // lines without numbers go on from where the numbered ones end
         for text in &written.conditional {
+            if over || pos.is_game_over() {
+                break;
+            }
             match notation::parse_move_with(&pos, text, letters) {
                 Ok(m) => {
                     pos = pos.play(m).expect("a move just read is legal");
@@ -743,6 +767,193 @@ impl Context<'_> {
         (moves, notes)
     }
 
+    /// The hidden series after `CONDITIONAL`, played from `pos` (the
+    /// opponent to move, his move is ply `first`): numbered from `first`,
+    /// alternating, or on `IF … THEN …` lines; a trailing move of the
+    /// opponent is dropped (returned as written).
+    fn read_hidden(
+        &self,
+        hidden: &Hidden,
+        mut pos: Chess,
+        first: usize,
+    ) -> Result<(Vec<Move>, Option<String>), ConditionalRefusal> {
+        let refuse = |fault| Err(ConditionalRefusal::Fault(fault));
+        if hidden.any_move {
+            return refuse(VariantFault::AnyMove);
+        }
+        let letters = notation::Letters::of(
+            hidden
+                .plies
+                .iter()
+                .map(|p| p.text.as_str())
+                .chain(hidden.unnumbered.iter().map(String::as_str)),
+        );
+        let mut moves = Vec::new();
+        let mut texts = Vec::new();
+        // moves of the record written before the series (`1... e5` before
+        // `2. Nf3 Nc6`) are context, not part of it
+        for (j, group) in groups(&hidden.plies, first).iter().enumerate() {
+            if pos.is_game_over() {
+                break; // the series ends where a move of it ends the game
+            }
+            if group.index != first + j {
+                return refuse(VariantFault::Order {
+                    written: group.written(),
+                });
+            }
+            match group.read(&pos, letters) {
+                Ok(m) => {
+                    pos = pos.play(m).expect("a move just read is legal");
+                    moves.push(m);
+                    texts.push(group.written());
+                }
+                Err(Fault::Move(e, _)) => {
+                    return refuse(VariantFault::Move {
+                        written: group.written(),
+                        why: Box::new(move_fault(e)),
+                    })
+                }
+                Err(_) => {
+                    return refuse(VariantFault::Order {
+                        written: group.written(),
+                    })
+                }
+            }
+        }
+        for text in &hidden.unnumbered {
+            if pos.is_game_over() {
+                break;
+            }
+            match notation::parse_move_with(&pos, text, letters) {
+                Ok(m) => {
+                    pos = pos.play(m).expect("a move just read is legal");
+                    moves.push(m);
+                    texts.push(text.clone());
+                }
+                Err(e) => {
+                    return refuse(VariantFault::Move {
+                        written: text.clone(),
+                        why: Box::new(move_fault(e)),
+                    })
+                }
+            }
+        }
+        let mut trailing = None;
+        if moves.len() % 2 == 1 {
+            moves.pop();
+            trailing = texts.pop();
+        }
+        if moves.is_empty() {
+            return Err(ConditionalRefusal::Empty);
+        }
+        Ok((moves, trailing))
+    }
+
+    /// A private answer To the sender about his hidden conditional moves,
+    /// threaded as an answer to his mail; `game` as the decision leaves it.
+    fn conditional_letter(&self, game: &Game, news: ConditionalNews) -> Letter {
+        let mut letter = Letter::new(
+            vec![self.reader()],
+            vec![],
+            Notice::Answer(AnswerNotice::Conditional {
+                seat: self.seat(game),
+                news,
+            }),
+            Some(&self.spec.id),
+        );
+        self.replier.thread_letter(&mut letter);
+        letter
+    }
+
+    /// A mail with hidden conditional moves (or their cancellation) and no
+    /// move of the sender: sent while the opponent is to move, it stores,
+    /// replaces or cancels his series; it is no move, so it needs no
+    /// repetition and costs nothing. On his own turn the series goes with
+    /// his move.
+    fn conditional_only(&self, written: &Written) -> Decision {
+        let hidden = written.hidden.as_ref().expect("called for hidden moves");
+        let game = self.game;
+        let own = game.conditionals[usize::from(self.color == Color::Black)].as_ref();
+        let answer = |after: &Game, news, events: Vec<Event>, why: &str| {
+            let mut decision = self.tell(
+                AnswerNotice::Conditional {
+                    seat: self.seat(after),
+                    news,
+                },
+                why,
+            );
+            decision
+                .events
+                .extend(events.into_iter().map(|e| (self.spec.id.clone(), e)));
+            decision
+        };
+        if !self.t.conditional {
+            return answer(
+                game,
+                ConditionalNews::NotUsed,
+                vec![],
+                "conditional not used",
+            );
+        }
+        if hidden.cancel {
+            if own.is_none() {
+                return answer(
+                    game,
+                    ConditionalNews::Cancelled { had: false },
+                    vec![],
+                    "no conditional moves",
+                );
+            }
+            let event = Event::ConditionalCancelled {
+                side: Side::from(self.color),
+                on: self.inbound.arrival,
+            };
+            let mut after = game.clone();
+            after.apply(&event).expect("a cancellation applies");
+            return answer(
+                &after,
+                ConditionalNews::Cancelled { had: true },
+                vec![event],
+                "conditional moves cancelled",
+            );
+        }
+        if game.to_move() == self.color {
+            let why = ConditionalRefusal::OwnMoveFirst;
+            return answer(
+                game,
+                ConditionalNews::Refused { why },
+                vec![],
+                "conditional refused",
+            );
+        }
+        match self.read_hidden(hidden, game.position().clone(), game.plies.len()) {
+            Ok((moves, trailing)) => {
+                let event = Event::ConditionalSet {
+                    side: Side::from(self.color),
+                    moves: moves.iter().map(Game::uci).collect(),
+                    on: self.inbound.arrival,
+                };
+                let mut after = game.clone();
+                after.apply(&event).expect("a series just read applies");
+                let series = after.conditionals[usize::from(self.color == Color::Black)]
+                    .clone()
+                    .expect("just stored");
+                let news = ConditionalNews::Stored {
+                    series,
+                    replaced: own.is_some(),
+                    trailing,
+                };
+                answer(&after, news, vec![event], "conditional moves stored")
+            }
+            Err(why) => answer(
+                game,
+                ConditionalNews::Refused { why },
+                vec![],
+                "conditional refused",
+            ),
+        }
+    }
+
     fn judge_move(&self, written: &Written) -> Decision {
         let reading = match self.read_record(written) {
             Ok(reading) => reading,
@@ -750,11 +961,11 @@ impl Context<'_> {
         };
         let arrival = self.inbound.arrival;
         let draw_offer = written.has("draw_offer");
-        let moved = Event::Moved {
-            uci: Game::uci(&reading.new_move),
+        let moved = reading.new_move.map(|m| Event::Moved {
+            uci: Game::uci(&m),
             sent: arrival,
             draw_offer,
-        };
+        });
         // The move arrived after the allowance ran out: the claim comes
         // first, and the move is held (III.6.3, II.6.8), unless the claim
         // lets play go on (a postal first overstep, II.6.2-6.4): then the
@@ -768,15 +979,22 @@ impl Context<'_> {
             }
             if !self.game.claim_interrupts(&self.t.rules, against) {
                 overstep_claim = Some(decision);
-            } else if !reading.accepted.is_empty() {
-                // a held move is a single move: an answer to a variant is
-                // not kept, the player sends it again after the decision
+            } else if reading.new_move.is_none() {
+                // an acceptance that ends the game is no move to hold: it is
+                // sent again after the director's decision
                 return decision;
             } else {
+                if let Some(news) = self.hidden_unread(written) {
+                    decision
+                        .letters
+                        .push(self.conditional_letter(self.game, news));
+                }
                 let held = Event::Held {
-                    uci: Game::uci(&reading.new_move),
+                    uci: Game::uci(&reading.new_move.expect("checked above")),
                     sent: arrival,
                     draw_offer,
+                    accepted: reading.accepted.iter().map(Game::uci).collect(),
+                    offered: reading.offered.iter().map(Game::uci).collect(),
                 };
                 decision.events.push((self.spec.id.clone(), held));
                 decision.verdicts.push(Verdict::Held {
@@ -805,7 +1023,7 @@ impl Context<'_> {
                 offer,
                 accepted: reading.accepted.len(),
             });
-        events.push(moved);
+        events.extend(moved);
         if !reading.offered.is_empty() {
             events.push(Event::VariantOffered {
                 moves: reading.offered.iter().map(Game::uci).collect(),
@@ -815,6 +1033,33 @@ impl Context<'_> {
         for event in &events {
             after.apply(event).expect("moves just found legal apply");
         }
+        // the hidden series of this mail, from the position after its move
+        let black = usize::from(self.color == Color::Black);
+        let mut before = self.game.conditionals.clone();
+        let hidden_news = match &written.hidden {
+            None => None,
+            Some(_) if !self.t.conditional => Some(ConditionalNews::NotUsed),
+            Some(h) if h.cancel => Some(ConditionalNews::Cancelled { had: false }),
+            Some(_) if after.natural_end().is_some() => None,
+            Some(h) => match self.read_hidden(h, after.position().clone(), after.plies.len()) {
+                Ok((moves, trailing)) => {
+                    let set = Event::ConditionalSet {
+                        side: Side::from(self.color),
+                        moves: moves.iter().map(Game::uci).collect(),
+                        on: arrival,
+                    };
+                    after.apply(&set).expect("a series just read applies");
+                    events.push(set);
+                    before[black] = after.conditionals[black].clone();
+                    Some(ConditionalNews::Stored {
+                        series: before[black].clone().expect("just stored"),
+                        replaced: false,
+                        trailing,
+                    })
+                }
+                Err(why) => Some(ConditionalNews::Refused { why }),
+            },
+        };
         let mut notes = self.notes_for_mover();
         notes.extend(reading.notes);
         notes.extend(self.date_corrections(written, &after));
@@ -828,6 +1073,21 @@ impl Context<'_> {
         let end = after
             .natural_end()
             .or(claim.flatten().map(|reason| (GameResult::Draw, reason)));
+        // the hidden series that this move answers, and those that answer
+        // the automatic moves, played at once (they take no days)
+        let mut chain = Decision::default();
+        let mut chained = None;
+        if end.is_none() && before.iter().any(Option::is_some) {
+            let mut next = after.clone();
+            let played = conditional::play_due(self.t, self.spec, &mut next, arrival, &mut chain);
+            let news = conditional::news(self.t, self.spec, &before, &next, &played, arrival);
+            chain.letters.extend(news);
+            chained = Some(next);
+        }
+        if let Some(news) = hidden_news {
+            let last = chained.as_ref().unwrap_or(&after);
+            chain.letters.push(self.conditional_letter(last, news));
+        }
         // the forward shows the game as the move leaves it: it takes `after`
         // unless the game ends, which needs it further
         let (shown, mut ended) = match end {
@@ -858,7 +1118,29 @@ impl Context<'_> {
         if let (Some((result, reason)), Some(after)) = (end, ended.as_mut()) {
             self.end(&mut decision, after, result, reason);
         }
+        decision.extend(chain);
+        if let Some(mut next) = chained {
+            if let Some((result, reason)) = next.natural_end() {
+                self.end(&mut decision, &mut next, result, reason);
+            }
+        }
         decision
+    }
+
+    /// What the sender is told of hidden conditional moves that his mail
+    /// held but that were not read: not used in this tournament, or not
+    /// now (a suspended game).
+    fn hidden_unread(&self, written: &Written) -> Option<ConditionalNews> {
+        let hidden = written.hidden.as_ref()?;
+        Some(if !self.t.conditional {
+            ConditionalNews::NotUsed
+        } else if hidden.cancel {
+            ConditionalNews::Cancelled { had: false }
+        } else {
+            ConditionalNews::Refused {
+                why: ConditionalRefusal::Suspended,
+            }
+        })
     }
 
     /// Remarks the mover should read: the `Date:` claim.
@@ -981,14 +1263,16 @@ impl Context<'_> {
             Held::Nothing
         } else {
             match self.read_record(written) {
-                // a held move is a single move: an answer to a variant is
-                // sent again after the director's decision
-                Ok(reading) if !reading.accepted.is_empty() => Held::Nothing,
+                // kept like a plain move, with the variant moves it
+                // accepts and the variant it offers
+                Ok(Reading { new_move: None, .. }) => Held::Nothing,
                 Ok(reading) => {
                     kept = Some(Event::Held {
-                        uci: Game::uci(&reading.new_move),
+                        uci: Game::uci(&reading.new_move.expect("matched above")),
                         sent: self.inbound.arrival,
                         draw_offer: written.has("draw_offer"),
+                        accepted: reading.accepted.iter().map(Game::uci).collect(),
+                        offered: reading.offered.iter().map(Game::uci).collect(),
                     });
                     Held::Kept
                 }
@@ -1014,6 +1298,25 @@ impl Context<'_> {
                 game: self.spec.id.clone(),
             }];
             decision.events.push((self.spec.id.clone(), event));
+        }
+        // hidden conditional moves wait for the decision, but a series
+        // may be cancelled at any time
+        let black = usize::from(self.color == Color::Black);
+        let cancel = written.hidden.as_ref().is_some_and(|h| h.cancel);
+        if self.t.conditional && cancel && self.game.conditionals[black].is_some() {
+            let event = Event::ConditionalCancelled {
+                side: Side::from(self.color),
+                on: self.inbound.arrival,
+            };
+            let mut after = self.game.clone();
+            after.apply(&event).expect("a cancellation applies");
+            decision.events.push((self.spec.id.clone(), event));
+            let news = ConditionalNews::Cancelled { had: true };
+            decision.letters.push(self.conditional_letter(&after, news));
+        } else if let Some(news) = self.hidden_unread(written) {
+            decision
+                .letters
+                .push(self.conditional_letter(self.game, news));
         }
         decision
     }

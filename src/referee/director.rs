@@ -8,9 +8,11 @@
 use crate::message::parse::{find_tag, Command, Written};
 use crate::referee::compose::{end_game, game_after, to_both};
 use crate::referee::compose::{forward_mail, result_mail};
+use crate::referee::conditional;
 use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::{self, PlayerEvent};
+use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
@@ -378,37 +380,74 @@ fn reject(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Dec
 /// `today`: the mover's time ends on the day he sent it, the opponent
 /// receives it today and counts from today (III.6.3, II.6.9).
 fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decision: &mut Decision) {
-    let Some((uci, sent, draw_offer)) = game.suspension().and_then(|s| s.held.clone()) else {
+    let Some(held) = game.suspension().and_then(|s| s.held.clone()) else {
         return;
     };
-    let moved = Event::Moved {
-        uci,
-        sent,
-        draw_offer,
-    };
-    let mut after = game.clone();
-    for (id, e) in &decision.events {
-        if id == &spec.id {
-            after.apply(e).expect("events of this decision apply");
-        }
+    let mut after = game_after(game, spec, decision);
+    let before = after.conditionals.clone();
+    let offer = after.offer.clone();
+    // the held mail as it was sent: the accepted variant moves, the move,
+    // the variant it offered (III.3.7-3.8), like a move that was not held
+    let mut events: Vec<Event> = held
+        .accepted
+        .iter()
+        .map(|uci| Event::VariantPlayed {
+            uci: uci.clone(),
+            sent: held.sent,
+        })
+        .collect();
+    events.push(Event::Moved {
+        uci: held.uci.clone(),
+        sent: held.sent,
+        draw_offer: held.draw_offer,
+    });
+    if !held.offered.is_empty() {
+        events.push(Event::VariantOffered {
+            moves: held.offered.clone(),
+            on: Some(today),
+        });
     }
-    if after.apply(&moved).is_err() {
+    let mut tried = after.clone();
+    if events.iter().any(|e| tried.apply(e).is_err()) {
         return;
     }
-    decision.events.push((spec.id.clone(), moved));
-    if today > sent {
+    after = tried;
+    decision
+        .events
+        .extend(events.into_iter().map(|e| (spec.id.clone(), e)));
+    if today > held.sent {
         let forwarded = Event::Forwarded { on: today };
         after
             .apply(&forwarded)
             .expect("a forward after the sending applies");
         decision.events.push((spec.id.clone(), forwarded));
     }
-    decision.letters.push(forward_mail(t, spec, &after));
+    let mut forward = forward_mail(t, spec, &after);
+    if let (Notice::Game(GameNotice::Forward { answered, .. }), Some(offer)) = (
+        &mut forward.notice,
+        offer.filter(|o| o.by != !after.to_move()),
+    ) {
+        *answered = Some(Answered {
+            offer,
+            accepted: held.accepted.len(),
+        });
+    }
+    decision.letters.push(forward);
+    let end_on = |after: &Game| match after.plies.last() {
+        Some(p) if p.conditional => today,
+        _ => held.sent,
+    };
+    if after.natural_end().is_none() {
+        // the hidden series this move answers, played now (issue 12 item 5)
+        let played = conditional::play_due(t, spec, &mut after, today, decision);
+        let news = conditional::news(t, spec, &before, &after, &played, today);
+        decision.letters.extend(news);
+    }
     if let Some((result, reason)) = after.natural_end() {
         let ended = Event::Ended {
             result,
             reason,
-            on: sent,
+            on: end_on(&after),
         };
         after.apply(&ended).expect("an ending always applies");
         decision.events.push((spec.id.clone(), ended));

@@ -119,6 +119,21 @@ pub enum Event {
     /// days on either side (III.4.6, II.4.8). `sent` is the day of the
     /// accepting mail.
     VariantPlayed { uci: String, sent: NaiveDate },
+    /// `side` left a hidden conditional series (issue 12 item 5, the ICCF
+    /// server's linear conditionals): `moves` (UCI) continue the game from
+    /// the position now, the opponent's next move first, alternating, and
+    /// end with a move of `side`. It replaces an earlier series; a move of
+    /// the opponent that differs from it drops it.
+    ConditionalSet {
+        side: Side,
+        moves: Vec<String>,
+        on: NaiveDate,
+    },
+    /// `side` cancelled his hidden series.
+    ConditionalCancelled { side: Side, on: NaiveDate },
+    /// The owner's answer of a hidden series, played by the arbiter when
+    /// the opponent's move matched: it takes no days (III.4.6 spirit).
+    ConditionalPlayed { uci: String, sent: NaiveDate },
     /// Penalty days given to `side` (III.4.7).
     Penalty {
         side: Side,
@@ -158,6 +173,14 @@ pub enum Event {
         sent: NaiveDate,
         #[serde(default)]
         draw_offer: bool,
+        /// Moves of the opponent's variant that the held mail accepted
+        /// (III.3.8), played before `uci` when the move is forwarded.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        accepted: Vec<String>,
+        /// The variant offered with the held move (III.3.7), offered when
+        /// the move is forwarded.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        offered: Vec<String>,
     },
     /// The last move, held during a suspension, was forwarded to the
     /// opponent on `on` (after the director's decision): the opponent
@@ -228,6 +251,9 @@ impl Event {
             Event::Moved { .. } => "moved",
             Event::VariantOffered { .. } => "variant_offered",
             Event::VariantPlayed { .. } => "variant_played",
+            Event::ConditionalSet { .. } => "conditional_set",
+            Event::ConditionalCancelled { .. } => "conditional_cancelled",
+            Event::ConditionalPlayed { .. } => "conditional_played",
             Event::Penalty { .. } => "penalty",
             Event::Ended { .. } => "ended",
             Event::Suspended { .. } => "suspended",
@@ -265,9 +291,24 @@ pub struct Ply {
     /// The move came from an offered variant, accepted by the partner: it
     /// took no days (III.4.6, II.4.8).
     pub variant: bool,
+    /// The move was played by the arbiter from its owner's hidden
+    /// conditional series: it took no days.
+    pub conditional: bool,
 }
 
-/// A variant offered and not yet answered (III.3.7, II.3.8).
+/// How a move came into the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Made {
+    /// Sent by its player (or held and forwarded).
+    Mail,
+    /// Accepted from the opponent's visible variant: no days (III.4.6).
+    Variant,
+    /// Played by the arbiter from its owner's hidden series: no days.
+    Conditional,
+}
+
+/// A variant offered and not yet answered (III.3.7, II.3.8); also a
+/// hidden conditional series (`Game::conditionals`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Offer {
     /// The proposer: the side that made the move before the variant.
@@ -402,9 +443,19 @@ pub struct Claim {
     /// the first move of `against` from here on (the one the claim came
     /// with, or the one then awaited): II.6.4 restarts the count after it.
     pub at_ply: usize,
-    /// A move that arrived meanwhile in an interrupted game: (uci, sent,
-    /// draw offer).
-    pub held: Option<(String, NaiveDate, bool)>,
+    /// A move that arrived meanwhile in an interrupted game.
+    pub held: Option<HeldMove>,
+}
+
+/// A move kept in an interrupted game, with the variant moves it accepted
+/// and the variant it offered (UCI), as they were sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeldMove {
+    pub uci: String,
+    pub sent: NaiveDate,
+    pub draw_offer: bool,
+    pub accepted: Vec<String>,
+    pub offered: Vec<String>,
 }
 
 /// Where a side stands against its next time control.
@@ -457,6 +508,10 @@ pub struct Game {
     pub claim: Option<Claim>,
     /// The variant offered with the last move, until the partner answers.
     pub offer: Option<Offer>,
+    /// Each side's hidden conditional series, white first (never shown to
+    /// the opponent): `by` its owner, `from_ply` the index of its first
+    /// move (the opponent's). The plies since `from_ply` have matched it.
+    pub conditionals: [Option<Offer>; 2],
     /// Each side's leaves, white first.
     leaves: [Vec<Days>; 2],
     /// Running totals (days + penalties) per side, white first.
@@ -517,6 +572,7 @@ impl Game {
             ending: None,
             claim: None,
             offer: None,
+            conditionals: [None, None],
             leaves,
             totals: [0, 0],
             claim_bar: [None, None],
@@ -566,6 +622,8 @@ impl Game {
             Event::Moved { .. }
             | Event::VariantOffered { .. }
             | Event::VariantPlayed { .. }
+            | Event::ConditionalSet { .. }
+            | Event::ConditionalPlayed { .. }
             | Event::Held { .. }
             | Event::Suspended { .. }
             | Event::Ended { .. }
@@ -590,6 +648,14 @@ impl Game {
             Event::VariantPlayed { .. } if self.offer.is_none() => {
                 return Err(misfit("no variant is offered"));
             }
+            Event::ConditionalSet { side, .. } if self.to_move() == Color::from(*side) => {
+                return Err(misfit(
+                    "a conditional series is left while the opponent is to move",
+                ));
+            }
+            Event::ConditionalPlayed { .. } if self.conditional_due().is_none() => {
+                return Err(misfit("no conditional answer is due"));
+            }
             _ => {}
         }
         let add = |total: u32, days: u32| {
@@ -605,12 +671,47 @@ impl Game {
                 sent,
                 draw_offer,
             } => {
-                if let Err(e) = self.play(uci, *sent, *draw_offer, false) {
+                if let Err(e) = self.play(uci, *sent, *draw_offer, Made::Mail) {
                     return Err(e.unwrap_or_else(|| self.bound_error(event)));
                 }
                 // the partner's own move answers the variant: what he did
                 // not accept lapses (README, Readings)
                 self.offer = None;
+            }
+            Event::ConditionalPlayed { uci, sent } => {
+                let due = self.conditional_due().expect("checked above");
+                let fits = uci
+                    .parse::<UciMove>()
+                    .ok()
+                    .and_then(|u| u.to_move(self.position()).ok())
+                    .is_some_and(|m| m == due);
+                if !fits {
+                    return Err(misfit("not the due move of the conditional series"));
+                }
+                if let Err(e) = self.play(uci, *sent, false, Made::Conditional) {
+                    return Err(e.unwrap_or_else(|| self.bound_error(event)));
+                }
+                // an automatic reply answers a visible variant as a move would
+                self.offer = None;
+            }
+            Event::ConditionalSet { side, moves, on } => {
+                let by = Color::from(*side);
+                let (played, positions) = self
+                    .series(moves)
+                    .ok_or_else(|| misfit("a move of the conditional series is not legal"))?;
+                if played.len() < 2 || played.len() % 2 != 0 {
+                    return Err(misfit("a conditional series ends with a move of its owner"));
+                }
+                self.conditionals[idx(by)] = Some(Offer {
+                    by,
+                    from_ply: self.plies.len(),
+                    moves: played,
+                    positions,
+                    on: *on,
+                });
+            }
+            Event::ConditionalCancelled { side, .. } => {
+                self.conditionals[idx(Color::from(*side))] = None;
             }
             Event::VariantPlayed { uci, sent } => {
                 let offer = self.offer.as_ref().expect("checked above");
@@ -623,27 +724,15 @@ impl Game {
                 if !fits {
                     return Err(misfit("not the next move of the offered variant"));
                 }
-                if let Err(e) = self.play(uci, *sent, false, true) {
+                if let Err(e) = self.play(uci, *sent, false, Made::Variant) {
                     return Err(e.unwrap_or_else(|| self.bound_error(event)));
                 }
             }
             Event::VariantOffered { moves, on } => {
-                let mut pos = self.position().clone();
-                let by = !pos.turn();
-                let mut played = Vec::new();
-                let mut positions = Vec::new();
-                for uci in moves {
-                    let mv = uci
-                        .parse::<UciMove>()
-                        .ok()
-                        .and_then(|u| u.to_move(&pos).ok())
-                        .ok_or_else(|| misfit("a move of the variant is not legal"))?;
-                    positions.push(pos.clone());
-                    pos = pos
-                        .play(mv)
-                        .map_err(|_| misfit("a move of the variant is not legal"))?;
-                    played.push(mv);
-                }
+                let by = !self.position().turn();
+                let (played, positions) = self
+                    .series(moves)
+                    .ok_or_else(|| misfit("a move of the variant is not legal"))?;
                 if played.len() < 2 || played.len() % 2 != 0 {
                     return Err(misfit("a variant ends with a move of its proposer"));
                 }
@@ -674,6 +763,7 @@ impl Game {
             Event::Ended { result, reason, on } => {
                 self.claim = None;
                 self.offer = None;
+                self.conditionals = [None, None];
                 self.ending = Some(Ending {
                     result: *result,
                     reason: *reason,
@@ -703,9 +793,17 @@ impl Game {
                 uci,
                 sent,
                 draw_offer,
+                accepted,
+                offered,
             } => {
                 if let Some(s) = self.claim.as_mut().filter(|c| c.interrupts) {
-                    s.held = Some((uci.clone(), *sent, *draw_offer));
+                    s.held = Some(HeldMove {
+                        uci: uci.clone(),
+                        sent: *sent,
+                        draw_offer: *draw_offer,
+                        accepted: accepted.clone(),
+                        offered: offered.clone(),
+                    });
                 }
             }
             Event::Forwarded { on } => {
@@ -756,6 +854,43 @@ impl Game {
         Ok(())
     }
 
+    /// `moves` (UCI) played one by one from the position now: the moves
+    /// and the position before each, or `None` when one is not legal.
+    fn series(&self, moves: &[String]) -> Option<(Vec<Move>, Vec<Chess>)> {
+        let mut pos = self.position().clone();
+        let mut played = Vec::new();
+        let mut positions = Vec::new();
+        for uci in moves {
+            let mv = uci.parse::<UciMove>().ok()?.to_move(&pos).ok()?;
+            positions.push(pos.clone());
+            pos = pos.play(mv).ok()?;
+            played.push(mv);
+        }
+        Some((played, positions))
+    }
+
+    /// The move the side to move must make from its hidden series: the
+    /// opponent's last move matched it and its answer is due.
+    pub fn conditional_due(&self) -> Option<Move> {
+        let c = self.conditionals[idx(self.to_move())].as_ref()?;
+        let k = self.plies.len().checked_sub(c.from_ply)?;
+        (k % 2 == 1).then(|| c.moves.get(k).copied()).flatten()
+    }
+
+    /// After a ply at `index`: a hidden series it does not follow is
+    /// dropped, one it completes is done.
+    fn follow_conditionals(&mut self, index: usize, mv: Move) {
+        for slot in &mut self.conditionals {
+            let keep = slot.as_ref().is_some_and(|c| {
+                let k = index.wrapping_sub(c.from_ply);
+                index >= c.from_ply && c.moves.get(k) == Some(&mv) && k + 1 < c.moves.len()
+            });
+            if !keep {
+                *slot = None;
+            }
+        }
+    }
+
     /// A count past [`MAX_DAYS`].
     fn bound_error(&self, event: &Event) -> ReplayError {
         ReplayError::Misfit {
@@ -778,8 +913,9 @@ impl Game {
         uci: &str,
         sent: NaiveDate,
         draw_offer: bool,
-        variant: bool,
+        made: Made,
     ) -> Result<(), Option<ReplayError>> {
+        let variant = made == Made::Variant;
         let pos = self.position().clone();
         let illegal = || ReplayError::IllegalMove {
             game: self.spec.id.clone(),
@@ -808,7 +944,7 @@ impl Game {
             }
         };
         let time = clock::move_time(received, sent, self.start, &self.leaves[idx(color)]);
-        let (days, leave_days) = if variant {
+        let (days, leave_days) = if made != Made::Mail {
             (0, 0)
         } else {
             (time.days, time.leave_days)
@@ -832,8 +968,10 @@ impl Game {
             total,
             draw_offer,
             variant,
+            conditional: made == Made::Conditional,
         };
         let next = pos.play(mv).map_err(|_| Some(illegal()))?;
+        self.follow_conditionals(self.plies.len(), mv);
         self.plies.push(ply);
         self.hashes.push(hash(&next));
         self.current = next;
@@ -1172,6 +1310,7 @@ mod tests {
             director_digest: false,
             rules,
             notation: Notation::Numeric,
+            conditional: false,
             players: vec![player("w"), player("b")],
             games: vec![GameSpec {
                 id: "T/1".into(),
@@ -1382,6 +1521,8 @@ mod tests {
         assert!(g.overstep(&rules, d("2026-06-30")).is_none());
         assert!(
             g.apply(&Event::Held {
+                accepted: vec![],
+                offered: vec![],
                 uci: "g8f6".into(),
                 sent: d("2026-05-27"),
                 draw_offer: false

@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub(crate) mod compose;
+pub(crate) mod conditional;
 pub(crate) mod dates;
 pub mod decide;
 pub(crate) mod director;

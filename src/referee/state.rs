@@ -272,6 +272,11 @@ impl Record {
     }
 
     fn push(&mut self, event: &Event) {
+        /// A held move with variant moves goes as JSON, whole.
+        fn held_with_variant(event: &Event) -> bool {
+            matches!(event, Event::Held { accepted, offered, .. }
+                if !accepted.is_empty() || !offered.is_empty())
+        }
         let bytes = &mut self.0;
         match event {
             Event::Moved {
@@ -283,7 +288,8 @@ impl Record {
                 uci,
                 sent,
                 draw_offer,
-            } if uci.len() <= usize::from(u8::MAX) => {
+                ..
+            } if uci.len() <= usize::from(u8::MAX) && !held_with_variant(event) => {
                 bytes.push(if matches!(event, Event::Moved { .. }) {
                     MOVED
                 } else {
@@ -331,6 +337,8 @@ impl Record {
                     uci,
                     sent,
                     draw_offer,
+                    accepted: vec![],
+                    offered: vec![],
                 }
             });
         }
@@ -440,11 +448,22 @@ mod tests {
                 uci: "g1f3".into(),
                 sent: on,
                 draw_offer: true,
+                accepted: vec![],
+                offered: vec![],
             },
             Event::Held {
                 uci: "x".repeat(300),
                 sent: on,
                 draw_offer: false,
+                accepted: vec![],
+                offered: vec![],
+            },
+            Event::Held {
+                uci: "g1f3".into(),
+                sent: on,
+                draw_offer: false,
+                accepted: vec!["e2e4".into(), "e7e5".into()],
+                offered: vec!["b8c6".into(), "f1c4".into()],
             },
             Event::Forwarded { on },
             Event::ClaimRejected { on },

@@ -101,6 +101,10 @@ pub struct Tournament {
     pub rules: RuleSet,
     /// The notation the daemon writes.
     pub notation: Notation,
+    /// Hidden conditional moves (`conditional = "hidden"`): a player may
+    /// leave a series that the arbiter plays while the opponent's moves
+    /// match it (the ICCF server's linear conditionals). Off by default.
+    pub conditional: bool,
     pub players: Vec<Player>,
     pub games: Vec<GameSpec>,
     /// The players by id, built on first use ([`Index`]).

@@ -3,7 +3,7 @@
 //! mover that the forward of his move shows ([`MoverNote`]).
 
 use crate::notation::Impossibility;
-use crate::referee::game::Game;
+use crate::referee::game::{Game, Offer};
 use crate::referee::leave::Refusal;
 use chrono::NaiveDate;
 use shakmaty::Color;
@@ -80,6 +80,10 @@ pub enum AnswerNotice {
     },
     /// `LEAVE END` without a leave running or announced.
     NoLeave,
+    /// About the sender's hidden conditional moves (issue 12 item 5): To
+    /// him alone, never to the opponent. `seat.game` is the game as the
+    /// decision leaves it (its `conditionals` hold his series).
+    Conditional { seat: Seat, news: ConditionalNews },
     /// A leave (or its end, `leave: None`) announced To the partners and
     /// the director, Cc the player (III.7.2-7.3).
     Leave {
@@ -91,6 +95,57 @@ pub enum AnswerNotice {
         /// it counts from the notice (II.7.6).
         late: Option<LateLeave>,
     },
+}
+
+/// What became of a player's hidden conditional moves.
+#[derive(Debug, Clone)]
+pub enum ConditionalNews {
+    /// The series is stored (`replaced`: instead of an earlier one);
+    /// `trailing`: a last move of the opponent, dropped (as written).
+    Stored {
+        series: Offer,
+        replaced: bool,
+        trailing: Option<String>,
+    },
+    /// The series is not stored, and why; nothing else changes.
+    Refused { why: ConditionalRefusal },
+    /// `CONDITIONAL CANCEL`: the series cancelled (`had`), or there was none.
+    Cancelled { had: bool },
+    /// The tournament does not use conditional moves.
+    NotUsed,
+    /// The opponent moved: `played` the plies (indexes in `seat.game`)
+    /// played automatically from the series, then what became of it.
+    Followed { played: Vec<usize>, then: Then },
+}
+
+/// A hidden series after the opponent's moves.
+#[derive(Debug, Clone)]
+pub enum Then {
+    /// It stands, for the moves still to come (`seat.game.conditionals`).
+    Stands,
+    /// Its last move was played.
+    Done,
+    /// The opponent's move at `series.from_ply + at` differed from the
+    /// series' move `at`: the rest is dropped.
+    Dropped { series: Offer, at: usize },
+    /// The opponent offered a draw with his move: the owner answers it
+    /// himself, the series is dropped.
+    DrawOffered,
+    /// The game ended before the series did.
+    Over,
+}
+
+/// Why a hidden series is not stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConditionalRefusal {
+    /// A move does not read, does not follow, or "any move" (II.3.6).
+    Fault(VariantFault),
+    /// No move after the line, or only a move of the opponent.
+    Empty,
+    /// It is the sender's turn: the series goes with his move.
+    OwnMoveFirst,
+    /// The game is suspended (a claim): sent again after the decision.
+    Suspended,
 }
 
 /// A leave announced after it began (II.7.6).
