@@ -100,6 +100,22 @@ pub enum Command {
         #[arg(long)]
         tournament: Option<String>,
     },
+    /// The standings: the crosstable (points, games played, the tie-break)
+    /// and every game's clock, per tournament
+    Standings {
+        /// Only this tournament (its id)
+        #[arg(long)]
+        tournament: Option<String>,
+        /// The standings as JSON (the fields are in the README)
+        #[arg(long)]
+        json: bool,
+        /// The day the clocks are read on [default: today]
+        #[arg(long)]
+        today: Option<NaiveDate>,
+        /// The language of the table
+        #[arg(long, value_enum, default_value = "en")]
+        lang: LangArg,
+    },
     /// Play a sample game on the embedded default in var/demo/ and say where the mails are
     Demo {
         /// The folder of the demo tournament
@@ -385,6 +401,90 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
     })
 }
 
+/// `standings --json`: the table best first and every game with its clocks.
+pub fn standings_json(t: &Tournament, games: &[&Game], today: NaiveDate) -> serde_json::Value {
+    use crate::referee::standings::{Standings, TieBreak};
+    let standings = Standings::of(t, games.iter().copied());
+    let half = |h: u32| f64::from(h) / 2.0;
+    let lines: Vec<serde_json::Value> = standings
+        .lines
+        .iter()
+        .map(|line| {
+            let results: serde_json::Map<String, serde_json::Value> = standings
+                .lines
+                .iter()
+                .filter(|other| other.player != line.player)
+                .map(|other| {
+                    let scores: Vec<serde_json::Value> = standings
+                        .results(line.player, other.player)
+                        .into_iter()
+                        .map(|r| r.map_or(serde_json::Value::Null, |h| json!(half(h))))
+                        .collect();
+                    (t.players[other.player].id.clone(), json!(scores))
+                })
+                .collect();
+            json!({
+                "place": line.place.0,
+                "shared_to": line.place.1,
+                "player": t.players[line.player].id,
+                "name": t.players[line.player].name,
+                "points": half(line.halves),
+                "games": line.played,
+                "wins": line.wins,
+                "tie_break": match standings.tie_break {
+                    TieBreak::SonnebornBerger => json!(f64::from(line.tie_break) / 4.0),
+                    TieBreak::Wins => json!(line.tie_break),
+                    TieBreak::None => serde_json::Value::Null,
+                },
+                // against each opponent: the score of each game, null while it goes on
+                "results": results,
+            })
+        })
+        .collect();
+    let game_rows: Vec<serde_json::Value> = games
+        .iter()
+        .map(|game| {
+            let clock = |c: Color| {
+                let control = game.control(&t.rules, c, today);
+                json!({
+                    "used": control.used,
+                    "left": control.left(),
+                    "control": control.control,
+                    "total": game.total(c),
+                })
+            };
+            json!({
+                "id": game.id(),
+                "white": game.spec.white,
+                "black": game.spec.black,
+                "status": game.status().as_str(),
+                "result": game.result_str(),
+                "end_reason": game.ending.map(|e| render::end_reason(e.reason, Lang::En)),
+                "moves": game.plies.len().div_ceil(2),
+                "to_move": if game.ending.is_some() {
+                    serde_json::Value::Null
+                } else if game.to_move() == Color::White {
+                    json!("white")
+                } else {
+                    json!("black")
+                },
+                "clock": {"white": clock(Color::White), "black": clock(Color::Black)},
+                // finished and recorded in the store, its PGN sent to the director
+                "registered": game.ending.is_some(),
+                "registered_on": game.ending.map(|e| e.on.to_string()),
+            })
+        })
+        .collect();
+    json!({
+        "id": t.id,
+        "name": t.name,
+        "as_of": today.to_string(),
+        "tie_break": standings.tie_break.as_str(),
+        "standings": lines,
+        "games": game_rows,
+    })
+}
+
 /// `show GAME`: the standard form and the board.
 pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
     let mut out = render::standard_form(t, game, lang);
@@ -488,6 +588,48 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
                 }
             }
             Ok(out)
+        }
+        Command::Standings {
+            tournament,
+            json,
+            today,
+            lang,
+        } => {
+            let today = today.unwrap_or_else(|| crate::daemon::today(config));
+            let chosen: Vec<&Tournament> = league
+                .tournaments
+                .iter()
+                .filter(|t| {
+                    tournament
+                        .as_deref()
+                        .is_none_or(|id| t.id.eq_ignore_ascii_case(id))
+                })
+                .collect();
+            if chosen.is_empty() {
+                return Err(format!(
+                    "no tournament {} in the config",
+                    tournament.as_deref().unwrap_or_default()
+                ));
+            }
+            let of = |t: &Tournament| -> Vec<&Game> {
+                t.games.iter().filter_map(|g| games.get(&g.id)).collect()
+            };
+            Ok(if *json {
+                let all: Vec<serde_json::Value> = chosen
+                    .iter()
+                    .map(|t| standings_json(t, &of(t), today))
+                    .collect();
+                let mut text = serde_json::to_string_pretty(&json!({ "tournaments": all }))
+                    .unwrap_or_default();
+                text.push('\n');
+                text
+            } else {
+                chosen
+                    .iter()
+                    .map(|t| crate::letters::standings::text(t, &of(t), today, (*lang).into()))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
         }
         _ => Err("not a view command".into()),
     }

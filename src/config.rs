@@ -7,6 +7,7 @@
 use crate::notation::Notation;
 use crate::referee::pairing::Pairing;
 use crate::referee::rules::{RuleKind, RuleSet, Span};
+use crate::referee::standings::TieBreak;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
@@ -126,6 +127,11 @@ struct RawTournament {
     warning_days: Option<u32>,
     director_language: Option<Spanned<String>>,
     director_digest: Option<Spanned<String>>,
+    /// The players' addresses in the PGN (`WhiteNA`/`BlackNA`); off by default.
+    publish_addresses: Option<bool>,
+    /// What orders equal points in the standings: `"sonneborn-berger"`
+    /// (the default), `"wins"` or `"none"`.
+    tie_break: Option<Spanned<String>>,
     /// `"round-robin"` or `"double-round-robin"`: the games generated from
     /// the players (instead of `[[tournament.game]]` blocks).
     pairing: Option<Spanned<String>>,
@@ -1122,6 +1128,20 @@ impl Validator<'_> {
                 false
             }
         };
+        let tie_break = match rt.tie_break.as_ref() {
+            None => TieBreak::default(),
+            Some(at) => TieBreak::parse(at.get_ref()).unwrap_or_else(|| {
+                self.problem(
+                    at,
+                    format!(
+                        "unknown tie_break \"{}\" ({})",
+                        at.get_ref(),
+                        TieBreak::NAMES.map(|n| format!("\"{n}\"")).join(", ")
+                    ),
+                );
+                TieBreak::default()
+            }),
+        };
         Some(Tournament {
             id,
             name: rt.name.clone(),
@@ -1130,6 +1150,8 @@ impl Validator<'_> {
             director,
             director_language,
             director_digest,
+            publish_addresses: rt.publish_addresses.unwrap_or(false),
+            tie_break,
             rules,
             notation,
             players,

@@ -144,7 +144,7 @@ fn games_show_and_export_read_the_store() {
         "{schedule}"
     );
     let (_, pgn, _) = arena.cli(&["export", "--pgn"]);
-    assert!(pgn.contains("1. Nf3 *"), "{pgn}");
+    assert!(pgn.contains("1. Nf3 {[%ccsnt 2026.05.12]} *"), "{pgn}");
     let (code, _, err) = arena.cli(&["show", "NOPE/1"]);
     assert_eq!(code, 1);
     assert!(err.contains("no game NOPE/1"), "{err}");

@@ -172,7 +172,7 @@ fn ii_3_8_hidden_conditional_played_while_matching() {
     // the PGN marks them with their day; a restart replays them
     let (_, pgn, _) = arena.cli(&["show", GAME, "--pgn"]);
     assert!(
-        pgn.contains("2. Nf3 Nc6 {[%ccsnt 2026.05.14] conditional}"),
+        pgn.contains("2... Nc6 {[%ccsnt 2026.05.14] conditional}"),
         "{pgn}"
     );
     arena.run("2026-05-17");

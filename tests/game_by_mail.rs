@@ -118,7 +118,12 @@ fn app4_game_in_numeric_with_full_records() {
         assert!(result.subject.contains("1-0"));
         assert!(result.body.contains("[Result \"1-0\"]"));
         assert!(result.body.contains("[PlyCount \"53\"]"));
-        assert!(result.body.contains("27. Nxb5 1-0"));
+        // the last move with the day it was sent, then the result
+        assert!(
+            result.body.contains("27. Nxb5 {[%ccsnt ") && result.body.contains("]} 1-0"),
+            "{}",
+            result.body
+        );
     }
 
     // show --json: the moves and the times of §6.
@@ -168,9 +173,20 @@ fn app4_game_in_numeric_with_full_records() {
         .filter(|l| !l.starts_with('['))
         .collect::<Vec<_>>()
         .join(" ");
+    // the comments (each move's `{[%ccsnt …]}` date) left out
+    let mut moves_only = String::new();
+    let mut in_comment = false;
+    for c in movetext.chars() {
+        match c {
+            '{' => in_comment = true,
+            '}' => in_comment = false,
+            _ if !in_comment => moves_only.push(c),
+            _ => {}
+        }
+    }
     let mut pos = Chess::default();
     let mut replayed = Vec::new();
-    for word in movetext.split_whitespace() {
+    for word in moves_only.split_whitespace() {
         if word.ends_with('.') || word == "1-0" {
             continue;
         }

@@ -243,7 +243,11 @@ fn a_mate_ends_the_game_with_the_right_result() {
     assert!(ru.body.contains("0-1 (мат)"), "{}", ru.body);
     assert!(en.body.contains("0-1 (checkmate)"), "{}", en.body);
     for result in [ru, en] {
-        assert!(result.body.contains("2. g4 Qh4# 0-1"), "{}", result.body);
+        assert!(
+            result.body.contains("2... Qh4# {[%ccsnt 2026.05.13]} 0-1"),
+            "{}",
+            result.body
+        );
     }
     let json = arena.json("RUS-EM-2026/1");
     assert_eq!(json["result"], "0-1");

@@ -86,10 +86,16 @@ fn show_takes_the_game_id_in_any_case_and_export_defaults_to_pgn() {
     let arena = one_move();
     let (code, out, err) = arena.cli(&["show", "rus-em-2026/1", "--pgn"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("1. Nf3 *"), "{out}");
+    assert!(
+        out.contains("1. Nf3 {[%ccsnt ") && out.contains("]} *"),
+        "{out}"
+    );
     let (code, pgn, err) = arena.cli(&["export"]);
     assert_eq!(code, 0, "{err}");
-    assert!(pgn.contains("1. Nf3 *"), "{pgn}");
+    assert!(
+        pgn.contains("1. Nf3 {[%ccsnt ") && pgn.contains("]} *"),
+        "{pgn}"
+    );
 }
 
 #[test]
@@ -216,6 +222,13 @@ fn while_the_daemon_runs_backup_resend_and_outbox_go_through_it_and_a_second_is_
         err.contains(&format!("another mailarbiter (pid {pid}) holds the store")),
         "{err}"
     );
+    // the standings come through the daemon as from the store
+    let standings = arena.cli(&["standings", "--today", "2026-05-13"]);
+    assert_eq!(standings.0, 0, "{standings:?}");
+    assert!(
+        standings.1.contains("standings as of 13.05.2026"),
+        "{standings:?}"
+    );
     // a relative folder is the caller's, not the daemon's
     let backup = arena.path().join("copy");
     let out = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
@@ -239,6 +252,10 @@ fn while_the_daemon_runs_backup_resend_and_outbox_go_through_it_and_a_second_is_
     }
     assert!(!again.is_empty(), "{}", daemon.log());
     drop(daemon);
+    assert_eq!(
+        arena.cli(&["standings", "--today", "2026-05-13"]),
+        standings
+    );
     // the copy is a whole store: restored in place of the first, the same games
     let games = arena.cli(&["games", "--today", "2026-05-13"]);
     fs::remove_dir_all(arena.path().join("state")).unwrap();

@@ -43,5 +43,32 @@ set +a
 # the real-mail tests fail, rather than skip, when the servers are missing
 export MAILARBITER_REQUIRE_MAILSERVER=1
 
+# the PGN readers that tests/pgn.rs runs on every exported PGN: Debian's
+# pgn-extract (in /usr/games) and python-chess in a virtual environment
+# under the test root (Debian's python refuses a system-wide pip install)
+if ! command -v pgn-extract >/dev/null 2>&1 && [ ! -x /usr/games/pgn-extract ]; then
+    [ "$(id -u)" = 0 ] || { echo "run.sh: pgn-extract missing and not root: cannot install" >&2; exit 1; }
+    echo "run.sh: installing pgn-extract" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends pgn-extract >/dev/null
+fi
+if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    [ "$(id -u)" = 0 ] || { echo "run.sh: python3 with venv missing and not root: cannot install" >&2; exit 1; }
+    echo "run.sh: installing python3-venv" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
+fi
+python3 -m venv "$root/venv"
+"$root/venv/bin/python" -m pip install -q --disable-pip-version-check chess==1.11.2
+export MAILARBITER_PYTHON="$root/venv/bin/python"
+if command -v pgn-extract >/dev/null 2>&1; then
+    MAILARBITER_PGN_EXTRACT=$(command -v pgn-extract)
+else
+    MAILARBITER_PGN_EXTRACT=/usr/games/pgn-extract
+fi
+export MAILARBITER_PGN_EXTRACT
+# the PGN tests fail, rather than skip, when the readers are missing
+export MAILARBITER_REQUIRE_PGN_TOOLS=1
+
 # --nocapture: the real-mail tests print the measured latencies
 cargo test --locked --lib --bins --tests -- --nocapture

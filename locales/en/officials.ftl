@@ -115,6 +115,28 @@ official-leave-body = { $name } is on leave from { $from } to { $to } inclusive 
 
 official-report-subject = Progress report
 official-report-title = Progress report as of { $date }
+standings-title = { $name } ({ $id }): standings as of { $date }
+standings-player = Player
+standings-points = Points
+standings-games = Games
+standings-tie-break-short = { $tie_break ->
+        [wins] Wins
+       *[other] SB
+    }
+standings-tie-break = Tie-break: { $tie_break ->
+        [wins] the number of games won.
+        [none] none; equal points share the place.
+       *[other] Sonneborn-Berger (SB), the points of the opponents beaten plus half the points of those drawn.
+    }
+standings-legend = 1 win, ½ draw, 0 loss, * not finished. { $finished } of { $games } { $games ->
+        [one] game
+       *[other] games
+    } finished, { $registered } { $registered ->
+        [one] result
+       *[other] results
+    } registered ({ $article }): a result is registered when the game's end is recorded and its PGN went to the director.
+standings-games-title = Games and clocks:
+standings-registered = result registered on { $date }
 official-help-subject = Director commands
 official-help-body =
     Director commands, each on a line of its own, any case, trailing punctuation allowed; the game is named by its tag in the subject ({ $example }):

@@ -127,6 +127,22 @@ official-leave-body = { $name } берет перерыв с { $from } по { $t
 
 official-report-subject = Отчет о ходе игры
 official-report-title = Отчет о ходе игры на { $date }
+standings-title = { $name } ({ $id }): турнирная таблица на { $date }
+standings-player = Участник
+standings-points = Очки
+standings-games = Партии
+standings-tie-break-short = { $tie_break ->
+        [wins] Победы
+       *[other] Бергер
+    }
+standings-tie-break = Дополнительный показатель: { $tie_break ->
+        [wins] число побед.
+        [none] нет; при равенстве очков место делится.
+       *[other] коэффициент Бергера — сумма очков побежденных соперников и половина очков соперников, с которыми сыграна ничья.
+    }
+standings-legend = 1 победа, ½ ничья, 0 поражение, * партия не окончена. Окончено партий: { $finished } из { $games }, зарегистрировано результатов: { $registered } ({ $article }): результат зарегистрирован, когда окончание партии записано и ее PGN отправлен судье.
+standings-games-title = Партии и время:
+standings-registered = результат зарегистрирован { $date }
 official-help-subject = Команды судьи
 official-help-body =
     Команды судьи, каждая отдельной строкой, в любом регистре, точка в конце не мешает; партия указывается меткой в теме письма ({ $example }):

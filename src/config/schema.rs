@@ -127,6 +127,8 @@ const TOURNAMENT: &[Key] = &[
     key("warning_days", U32),
     key("director_language", Kind::Text),
     key("director_digest", Kind::Text),
+    key("publish_addresses", Kind::Bool),
+    key("tie_break", Kind::Text),
     key("pairing", Kind::Text),
     key("conditional", Kind::Text),
     key("player", Kind::Tables(PLAYER)),

@@ -12,6 +12,7 @@ mod game;
 pub mod html;
 mod officials;
 mod requests;
+pub mod standings;
 
 use crate::referee::decide::{Attachment, Decision, HeldCopy, OutMail, Recipient};
 use crate::referee::notice::game::GameNotice;
@@ -286,6 +287,8 @@ pub(crate) mod fixture {
                 director: "td@example.test".into(),
                 director_language: Lang::En,
                 director_digest: false,
+                publish_addresses: false,
+                tie_break: Default::default(),
                 rules: RuleSet::email(),
                 notation: Notation::Numeric,
                 conditional: false,

@@ -206,14 +206,11 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
         OfficialNotice::Report { today, tournaments } => {
             let mut body = t!(lang, "official-report-title", date = date(*today));
             body.push_str("\n\n");
+            // each tournament's crosstable, then every game with its clocks
             for (id, games) in tournaments {
                 let t = tournament_of(league, id);
-                let _ = writeln!(body, "{} ({})", t.name, t.id);
-                for game in games {
-                    body.push_str(&super::answers::progress_line(
-                        t, &game.spec, game, *today, lang,
-                    ));
-                }
+                let games: Vec<&Game> = games.iter().collect();
+                body.push_str(&super::standings::text(t, &games, *today, lang));
                 body.push('\n');
             }
             Text {

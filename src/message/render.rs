@@ -319,7 +319,49 @@ pub fn board(pos: &Chess, lang: Lang) -> String {
     out
 }
 
-/// The ICCF PGN of the game (RULES.md §9, App.4).
+/// The PGN `Termination` of a game (PGN standard 9.8.1): `unterminated`
+/// while it goes on.
+pub fn termination(game: &Game) -> &'static str {
+    match game.ending.map(|e| e.reason) {
+        None => "unterminated",
+        Some(EndReason::TimeForfeit) => "time forfeit",
+        Some(EndReason::Adjudication) => "adjudication",
+        Some(
+            EndReason::Checkmate
+            | EndReason::Stalemate
+            | EndReason::InsufficientMaterial
+            | EndReason::Resignation
+            | EndReason::DrawAgreed
+            | EndReason::ThreefoldRepetition
+            | EndReason::FiftyMoves
+            | EndReason::FivefoldRepetition
+            | EndReason::SeventyFiveMoves,
+        ) => "normal",
+    }
+}
+
+/// `2026.05.14`, as PGN writes dates.
+fn pgn_date(d: NaiveDate) -> String {
+    d.format("%Y.%m.%d").to_string()
+}
+
+/// Text for a PGN comment: braces would end it early.
+fn comment_text(s: &str) -> String {
+    s.replace('{', "(").replace('}', ")")
+}
+
+/// The ICCF PGN of the game (RULES.md §9, App.4), as correspondence
+/// programs read it: the seven-tag roster in its order, then `PlyCount`,
+/// `EventDate`, `TimeControl` in the PGN standard's syntax (moves/seconds of
+/// one control; the controls repeat, cumulatively), the rule set in words
+/// (`Rules`, not a standard tag), `Mode "EM"`, `Termination`, and the
+/// players' addresses (`WhiteNA`/`BlackNA`) only when the tournament
+/// publishes them. Every move carries the day it was sent,
+/// `{[%ccsnt 2026.05.14]}` (ICCF's comment, read by Scid and Scidb); a
+/// move the opponent received on another day (held during a suspension,
+/// III.6.3) says so, a move of an accepted variant is marked `variant`,
+/// and penalties stand as comments where they fell: before the first move
+/// sent after their day, or before the penalised side's move of that day.
 pub fn pgn(t: &Tournament, game: &Game) -> String {
     let white = t.player_of(&game.spec, Color::White);
     let black = t.player_of(&game.spec, Color::Black);
@@ -327,50 +369,98 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
         crate::referee::rules::RuleKind::Email => "ICCF Email",
         crate::referee::rules::RuleKind::Postal => "ICCF",
     };
-    let start = t.start.format("%Y.%m.%d");
+    let start = pgn_date(t.start);
     let mut out = String::new();
-    let tags = [
+    let mut tags = vec![
         ("Event", t.id.clone()),
         ("Site", site.to_string()),
-        ("Date", start.to_string()),
+        ("Date", start.clone()),
         ("Round", "?".to_string()),
         ("White", white.pgn_name()),
         ("Black", black.pgn_name()),
         ("Result", game.result_str().to_string()),
         ("PlyCount", game.plies.len().to_string()),
-        ("EventDate", start.to_string()),
-        ("TimeControl", t.rules.summary()),
+        ("EventDate", start),
+        (
+            "TimeControl",
+            format!(
+                "{}/{}",
+                t.rules.moves_per_control,
+                u64::from(t.rules.days_per_control) * 86_400
+            ),
+        ),
+        ("Rules", t.rules.summary()),
+        ("Mode", "EM".to_string()),
+        ("Termination", termination(game).to_string()),
     ];
+    if t.publish_addresses {
+        tags.push(("WhiteNA", white.address().to_string()));
+        tags.push(("BlackNA", black.address().to_string()));
+    }
     for (name, value) in tags {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{name} \"{value}\"]");
     }
     out.push('\n');
-    // A move number stays on the line of its move.
+    let penalty = |p: &crate::referee::game::Penalty| {
+        let side = match p.color {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        format!(
+            "{{penalty {side} {} day{} on {} ({})}}",
+            p.days,
+            if p.days == 1 { "" } else { "s" },
+            pgn_date(p.on),
+            comment_text(&p.reason)
+        )
+    };
+    // A move number stays on the line of its move; after a comment, Black's
+    // move is numbered again (`1... e5`), as the export format asks.
     let mut words: Vec<String> = Vec::new();
+    let mut penalties = game.penalties.iter().peekable();
     for (i, ply) in game.plies.iter().enumerate() {
-        let after_comment = i > 0 && (game.plies[i - 1].variant || game.plies[i - 1].conditional);
-        words.push(match (ply.color, i) {
-            (Color::White, _) => format!("{}. {}", ply.number, ply.san),
-            (Color::Black, 0) => format!("{}... {}", ply.number, ply.san),
-            (Color::Black, _) if after_comment => format!("{}... {}", ply.number, ply.san),
-            (Color::Black, _) => ply.san.to_string(),
+        // penalties given before this move was sent: on an earlier day, or
+        // the mover's own on the same day (a mail refused before this one)
+        while let Some(p) =
+            penalties.next_if(|p| p.on < ply.sent || (p.on == ply.sent && p.color == ply.color))
+        {
+            words.push(penalty(p));
+        }
+        let after_comment = words.last().is_some_and(|w| w.ends_with('}'));
+        words.push(match ply.color {
+            Color::White => format!("{}. {}", ply.number, ply.san),
+            Color::Black if i == 0 || after_comment => format!("{}... {}", ply.number, ply.san),
+            Color::Black => ply.san.to_string(),
         });
+        let mut comment = format!("{{[%ccsnt {}]", pgn_date(ply.sent));
         if ply.variant {
             // a move of an accepted variant, with the day it was made (III.4.6)
-            words.push(format!(
-                "{{[%ccsnt {}] variant}}",
-                ply.sent.format("%Y.%m.%d")
-            ));
+            comment.push_str(" variant");
         }
         if ply.conditional {
             // played from its owner's hidden conditional series, no days
-            words.push(format!(
-                "{{[%ccsnt {}] conditional}}",
-                ply.sent.format("%Y.%m.%d")
-            ));
+            comment.push_str(" conditional");
+        }
+        if ply.forwarded != ply.sent {
+            let _ = write!(
+                comment,
+                " held, forwarded and received {}",
+                pgn_date(ply.forwarded)
+            );
+        }
+        if ply.draw_offer {
+            comment.push_str(" (=)");
+        }
+        comment.push('}');
+        // a move and its comment stay on one line
+        if let Some(last) = words.last_mut() {
+            last.push(' ');
+            last.push_str(&comment);
         }
     }
+    // penalties after the last move
+    words.extend(penalties.map(penalty));
     words.push(game.result_str().to_string());
     let mut line = String::new();
     for word in words {

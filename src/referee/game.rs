@@ -1308,6 +1308,8 @@ mod tests {
             director: "td@example.test".into(),
             director_language: Lang::En,
             director_digest: false,
+            publish_addresses: false,
+            tie_break: Default::default(),
             rules,
             notation: Notation::Numeric,
             conditional: false,

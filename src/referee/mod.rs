@@ -13,6 +13,7 @@ pub mod notice;
 pub mod pairing;
 pub(crate) mod requests;
 pub mod rules;
+pub mod standings;
 pub mod state;
 pub mod timers;
 pub mod tournament;

@@ -98,6 +98,10 @@ pub struct Tournament {
     /// The director's copies (III.4.10 and other Cc's) come once a day in
     /// one digest instead of one by one.
     pub director_digest: bool,
+    /// The players' addresses go into the PGN (`WhiteNA`, `BlackNA`).
+    pub publish_addresses: bool,
+    /// What orders players with equal points in the standings.
+    pub tie_break: crate::referee::standings::TieBreak,
     pub rules: RuleSet,
     /// The notation the daemon writes.
     pub notation: Notation,
