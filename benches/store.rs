@@ -8,7 +8,8 @@
 //! commit of a batch of 25 mails' events (25 moves, 25 processed markers,
 //! 50 outbound mails) in the smallest and the largest store.
 //!
-//! Run with `cargo bench --bench store`; `STORE_BENCH_TOURNAMENTS=10,1000`
+//! Run with `cargo bench --bench store`; `STORE_BENCH_BUILD_ONLY=1` keeps
+//! the stores built (to profile an open); `STORE_BENCH_TOURNAMENTS=10,1000`
 //! chooses the sizes (in tournaments of 105 games). The figures are in the
 //! README.
 
@@ -252,6 +253,11 @@ fn main() {
                 .status()
                 .unwrap();
             assert!(status.success());
+        }
+        if std::env::var_os("STORE_BENCH_BUILD_ONLY").is_some() {
+            // for a profiler: `STORE_BENCH_OPEN=<folder> <this bench>` opens it
+            println!("kept: {}", dir.keep().display());
+            continue;
         }
         dirs.push((tournaments, dir));
     }

@@ -25,13 +25,50 @@
 //!   store, a game added, or a store written before identities were kept).
 //!
 //! The daemon writes the facts at start-up, in one flushed commit, after a
-//! review with no refusals; `check` only reads them.
+//! review with no refusals; `check` only reads them. With them goes the
+//! fact `identity`, a [`digest`] of the config they agree with: a start with
+//! the same config reads that one fact instead of every game's.
 
 use crate::config::{Config, Problem};
 use crate::referee::game::Event;
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The fact holding the [`digest`] of the config the record agrees with.
+pub const DIGEST: &str = "identity";
+
+/// A fingerprint of what the record keeps of `config`: every game's id and
+/// players and every playing player's addresses, in the config's order
+/// (FNV-1a, 128 bits: it tells an unchanged config at a start in one read,
+/// where a review reads the record of every game).
+pub fn digest(config: &Config) -> String {
+    let mut hash: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    let mut eat = |text: &str| {
+        for byte in text.len().to_le_bytes().iter().chain(text.as_bytes()) {
+            hash ^= u128::from(*byte);
+            hash = hash.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+        }
+    };
+    eat("identity 1");
+    for t in &config.league.tournaments {
+        eat(&t.id);
+        for g in &t.games {
+            eat(&g.id);
+            eat(&g.white);
+            eat(&g.black);
+        }
+        for p in &t.players {
+            if t.games.iter().any(|g| g.color_of(&p.id).is_some()) {
+                eat(&p.id);
+                for email in &p.emails {
+                    eat(email);
+                }
+            }
+        }
+    }
+    format!("{hash:032x}")
+}
 
 /// The players of a game, as the store keeps them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +157,12 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
     let league = &config.league;
     let lines = &config.lines;
     let mut review = Review::default();
+    // the config is the one the store's record was last made to agree
+    // with: nothing to compare (the daemon only adds events to its games)
+    let digest = digest(config);
+    if store.fact(DIGEST)?.as_deref() == Some(digest.as_str()) {
+        return Ok(review);
+    }
     let with_events: BTreeSet<String> = store.stored_games()?.into_iter().collect();
     let mut stored_games = BTreeMap::new();
     for (key, value) in store.facts("game:")? {
@@ -283,6 +326,9 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
             });
         }
     }
+    if !review.is_refused() {
+        review.facts.push((DIGEST.to_string(), digest));
+    }
     Ok(review)
 }
 
@@ -359,11 +405,60 @@ black = "b"
                     "player:T1/b".into(),
                     r#"{"emails":["b@example.test"]}"#.into()
                 ),
+                (DIGEST.into(), digest(&config(CONFIG))),
             ]
         );
         write(&store, review.facts, vec![]);
         let again = super::review(&config(CONFIG), &store).unwrap();
         assert!(again.facts.is_empty() && again.recorded.is_empty());
+    }
+
+    /// The digest that lets a start skip the review changes with anything
+    /// the record keeps, and with nothing else.
+    #[test]
+    fn the_digest_follows_games_players_and_addresses_only() {
+        let base = digest(&config(CONFIG));
+        assert_eq!(base, digest(&config(CONFIG)));
+        assert_eq!(base.len(), 32);
+        for changed in [
+            CONFIG.replace(
+                "white = \"a\"\nblack = \"b\"",
+                "white = \"b\"\nblack = \"a\"",
+            ),
+            CONFIG.replace(
+                "email = [\"b@example.test\"]",
+                "email = [\"b2@example.test\"]",
+            ),
+            CONFIG.replace("id = \"T1\"", "id = \"T2\""),
+        ] {
+            assert_ne!(digest(&config(&changed)), base, "{changed}");
+        }
+        // a name, or an address of a player without games, is not kept
+        for same in [
+            CONFIG.replace("name = \"A, A\"", "name = \"Aa, A\""),
+            CONFIG.replace("idle@example.test", "idle2@example.test"),
+        ] {
+            assert_eq!(digest(&config(&same)), base);
+        }
+        // and a changed config is reviewed in full even after a digest was written
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        write(
+            &store,
+            review(&config(CONFIG), &store).unwrap().facts,
+            vec![],
+        );
+        let day = NaiveDate::from_ymd_opt(2026, 5, 10).unwrap();
+        write(
+            &store,
+            vec![],
+            vec![("T1/1".into(), Event::Opened { on: day })],
+        );
+        let swapped = CONFIG.replace(
+            "white = \"a\"\nblack = \"b\"",
+            "white = \"b\"\nblack = \"a\"",
+        );
+        assert!(review(&config(&swapped), &store).unwrap().is_refused());
     }
 
     #[test]
