@@ -7,6 +7,7 @@
 use crate::referee::decide::OutMail;
 use crate::referee::game::Event;
 use crate::referee::leave::PlayerEvent;
+use crate::referee::state::Record;
 use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
@@ -35,6 +36,24 @@ pub enum StoreError {
         key: String,
         source: serde_json::Error,
     },
+    /// A game's packed record does not decode.
+    #[error("store: damaged record of game {game}")]
+    Packed { game: String },
+}
+
+/// The first byte of a game's record in the packed form
+/// ([`crate::referee::state::Record`]); a record that starts otherwise is
+/// the JSON list of events stores written before it kept.
+const PACKED: u8 = 0xB1;
+
+/// A game's events from their stored bytes, packed or JSON.
+fn game_events(game: &[u8], bytes: &[u8]) -> Result<Vec<Event>, StoreError> {
+    match bytes.split_first() {
+        Some((&PACKED, packed)) => Record::decode(packed).ok_or_else(|| StoreError::Packed {
+            game: String::from_utf8_lossy(game).into_owned(),
+        }),
+        _ => decode(game, bytes),
+    }
 }
 
 /// An outbound mail waiting to be sent.
@@ -460,6 +479,43 @@ fn encode<T: Serialize>(value: &T) -> Vec<u8> {
 }
 
 /// Appends events to the lists kept under their keys, in one transaction.
+/// Appends events to the games' packed records, in one transaction: the
+/// bytes of the new events follow the stored ones (a record stored as JSON
+/// by an older version is packed first); nothing already stored is decoded.
+fn append_events(
+    tree: &sled::transaction::TransactionalTree,
+    events: &[(String, Event)],
+) -> Result<(), ConflictableTransactionError<StoreError>> {
+    let mut by_game: Vec<(&String, Vec<u8>)> = Vec::new();
+    for (game, event) in events {
+        let at = match by_game.iter().position(|(g, _)| *g == game) {
+            Some(at) => at,
+            None => {
+                let bytes = match tree.get(game.as_bytes())? {
+                    Some(stored) if stored.first() == Some(&PACKED) => stored.to_vec(),
+                    Some(stored) => {
+                        let old = game_events(game.as_bytes(), &stored)
+                            .map_err(ConflictableTransactionError::Abort)?;
+                        let mut bytes = vec![PACKED];
+                        bytes.extend_from_slice(Record::of_events(&old).bytes());
+                        bytes
+                    }
+                    None => vec![PACKED],
+                };
+                by_game.push((game, bytes));
+                by_game.len() - 1
+            }
+        };
+        let mut one = Record::default();
+        one.append(event);
+        by_game[at].1.extend_from_slice(one.bytes());
+    }
+    for (game, bytes) in by_game {
+        tree.insert(game.as_bytes(), bytes)?;
+    }
+    Ok(())
+}
+
 fn append_all<T: Serialize + for<'de> Deserialize<'de> + Clone>(
     tree: &sled::transaction::TransactionalTree,
     items: &[(String, T)],
@@ -516,7 +572,7 @@ impl SledStore {
 impl Store for SledStore {
     fn events(&self, game: &str) -> Result<Vec<Event>, StoreError> {
         match self.games.get(game)? {
-            Some(bytes) => decode(game.as_bytes(), &bytes),
+            Some(bytes) => game_events(game.as_bytes(), &bytes),
             None => Ok(Vec::new()),
         }
     }
@@ -541,7 +597,7 @@ impl Store for SledStore {
             &self.meta,
         )
             .transaction(|(games, players, processed, outbox, meta)| {
-                append_all(games, &commit.events)?;
+                append_events(games, &commit.events)?;
                 append_all(players, &commit.player_events)?;
                 let mut seq = match meta.get(NEXT_SEQ)? {
                     Some(bytes) => u64::from_be_bytes(bytes.as_ref().try_into().unwrap_or([0; 8])),
@@ -960,6 +1016,65 @@ mod tests {
         let store = reopen(copy);
         let seqs: Vec<u64> = store.outbox().unwrap().iter().map(|e| e.seq).collect();
         assert_eq!(seqs, [1, 2, 3]);
+    }
+
+    /// A game's record is kept packed (a move in a dozen bytes, appended
+    /// without reading the stored ones back); one written as a JSON list
+    /// by an older version is read, and packed at its next commit; damaged
+    /// bytes are an error, never a panic.
+    #[test]
+    fn game_records_are_packed_and_older_json_records_still_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 5, 10).unwrap();
+        let moved = |uci: &str| Event::Moved {
+            uci: uci.into(),
+            sent: day,
+            draw_offer: false,
+        };
+        let old = vec![Event::Opened { on: day }, moved("e2e4")];
+        store
+            .games
+            .insert("T/1", serde_json::to_vec(&old).unwrap())
+            .unwrap();
+        assert_eq!(store.events("T/1").unwrap(), old);
+        let commit = |events: Vec<(String, Event)>| {
+            store
+                .commit(&Commit {
+                    events,
+                    ..Commit::default()
+                })
+                .unwrap()
+        };
+        commit(vec![
+            ("T/1".into(), moved("e7e5")),
+            ("T/2".into(), Event::Opened { on: day }),
+        ]);
+        commit(vec![
+            ("T/1".into(), moved("g1f3")),
+            ("T/1".into(), moved("b8c6")),
+        ]);
+        let stored = store.games.get("T/1").unwrap().unwrap();
+        assert_eq!(stored[0], PACKED);
+        let mut all = old.clone();
+        all.extend(["e7e5", "g1f3", "b8c6"].map(moved));
+        assert_eq!(store.events("T/1").unwrap(), all);
+        assert_eq!(store.events("T/2").unwrap(), [Event::Opened { on: day }]);
+        // a move takes 7 bytes plus its UCI
+        assert_eq!(
+            stored.len(),
+            1 + Record::of_events(&old).bytes().len() + 3 * 11
+        );
+        for cut in 1..stored.len() {
+            let damaged = &stored[..cut];
+            if let Ok(events) = game_events(b"T/1", damaged) {
+                assert!(all.starts_with(&events), "a cut at an event's end");
+            }
+        }
+        assert!(matches!(
+            game_events(b"T/1", &[PACKED, 7, 1, 2]),
+            Err(StoreError::Packed { .. })
+        ));
     }
 
     #[test]

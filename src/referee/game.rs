@@ -954,10 +954,14 @@ impl Game {
             .filter(|t| *t <= MAX_DAYS)
             .ok_or(None)?;
         self.totals[idx(color)] = total;
+        // the move is legal (`to_move` checked it): its SAN, with the check
+        // or mate sign, is written while it is played, from the position after
+        let mut next = pos.clone();
+        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut next, mv);
         let ply = Ply {
             number: pos.fullmoves().get(),
             color,
-            san: MoveText::new(&notation::write_move(&pos, &mv, Notation::San)),
+            san: MoveText::new(&san.to_string()),
             numeric: MoveText::new(&notation::write_move(&pos, &mv, Notation::Numeric)),
             mv,
             received,
@@ -970,7 +974,6 @@ impl Game {
             variant,
             conditional: made == Made::Conditional,
         };
-        let next = pos.play(mv).map_err(|_| Some(illegal()))?;
         self.follow_conditionals(self.plies.len(), mv);
         self.plies.push(ply);
         self.hashes.push(hash(&next));

@@ -243,13 +243,6 @@ impl State {
     }
 }
 
-/// The first `n` bytes of `rest`, taken off it.
-fn take<'b>(rest: &mut &'b [u8], n: usize) -> &'b [u8] {
-    let (head, tail) = rest.split_at(n);
-    *rest = tail;
-    head
-}
-
 /// A game's events packed into one buffer: a move (or a held move) in a
 /// dozen bytes (its tag, draw offer, day, UCI), any other event as its
 /// JSON. A store of 100k games keeps its 700k events in a few MiB rather
@@ -311,21 +304,53 @@ impl Record {
 
     /// The events, in order.
     pub fn events(&self) -> Vec<Event> {
+        Record::decode(&self.0).expect("written by push")
+    }
+
+    /// A record of `events`.
+    pub fn of_events(events: &[Event]) -> Record {
+        Record::of(events.iter())
+    }
+
+    /// Appends an event.
+    pub fn append(&mut self, event: &Event) {
+        self.push(event);
+    }
+
+    /// The packed bytes (what the store keeps).
+    pub fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The events of packed bytes, in order; `None` when they are damaged
+    /// (they come from the store: any bytes are read, none panic).
+    pub fn decode(bytes: &[u8]) -> Option<Vec<Event>> {
+        fn take<'b>(rest: &mut &'b [u8], n: usize) -> Option<&'b [u8]> {
+            if rest.len() < n {
+                return None;
+            }
+            let (head, tail) = rest.split_at(n);
+            *rest = tail;
+            Some(head)
+        }
         let mut out = Vec::new();
-        let mut rest = self.0.as_slice();
+        let mut rest = bytes;
         while let Some((&tag, tail)) = rest.split_first() {
             rest = tail;
             if tag == JSON {
-                let len = u32::from_le_bytes(take(&mut rest, 4).try_into().expect("4 bytes"));
-                let json = take(&mut rest, len as usize);
-                out.push(serde_json::from_slice(json).expect("written by push"));
+                let len = u32::from_le_bytes(take(&mut rest, 4)?.try_into().ok()?);
+                let json = take(&mut rest, len as usize)?;
+                out.push(serde_json::from_slice(json).ok()?);
                 continue;
             }
-            let draw_offer = take(&mut rest, 1)[0] == 1;
-            let days = i32::from_le_bytes(take(&mut rest, 4).try_into().expect("4 bytes"));
-            let sent = chrono::NaiveDate::from_num_days_from_ce_opt(days).expect("written by push");
-            let len = usize::from(take(&mut rest, 1)[0]);
-            let uci = String::from_utf8(take(&mut rest, len).to_vec()).expect("written by push");
+            if tag != MOVED && tag != HELD {
+                return None;
+            }
+            let draw_offer = take(&mut rest, 1)?[0] == 1;
+            let days = i32::from_le_bytes(take(&mut rest, 4)?.try_into().ok()?);
+            let sent = chrono::NaiveDate::from_num_days_from_ce_opt(days)?;
+            let len = usize::from(take(&mut rest, 1)?[0]);
+            let uci = String::from_utf8(take(&mut rest, len)?.to_vec()).ok()?;
             out.push(if tag == MOVED {
                 Event::Moved {
                     uci,
@@ -342,7 +367,7 @@ impl Record {
                 }
             });
         }
-        out
+        Some(out)
     }
 }
 
