@@ -696,7 +696,11 @@ pub fn scan(text: &str) -> Written {
         let line = visible(line);
         let line = line.trim().trim_start_matches('.');
         let mut line = line;
-        if let Some((cancel, rest)) = conditional_head(line) {
+        // a line that starts with a digit (`12. Nf3 Nc6`) holds moves: no
+        // command, conditional head, header field, date label or `if`
+        // starts so (a 60-line record is read without trying them)
+        let moves_only = line.starts_with(|c: char| c.is_ascii_digit());
+        if let Some((cancel, rest)) = (!moves_only).then(|| conditional_head(line)).flatten() {
             // a new section replaces an earlier one in the same mail
             written
                 .commands
@@ -717,28 +721,31 @@ pub fn scan(text: &str) -> Written {
             let before = hidden.plies.len();
             scan_line(line, &mut hidden.plies);
             let numbered = hidden.plies.len() > before;
-            if_line(line, numbered, &mut hidden.unnumbered, &mut hidden.any_move);
-            if !numbered {
+            if !moves_only {
+                if_line(line, numbered, &mut hidden.unnumbered, &mut hidden.any_move);
+            }
+            if !numbered && !moves_only {
                 if let Some(command) = command(line) {
                     written.commands.push(command);
                 }
             }
             continue;
         }
-        if let Some(command) = command(line) {
+        if let Some(command) = (!moves_only).then(|| command(line)).flatten() {
             written.commands.push(command);
             continue;
         }
         let before = written.plies.len();
-        let header = header_line(line, &mut written.header);
-        let free = written.free.read_line(line);
+        let header = !moves_only && header_line(line, &mut written.header);
+        let free = !moves_only && written.free.read_line(line);
         scan_line(line, &mut written.plies);
-        let conditional = if_line(
-            line,
-            written.plies.len() > before,
-            &mut written.conditional,
-            &mut written.any_move,
-        );
+        let conditional = !moves_only
+            && if_line(
+                line,
+                written.plies.len() > before,
+                &mut written.conditional,
+                &mut written.any_move,
+            );
         if line.contains("(=)") && !written.has("draw_offer") {
             written.commands.push(Command::DrawOffer);
         }
