@@ -458,11 +458,7 @@ impl Pipeline {
         };
         let mut batch = Batch::default();
         self.add_checked(&mut batch, None, decision, checked, Vec::new());
-        if let Err(e) = self.commit_batch(&mut batch, report) {
-            self.reload_state()?;
-            return Err(e);
-        }
-        Ok(())
+        self.commit_batch(&mut batch, report)
     }
 
     /// The decision with the games as it leaves them, if its events apply.
@@ -525,12 +521,12 @@ impl Pipeline {
                 let _span = info_span!("mail", key = %mail.key).entered();
                 self.one_mail(mail, &raw, &mut batch, report)
             });
-        let committed = decided.and_then(|()| self.commit_batch(&mut batch, report));
-        if let Err(e) = committed {
-            // the games in memory hold decisions that were not committed
+        if let Err(e) = decided {
+            // the games in memory hold decisions that will not be committed
             self.reload_state()?;
             return Err(e);
         }
+        self.commit_batch(&mut batch, report)?;
         self.inbox.done_all(&batch.marks).await?;
         if let Some((key, value)) = waiting.last().and_then(|w| w.cursor.as_ref()) {
             self.store.set_fact(key, value)?;
@@ -999,7 +995,8 @@ impl Pipeline {
     ///
     /// # Errors
     /// When the store fails: then nothing of the batch was written, and the
-    /// games in memory must be read again ([`Pipeline::reload_state`]).
+    /// games in memory, which hold its decisions, are read again from the
+    /// store ([`Pipeline::reload_state`]).
     fn commit_batch(&mut self, batch: &mut Batch, report: &mut Report) -> Result<(), DaemonError> {
         let commit = &mut batch.commit;
         if commit.processed.is_empty()
@@ -1011,7 +1008,10 @@ impl Pipeline {
             return Ok(());
         }
         commit.created = Utc::now().to_rfc3339();
-        self.store.commit(commit)?;
+        if let Err(e) = self.store.commit(commit) {
+            self.reload_state()?;
+            return Err(e.into());
+        }
         if !commit.events.is_empty() || !commit.player_events.is_empty() {
             if let Ok(mut snapshot) = self.snapshot.lock() {
                 // the games the batch touched, not the whole state
