@@ -338,7 +338,7 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
                 "number": p.number,
                 "side": if p.color == Color::White { "white" } else { "black" },
                 "san": p.san,
-                "numeric": p.numeric,
+                "numeric": p.numeric(),
                 "received": p.received.to_string(),
                 "sent": p.sent.to_string(),
                 // the day the opponent received it: later than `sent` for a

@@ -1364,7 +1364,7 @@ mod tests {
             (
                 &stored,
                 ConditionalNews::Stored {
-                    series: series.clone(),
+                    series: (*series).clone(),
                     replaced: false,
                     trailing: Some("4. 6254".into()),
                 },
@@ -1372,7 +1372,7 @@ mod tests {
             (
                 &stored,
                 ConditionalNews::Stored {
-                    series: series.clone(),
+                    series: (*series).clone(),
                     replaced: true,
                     trailing: None,
                 },
@@ -1425,7 +1425,7 @@ mod tests {
                 ConditionalNews::Followed {
                     played: vec![],
                     then: Then::Dropped {
-                        series: series.clone(),
+                        series: (*series).clone(),
                         at: 0,
                     },
                 },

@@ -43,7 +43,7 @@ fn push_two_digits(out: &mut String, n: u32) {
 fn ply_str(game: &Game, index: usize, notation: Notation) -> std::borrow::Cow<'_, str> {
     let ply = &game.plies[index];
     match notation {
-        Notation::Numeric => ply.numeric.as_str().into(),
+        Notation::Numeric => ply.numeric().into(),
         Notation::San => ply.san.as_str().into(),
         Notation::Ru => ply_text(game, index, notation).into(),
     }
@@ -60,7 +60,7 @@ pub fn color_name(color: Color, lang: Lang) -> String {
 pub fn ply_text(game: &Game, index: usize, notation: Notation) -> String {
     let ply = &game.plies[index];
     match notation {
-        Notation::Numeric => ply.numeric.to_string(),
+        Notation::Numeric => ply.numeric(),
         Notation::San => ply.san.to_string(),
         Notation::Ru => notation::write_move(&game.position_before(index), &ply.mv, Notation::Ru),
     }

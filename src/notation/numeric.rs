@@ -58,12 +58,40 @@ pub fn square_code(sq: Square) -> String {
 
 /// Writes a legal move in numeric notation.
 pub fn write(m: &Move) -> String {
-    let from = m.from().expect("chess moves have an origin square");
-    let mut out = format!("{}{}", square_code(from), square_code(destination(m)));
-    if let Some(digit) = m.promotion().and_then(promotion_digit) {
-        out.push(char::from_digit(digit, 10).expect("a digit"));
+    Code::of(m).as_str().to_string()
+}
+
+/// A move's numeric form without an allocation (four or five digits).
+pub struct Code {
+    digits: [u8; 5],
+    len: usize,
+}
+
+impl Code {
+    pub fn of(m: &Move) -> Code {
+        let from = m.from().expect("chess moves have an origin square");
+        let to = destination(m);
+        let digit = |n: u32| b'1' + n as u8;
+        let mut digits = [
+            digit(from.file().to_u32()),
+            digit(from.rank().to_u32()),
+            digit(to.file().to_u32()),
+            digit(to.rank().to_u32()),
+            0,
+        ];
+        let len = match m.promotion().and_then(promotion_digit) {
+            Some(p) => {
+                digits[4] = b'0' + p as u8;
+                5
+            }
+            None => 4,
+        };
+        Code { digits, len }
     }
-    out
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.digits[..self.len]).expect("ASCII digits")
+    }
 }
 
 #[cfg(test)]

@@ -72,7 +72,7 @@ pub(crate) fn play_due(
 pub(crate) fn news(
     t: &Tournament,
     spec: &GameSpec,
-    before: &[Option<Offer>; 2],
+    before: &[Option<Box<Offer>>; 2],
     after: &Game,
     played: &[usize],
     today: NaiveDate,
@@ -94,7 +94,7 @@ pub(crate) fn news(
             Then::Stands
         } else if let Some(at) = deviation(series, after) {
             Then::Dropped {
-                series: series.clone(),
+                series: (**series).clone(),
                 at,
             }
         } else if series.from_ply + series.moves.len() <= after.plies.len() {

@@ -939,7 +939,7 @@ impl Context<'_> {
                     .clone()
                     .expect("just stored");
                 let news = ConditionalNews::Stored {
-                    series,
+                    series: *series,
                     replaced: own.is_some(),
                     trailing,
                 };
@@ -1020,7 +1020,7 @@ impl Context<'_> {
             .clone()
             .filter(|o| o.by != self.color)
             .map(|offer| Answered {
-                offer,
+                offer: *offer,
                 accepted: reading.accepted.len(),
             });
         events.extend(moved);
@@ -1052,7 +1052,7 @@ impl Context<'_> {
                     events.push(set);
                     before[black] = after.conditionals[black].clone();
                     Some(ConditionalNews::Stored {
-                        series: before[black].clone().expect("just stored"),
+                        series: *before[black].clone().expect("just stored"),
                         replaced: false,
                         trailing,
                     })
@@ -1507,7 +1507,7 @@ fn move_fault(e: MoveError) -> answers::Fault {
 /// it, numeric or (in a mail of English letters) SAN: then reading it
 /// gives that move, and the repetition is checked without reading it.
 fn repeats(stored: &crate::referee::game::Ply, text: &str, letters: notation::Letters) -> bool {
-    text == stored.numeric.as_str()
+    text == notation::numeric::Code::of(&stored.mv).as_str()
         || (letters == notation::Letters::English && text == stored.san.as_str())
 }
 

@@ -428,7 +428,7 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
         offer.filter(|o| o.by != !after.to_move()),
     ) {
         *answered = Some(Answered {
-            offer,
+            offer: *offer,
             accepted: held.accepted.len(),
         });
     }

@@ -2,7 +2,7 @@
 //! replay into (position, moves with their dates and days, penalties,
 //! result).
 
-use crate::notation::{self, Notation};
+use crate::notation;
 use crate::referee::clock::{self, Days};
 use crate::referee::rules::{RuleKind, RuleSet};
 use crate::referee::tournament::{GameSpec, Tournament};
@@ -276,7 +276,6 @@ pub struct Ply {
     pub color: Color,
     pub mv: Move,
     pub san: MoveText,
-    pub numeric: MoveText,
     /// The day the mover received the partner's move (the start for White's first).
     pub received: NaiveDate,
     pub sent: NaiveDate,
@@ -294,6 +293,13 @@ pub struct Ply {
     /// The move was played by the arbiter from its owner's hidden
     /// conditional series: it took no days.
     pub conditional: bool,
+}
+
+impl Ply {
+    /// The move in ICCF numeric notation (written from the move: not kept).
+    pub fn numeric(&self) -> String {
+        notation::numeric::write(&self.mv)
+    }
 }
 
 /// How a move came into the record.
@@ -505,13 +511,13 @@ pub struct Game {
     pub ending: Option<Ending>,
     /// The overstep claim waiting for the director, interrupting the game
     /// or not; [`Game::suspension`] is the interrupting one.
-    pub claim: Option<Claim>,
+    pub claim: Option<Box<Claim>>,
     /// The variant offered with the last move, until the partner answers.
-    pub offer: Option<Offer>,
+    pub offer: Option<Box<Offer>>,
     /// Each side's hidden conditional series, white first (never shown to
     /// the opponent): `by` its owner, `from_ply` the index of its first
     /// move (the opponent's). The plies since `from_ply` have matched it.
-    pub conditionals: [Option<Offer>; 2],
+    pub conditionals: [Option<Box<Offer>>; 2],
     /// Each side's leaves, white first.
     leaves: [Vec<Days>; 2],
     /// Running totals (days + penalties) per side, white first.
@@ -702,13 +708,13 @@ impl Game {
                 if played.len() < 2 || played.len() % 2 != 0 {
                     return Err(misfit("a conditional series ends with a move of its owner"));
                 }
-                self.conditionals[idx(by)] = Some(Offer {
+                self.conditionals[idx(by)] = Some(Box::new(Offer {
                     by,
                     from_ply: self.plies.len(),
                     moves: played,
                     positions,
                     on: *on,
-                });
+                }));
             }
             Event::ConditionalCancelled { side, .. } => {
                 self.conditionals[idx(Color::from(*side))] = None;
@@ -737,13 +743,13 @@ impl Game {
                     return Err(misfit("a variant ends with a move of its proposer"));
                 }
                 let on = on.unwrap_or_else(|| self.plies.last().expect("checked above").sent);
-                self.offer = Some(Offer {
+                self.offer = Some(Box::new(Offer {
                     by,
                     from_ply: self.plies.len(),
                     moves: played,
                     positions,
                     on,
-                });
+                }));
             }
             Event::Penalty {
                 side,
@@ -778,7 +784,7 @@ impl Game {
                 control,
                 interrupts,
             } => {
-                self.claim = Some(Claim {
+                self.claim = Some(Box::new(Claim {
                     against: Color::from(*side),
                     on: *on,
                     used: *used,
@@ -787,7 +793,7 @@ impl Game {
                     interrupts: *interrupts,
                     at_ply: self.plies.len(),
                     held: None,
-                })
+                }))
             }
             Event::Held {
                 uci,
@@ -962,7 +968,6 @@ impl Game {
             number: pos.fullmoves().get(),
             color,
             san: MoveText::new(&san.to_string()),
-            numeric: MoveText::new(&notation::write_move(&pos, &mv, Notation::Numeric)),
             mv,
             received,
             sent,
@@ -1123,7 +1128,7 @@ impl Game {
     /// (III.6.3, II.6.8): moves sent meanwhile are held, deadlines wait.
     /// A claim that lets play go on (a postal first overstep) is not one.
     pub fn suspension(&self) -> Option<&Claim> {
-        self.claim.as_ref().filter(|c| c.interrupts)
+        self.claim.as_deref().filter(|c| c.interrupts)
     }
 
     /// Whether a confirmed overstep of `color` loses the game (III.6.6;
@@ -1314,7 +1319,7 @@ mod tests {
             publish_addresses: false,
             tie_break: Default::default(),
             rules,
-            notation: Notation::Numeric,
+            notation: crate::notation::Notation::Numeric,
             conditional: false,
             players: vec![player("w"), player("b")],
             games: vec![GameSpec {
