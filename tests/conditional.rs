@@ -71,44 +71,17 @@ fn read_by(sent: &[Sent], who: &str) -> Vec<Sent> {
         .collect()
 }
 
-/// The record: SAN, days, whether played from a conditional series.
+/// The record: SAN, days, whether the move came from a conditional series.
 fn record(arena: &Arena) -> Vec<(String, u64, bool)> {
-    arena.json(GAME)["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["san"].as_str().unwrap().to_string(),
-                m["days"].as_u64().unwrap(),
-                m["conditional"].as_bool().unwrap_or(false),
-            )
-        })
-        .collect()
+    record_flagged(arena, GAME, "conditional")
 }
 
 fn sans(arena: &Arena) -> Vec<String> {
     record(arena).into_iter().map(|(s, _, _)| s).collect()
 }
 
-/// (White's total, Black's total, White's penalty days, Black's).
 fn clocks(arena: &Arena) -> (u64, u64, u64, u64) {
-    let json = arena.json(GAME);
-    let n = |side: &str, what: &str| json[side][what].as_u64().unwrap();
-    (
-        n("white", "total"),
-        n("black", "total"),
-        n("white", "penalty_days"),
-        n("black", "penalty_days"),
-    )
-}
-
-fn has(mail: &Sent, text: &str) {
-    assert!(mail.body.contains(text), "{text:?} in:\n{}", mail.body);
-}
-
-fn lacks(mail: &Sent, text: &str) {
-    assert!(!mail.body.contains(text), "no {text:?} in:\n{}", mail.body);
+    totals_and_penalties(arena, GAME)
 }
 
 /// Petrov's 1... e5 with the hidden series 2. Nf3 Nc6 3. Bb5 a6, on 12 May.

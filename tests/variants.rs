@@ -44,45 +44,17 @@ fn offer(arena: &mut Arena, body: &str) -> (Sent, Sent) {
     (find(&sent, WHITE), find(&sent, BLACK))
 }
 
-/// The record as SAN, with the days of each move and whether it came from
-/// a variant.
+/// The record: SAN, days, whether the move came from a variant.
 fn record(arena: &Arena) -> Vec<(String, u64, bool)> {
-    arena.json(GAME)["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["san"].as_str().unwrap().to_string(),
-                m["days"].as_u64().unwrap(),
-                m["variant"].as_bool().unwrap_or(false),
-            )
-        })
-        .collect()
+    record_flagged(arena, GAME, "variant")
 }
 
 fn sans(arena: &Arena) -> Vec<String> {
     record(arena).into_iter().map(|(s, _, _)| s).collect()
 }
 
-/// (White's total, Black's total, White's penalty days, Black's).
 fn clocks(arena: &Arena) -> (u64, u64, u64, u64) {
-    let json = arena.json(GAME);
-    let n = |side: &str, what: &str| json[side][what].as_u64().unwrap();
-    (
-        n("white", "total"),
-        n("black", "total"),
-        n("white", "penalty_days"),
-        n("black", "penalty_days"),
-    )
-}
-
-fn has(mail: &Sent, text: &str) {
-    assert!(mail.body.contains(text), "{text:?} in:\n{}", mail.body);
-}
-
-fn lacks(mail: &Sent, text: &str) {
-    assert!(!mail.body.contains(text), "no {text:?} in:\n{}", mail.body);
+    totals_and_penalties(arena, GAME)
 }
 
 #[test]

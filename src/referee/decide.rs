@@ -692,7 +692,7 @@ impl Context<'_> {
         &self,
         written: &Written,
         rest: &[Group],
-        mut pos: Chess,
+        pos: Chess,
         letters: notation::Letters,
         new_index: usize,
     ) -> (Vec<Move>, Vec<MoverNote>) {
@@ -703,60 +703,11 @@ impl Context<'_> {
         if pos.is_game_over() {
             return (vec![], vec![]);
         }
-        let mut moves = Vec::new();
-        let mut texts = Vec::new();
-        let mut over = false;
-        for (j, group) in rest.iter().enumerate() {
-            // a variant ends where a move of it mates or stalemates
-            if pos.is_game_over() {
-                over = true;
-                break;
-            }
-            // the variant starts with the partner's reply to the new
-            // move and goes on move by move
-            if group.index != new_index + 1 + j {
-                return refuse(VariantFault::Order {
-                    written: group.written(),
-                });
-            }
-            match group.read(&pos, letters) {
-                Ok(m) => {
-                    pos = pos.play(m).expect("a move just read is legal");
-                    moves.push(m);
-                    texts.push(group.written());
-                }
-                Err(Fault::Move(e, _)) => {
-                    return refuse(VariantFault::Move {
-                        written: group.written(),
-                        why: Box::new(move_fault(e)),
-                    })
-                }
-                Err(_) => {
-                    return refuse(VariantFault::Order {
-                        written: group.written(),
-                    })
-                }
-            }
-        }
-        // lines without numbers go on from where the numbered ones end
-        for text in &written.conditional {
-            if over || pos.is_game_over() {
-                break;
-            }
-            match notation::parse_move_with(&pos, text, letters) {
-                Ok(m) => {
-                    pos = pos.play(m).expect("a move just read is legal");
-                    moves.push(m);
-                    texts.push(text.clone());
-                }
-                Err(e) => {
-                    return refuse(VariantFault::Move {
-                        written: text.clone(),
-                        why: Box::new(move_fault(e)),
-                    })
-                }
-            }
-        }
+        let (mut moves, mut texts) =
+            match read_series(rest, new_index + 1, &written.conditional, pos, letters) {
+                Ok(read) => read,
+                Err(fault) => return refuse(fault),
+            };
         let mut notes = Vec::new();
         if moves.len() % 2 == 1 {
             moves.pop();
@@ -774,7 +725,7 @@ impl Context<'_> {
     fn read_hidden(
         &self,
         hidden: &Hidden,
-        mut pos: Chess,
+        pos: Chess,
         first: usize,
     ) -> Result<(Vec<Move>, Option<String>), ConditionalRefusal> {
         let refuse = |fault| Err(ConditionalRefusal::Fault(fault));
@@ -788,56 +739,16 @@ impl Context<'_> {
                 .map(|p| p.text.as_str())
                 .chain(hidden.unnumbered.iter().map(String::as_str)),
         );
-        let mut moves = Vec::new();
-        let mut texts = Vec::new();
         // moves of the record written before the series (`1... e5` before
         // `2. Nf3 Nc6`) are context, not part of it
-        for (j, group) in groups(&hidden.plies, first).iter().enumerate() {
-            if pos.is_game_over() {
-                break; // the series ends where a move of it ends the game
-            }
-            if group.index != first + j {
-                return refuse(VariantFault::Order {
-                    written: group.written(),
-                });
-            }
-            match group.read(&pos, letters) {
-                Ok(m) => {
-                    pos = pos.play(m).expect("a move just read is legal");
-                    moves.push(m);
-                    texts.push(group.written());
-                }
-                Err(Fault::Move(e, _)) => {
-                    return refuse(VariantFault::Move {
-                        written: group.written(),
-                        why: Box::new(move_fault(e)),
-                    })
-                }
-                Err(_) => {
-                    return refuse(VariantFault::Order {
-                        written: group.written(),
-                    })
-                }
-            }
-        }
-        for text in &hidden.unnumbered {
-            if pos.is_game_over() {
-                break;
-            }
-            match notation::parse_move_with(&pos, text, letters) {
-                Ok(m) => {
-                    pos = pos.play(m).expect("a move just read is legal");
-                    moves.push(m);
-                    texts.push(text.clone());
-                }
-                Err(e) => {
-                    return refuse(VariantFault::Move {
-                        written: text.clone(),
-                        why: Box::new(move_fault(e)),
-                    })
-                }
-            }
-        }
+        let (mut moves, mut texts) = read_series(
+            &groups(&hidden.plies, first),
+            first,
+            &hidden.unnumbered,
+            pos,
+            letters,
+        )
+        .map_err(ConditionalRefusal::Fault)?;
         let mut trailing = None;
         if moves.len() % 2 == 1 {
             moves.pop();
@@ -1509,6 +1420,69 @@ fn move_fault(e: MoveError) -> answers::Fault {
 fn repeats(stored: &crate::referee::game::Ply, text: &str, letters: notation::Letters) -> bool {
     text == notation::numeric::Code::of(&stored.mv).as_str()
         || (letters == notation::Letters::English && text == stored.san.as_str())
+}
+
+/// A series of moves played from `pos`: the numbered `groups` (the first
+/// must be ply `first`, each the next), then the moves written without
+/// numbers; it ends where a move of it ends the game. The moves and how
+/// each was written, or why the series is refused.
+fn read_series(
+    groups: &[Group],
+    first: usize,
+    unnumbered: &[String],
+    mut pos: Chess,
+    letters: notation::Letters,
+) -> Result<(Vec<Move>, Vec<String>), VariantFault> {
+    let mut moves = Vec::new();
+    let mut texts = Vec::new();
+    for (j, group) in groups.iter().enumerate() {
+        if pos.is_game_over() {
+            return Ok((moves, texts));
+        }
+        if group.index != first + j {
+            return Err(VariantFault::Order {
+                written: group.written(),
+            });
+        }
+        match group.read(&pos, letters) {
+            Ok(m) => {
+                pos = pos.play(m).expect("a move just read is legal");
+                moves.push(m);
+                texts.push(group.written());
+            }
+            Err(Fault::Move(e, _)) => {
+                return Err(VariantFault::Move {
+                    written: group.written(),
+                    why: Box::new(move_fault(e)),
+                })
+            }
+            Err(_) => {
+                return Err(VariantFault::Order {
+                    written: group.written(),
+                })
+            }
+        }
+    }
+    // lines without numbers go on from where the numbered ones end
+    for text in unnumbered {
+        if pos.is_game_over() {
+            break;
+        }
+        match notation::parse_move_with(&pos, text, letters) {
+            Ok(m) => {
+                pos = pos.play(m).expect("a move just read is legal");
+                moves.push(m);
+                texts.push(text.clone());
+            }
+            Err(e) => {
+                return Err(VariantFault::Move {
+                    written: text.clone(),
+                    why: Box::new(move_fault(e)),
+                })
+            }
+        }
+    }
+    Ok((moves, texts))
 }
 
 /// A valid draw claim on the position of `game`: threefold repetition or 50 moves.

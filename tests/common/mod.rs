@@ -502,3 +502,42 @@ pub fn repeat_and_move(moves: &[String], i: usize) -> String {
         ),
     }
 }
+
+/// The record of `game`: each move's SAN, its days and its boolean field
+/// `flag` of `show --json` (`variant`, `conditional`).
+pub fn record_flagged(arena: &Arena, game: &str, flag: &str) -> Vec<(String, u64, bool)> {
+    arena.json(game)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["san"].as_str().unwrap().to_string(),
+                m["days"].as_u64().unwrap(),
+                m[flag].as_bool().unwrap_or(false),
+            )
+        })
+        .collect()
+}
+
+/// (White's total, Black's total, White's penalty days, Black's) of `game`.
+pub fn totals_and_penalties(arena: &Arena, game: &str) -> (u64, u64, u64, u64) {
+    let json = arena.json(game);
+    let n = |side: &str, what: &str| json[side][what].as_u64().unwrap();
+    (
+        n("white", "total"),
+        n("black", "total"),
+        n("white", "penalty_days"),
+        n("black", "penalty_days"),
+    )
+}
+
+/// The mail's body has `text`.
+pub fn has(mail: &Sent, text: &str) {
+    assert!(mail.body.contains(text), "{text:?} in:\n{}", mail.body);
+}
+
+/// The mail's body lacks `text`.
+pub fn lacks(mail: &Sent, text: &str) {
+    assert!(!mail.body.contains(text), "no {text:?} in:\n{}", mail.body);
+}
