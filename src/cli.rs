@@ -396,8 +396,33 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
             "interrupts": c.interrupts,
             "held": c.held.is_some(),
         })),
+        "adjudication": adjudication_json(game),
         "fen": Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
         "pgn": render::pgn(t, game),
+    })
+}
+
+/// A game's adjudication (III.9.4-9.10) for `--json`: when it opened and
+/// why, the claims, the appeal deadline of an adjudicated result not final
+/// yet, the appeals, the day the result became final.
+fn adjudication_json(game: &Game) -> serde_json::Value {
+    let Some(a) = &game.adjudication else {
+        return serde_json::Value::Null;
+    };
+    let day = |d: Option<NaiveDate>| d.map(|d| d.to_string());
+    json!({
+        "on": a.on.to_string(),
+        "reason": a.reason,
+        "claims": {
+            "white": a.claim(Color::White).map(|r| r.as_str()),
+            "black": a.claim(Color::Black).map(|r| r.as_str()),
+        },
+        "materials_overdue": day(a.overdue),
+        "appeal_until": day(game.appeal_open().map(|d| {
+            d + chrono::Days::new(crate::referee::adjudication::WINDOW_DAYS)
+        })),
+        "appeals": {"white": day(a.appeal(Color::White)), "black": day(a.appeal(Color::Black))},
+        "final_on": day(a.final_on),
     })
 }
 
@@ -470,8 +495,9 @@ pub fn standings_json(t: &Tournament, games: &[&Game], today: NaiveDate) -> serd
                 },
                 "clock": {"white": clock(Color::White), "black": clock(Color::Black)},
                 // finished and recorded in the store, its PGN sent to the director
-                "registered": game.ending.is_some(),
-                "registered_on": game.ending.map(|e| e.on.to_string()),
+                "registered": game.registered_on().is_some(),
+                "registered_on": game.registered_on().map(|d| d.to_string()),
+                "adjudication": adjudication_json(game),
             })
         })
         .collect();

@@ -111,6 +111,8 @@ struct RawTournament {
     id: Spanned<String>,
     name: String,
     start: Spanned<String>,
+    /// The tournament's end date: unfinished games go to adjudication (III.9.4).
+    end: Option<Spanned<String>>,
     director: Spanned<String>,
     rules: Option<Spanned<String>>,
     notation: Option<Spanned<String>>,
@@ -967,6 +969,22 @@ impl Validator<'_> {
                 format!("bad date \"{}\" (write YYYY-MM-DD)", rt.start.get_ref()),
             );
         }
+        let end = rt.end.as_ref().and_then(|at| {
+            let Ok(end) = NaiveDate::parse_from_str(at.get_ref(), "%Y-%m-%d") else {
+                self.problem(
+                    at,
+                    format!("bad date \"{}\" (write YYYY-MM-DD)", at.get_ref()),
+                );
+                return None;
+            };
+            match start {
+                Some(start) if end <= start => {
+                    self.problem(at, format!("end {end} must be after start {start}"));
+                    None
+                }
+                _ => Some(end),
+            }
+        });
         let director = rt.director.get_ref().trim().to_lowercase();
         if !is_address(&director) {
             self.problem(
@@ -1147,6 +1165,7 @@ impl Validator<'_> {
             name: rt.name.clone(),
             conditional,
             start: start?,
+            end,
             director,
             director_language,
             director_digest,
@@ -1512,6 +1531,41 @@ black = "b"
                     )
                 })
                 .collect(),
+        }
+    }
+
+    #[test]
+    fn iii_9_4_an_end_date_is_read_and_a_bad_one_named_with_its_line() {
+        let good = GOOD.replace(
+            "start = \"2026-05-10\"",
+            "start = \"2026-05-10\"\nend = \"2027-05-10\"",
+        );
+        let config = Config::parse(&good, Path::new("/nonexistent"), false).expect("valid");
+        assert_eq!(
+            config.league.tournaments[0].end,
+            Some(NaiveDate::from_ymd_opt(2027, 5, 10).unwrap())
+        );
+        let line = GOOD
+            .lines()
+            .position(|l| l.starts_with("start = "))
+            .unwrap()
+            + 2;
+        for (end, why) in [
+            ("10.05.2027", "bad date \"10.05.2027\" (write YYYY-MM-DD)"),
+            (
+                "2026-05-10",
+                "end 2026-05-10 must be after start 2026-05-10",
+            ),
+            (
+                "2026-01-01",
+                "end 2026-01-01 must be after start 2026-05-10",
+            ),
+        ] {
+            let text = GOOD.replace(
+                "start = \"2026-05-10\"",
+                &format!("start = \"2026-05-10\"\nend = \"{end}\""),
+            );
+            assert_eq!(problems(&text), [format!("{line}: {why}")]);
         }
     }
 

@@ -63,6 +63,7 @@ end-reason = { $reason ->
         [fivefold] fivefold repetition
         [seventy-five-moves] 75-move rule
         [time-forfeit] time overstep, confirmed by the director
+        [claims-agreed] both players' equal claims at the end of the tournament (III.9.5)
        *[adjudication] the director's decision
     }
 

@@ -111,6 +111,7 @@ const TOURNAMENT: &[Key] = &[
     needed("id", Kind::Text),
     needed("name", Kind::Text),
     needed("start", Kind::Text),
+    key("end", Kind::Text),
     needed("director", Kind::Text),
     key("rules", Kind::Text),
     key("notation", Kind::Text),

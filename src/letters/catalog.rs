@@ -9,17 +9,18 @@ use std::sync::OnceLock;
 
 /// The catalog files of each language, by name; every language has the
 /// same files with the same message ids and variables (tested).
-pub const FILES: [&str; 6] = [
+pub const FILES: [&str; 7] = [
     "common",
     "forms",
     "requests",
     "game",
     "answers",
     "officials",
+    "adjudication",
 ];
 
 /// The shipped languages with their catalog files, in the order of [`FILES`].
-pub fn sources(lang: Lang) -> [&'static str; 7] {
+pub fn sources(lang: Lang) -> [&'static str; 8] {
     macro_rules! files {
         ($lang:literal) => {
             [
@@ -29,6 +30,7 @@ pub fn sources(lang: Lang) -> [&'static str; 7] {
                 include_str!(concat!("../../locales/", $lang, "/game.ftl")),
                 include_str!(concat!("../../locales/", $lang, "/answers.ftl")),
                 include_str!(concat!("../../locales/", $lang, "/officials.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/adjudication.ftl")),
                 include_str!(concat!("../../locales/", $lang, "/digest.ftl")),
             ]
         };

@@ -4,6 +4,7 @@
 //! that language; a language group without a To reader has its Cc readers
 //! in To. The texts come from the catalogs ([`catalog`]).
 
+mod adjudication;
 pub(crate) mod answers;
 pub mod catalog;
 pub mod digest;
@@ -236,6 +237,7 @@ fn render(league: &League, notice: &Notice, audience: &Audience) -> Text {
         Notice::Game(n) => game::render(league, n, audience),
         Notice::Answer(n) => answers::render(league, n, audience),
         Notice::Official(n) => officials::render(league, n, audience),
+        Notice::Adjudication(n) => adjudication::render(league, n, audience),
     }
 }
 
@@ -284,6 +286,7 @@ pub(crate) mod fixture {
                 id: "T".into(),
                 name: "Test championship".into(),
                 start: day("2026-05-10"),
+                end: None,
                 director: "td@example.test".into(),
                 director_language: Lang::En,
                 director_digest: false,

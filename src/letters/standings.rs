@@ -134,13 +134,20 @@ pub fn game_lines(t: &Tournament, games: &[&Game], today: NaiveDate, lang: Lang)
     let mut out = String::new();
     for game in games {
         let mut line = progress_line(t, &game.spec, game, today, lang);
-        if let Some(end) = game.ending {
+        if game.ending.is_some() {
             line.pop();
-            let _ = writeln!(
-                line,
-                "; {}",
-                t!(lang, "standings-registered", date = date(end.on))
-            );
+            // an adjudicated result is registered once final (III.9.8-9.9)
+            let said = match (game.registered_on(), game.appeal_open()) {
+                (Some(on), _) => t!(lang, "standings-registered", date = date(on)),
+                (None, Some(given)) => t!(
+                    lang,
+                    "adj-standings-appeal",
+                    date =
+                        date(given + chrono::Days::new(crate::referee::adjudication::WINDOW_DAYS))
+                ),
+                (None, None) => String::new(),
+            };
+            let _ = writeln!(line, "; {said}");
         }
         out.push_str(&line);
     }

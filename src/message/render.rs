@@ -332,6 +332,7 @@ pub fn termination(game: &Game) -> &'static str {
             | EndReason::InsufficientMaterial
             | EndReason::Resignation
             | EndReason::DrawAgreed
+            | EndReason::ClaimsAgreed
             | EndReason::ThreefoldRepetition
             | EndReason::FiftyMoves
             | EndReason::FivefoldRepetition
@@ -594,6 +595,7 @@ pub fn end_reason(reason: EndReason, lang: Lang) -> String {
         EndReason::SeventyFiveMoves => "seventy-five-moves",
         EndReason::TimeForfeit => "time-forfeit",
         EndReason::Adjudication => "adjudication",
+        EndReason::ClaimsAgreed => "claims-agreed",
     };
     t!(lang, "end-reason", reason = key)
 }

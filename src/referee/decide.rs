@@ -307,6 +307,19 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         inbound,
         replier: &replier,
     };
+    // the tournament's end and adjudication (III.9.4-9.10)
+    if let Some(decision) = crate::referee::adjudication::mail(
+        t,
+        spec,
+        game,
+        color,
+        inbound.arrival,
+        &replier,
+        &written,
+        || ctx.judge_move(&written),
+    ) {
+        return decision;
+    }
     if game.ending.is_some() {
         return ctx.tell(
             AnswerNotice::GameOver {

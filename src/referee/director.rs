@@ -86,13 +86,32 @@ pub(crate) fn decide(
                 }
             }
             Command::Result(result) => {
+                let result_of = |result: &str| match result {
+                    "1-0" => GameResult::WhiteWins,
+                    "0-1" => GameResult::BlackWins,
+                    _ => GameResult::Draw,
+                };
+                let adjudicated = tagged.and_then(|(t, spec)| {
+                    // in adjudication, or after an appeal (III.9.8-9.10)
+                    let game = now(state, &spec.id, &decision).into_owned();
+                    let mut part = Decision::default();
+                    crate::referee::adjudication::director_result(
+                        t,
+                        spec,
+                        &game,
+                        result_of(result),
+                        today,
+                        &mut part,
+                    )
+                    .map(|()| part)
+                });
+                if let Some(part) = adjudicated {
+                    decision.extend(part);
+                    continue;
+                }
                 match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
                     Some((t, spec, game)) if game.ending.is_none() => {
-                        let result = match result.as_str() {
-                            "1-0" => GameResult::WhiteWins,
-                            "0-1" => GameResult::BlackWins,
-                            _ => GameResult::Draw,
-                        };
+                        let result = result_of(result);
                         // end_game applies this mail's earlier events itself: it starts from the stored game
                         end_game(
                             t,

@@ -89,6 +89,9 @@ pub enum EndReason {
     TimeForfeit,
     /// The director's decision (III.9).
     Adjudication,
+    /// Both players claimed the same result in adjudication: the game ends
+    /// without it (III.9.5).
+    ClaimsAgreed,
 }
 
 /// What is recorded about a game, in order. The state is their replay.
@@ -203,6 +206,72 @@ pub enum Event {
     /// The director was told that the repeat of the move went unanswered
     /// too: the correspondence broke down (II.5.1).
     BreakdownReported { on: NaiveDate },
+    /// The game went to adjudication (III.9.4; a withdrawal, III.8.1): the
+    /// clocks stop on `on`; the player to move may still send one move,
+    /// which counts as made (III.9.4.4); then no move is accepted.
+    AdjudicationOpened {
+        on: NaiveDate,
+        reason: AdjudicationReason,
+    },
+    /// `side` claimed `result` for the game, with analysis (III.9.4.3).
+    AdjudicationClaimed {
+        side: Side,
+        result: GameResult,
+        on: NaiveDate,
+    },
+    /// The 14 days for the materials passed; the director was told who
+    /// sent none (III.9.4, III.9.7).
+    AdjudicationOverdue { on: NaiveDate },
+    /// `side` appealed against the adjudicated result (III.9.9).
+    Appealed { side: Side, on: NaiveDate },
+    /// The adjudicated result is final and registered: the appeal window
+    /// passed without an appeal (III.9.8-9.9), or the director decided the
+    /// appeal with `result` (III.9.10).
+    AdjudicationFinal {
+        on: NaiveDate,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<GameResult>,
+    },
+}
+
+/// Why a game went to adjudication.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AdjudicationReason {
+    /// The tournament's end date came (III.9.4).
+    End,
+    /// The director withdrew a player and had his games adjudicated (III.8.1).
+    Withdrawal,
+}
+
+/// A game's adjudication, from its opening to the final result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjudication {
+    /// The day the clocks stopped and the players were asked.
+    pub on: NaiveDate,
+    pub reason: AdjudicationReason,
+    /// The plies recorded when it opened: one more move may follow.
+    pub at_ply: usize,
+    /// Each side's claimed result and its day, white first.
+    pub claims: [Option<(GameResult, NaiveDate)>; 2],
+    /// The day the director was told the materials' time had passed.
+    pub overdue: Option<NaiveDate>,
+    /// Each side's appeal day, white first.
+    pub appeals: [Option<NaiveDate>; 2],
+    /// The day the adjudicated result became final.
+    pub final_on: Option<NaiveDate>,
+}
+
+impl Adjudication {
+    /// The claim of `color`.
+    pub fn claim(&self, color: Color) -> Option<GameResult> {
+        self.claims[idx(color)].map(|(r, _)| r)
+    }
+
+    /// The appeal day of `color`.
+    pub fn appeal(&self, color: Color) -> Option<NaiveDate> {
+        self.appeals[idx(color)]
+    }
 }
 
 /// An event that does not fit the game. A decision whose events do not fit
@@ -265,6 +334,11 @@ impl Event {
             Event::Reminded { .. } => "reminded",
             Event::InactivityReported { .. } => "inactivity_reported",
             Event::BreakdownReported { .. } => "breakdown_reported",
+            Event::AdjudicationOpened { .. } => "adjudication_opened",
+            Event::AdjudicationClaimed { .. } => "adjudication_claimed",
+            Event::AdjudicationOverdue { .. } => "adjudication_overdue",
+            Event::Appealed { .. } => "appealed",
+            Event::AdjudicationFinal { .. } => "adjudication_final",
         }
     }
 }
@@ -420,6 +494,8 @@ pub enum Status {
     /// Interrupted by an overstep claim until the director decides
     /// (III.6.3, II.6.8).
     Suspended,
+    /// Sent to adjudication (III.9.4): the clocks stopped.
+    Adjudication,
     Finished,
 }
 
@@ -428,6 +504,7 @@ impl Status {
         match self {
             Status::InProgress => "in_progress",
             Status::Suspended => "suspended",
+            Status::Adjudication => "adjudication",
             Status::Finished => "finished",
         }
     }
@@ -509,6 +586,8 @@ pub struct Game {
     current: Chess,
     pub penalties: Vec<Penalty>,
     pub ending: Option<Ending>,
+    /// The adjudication (III.9.4-9.10), kept after the game ended.
+    pub adjudication: Option<Adjudication>,
     /// The overstep claim waiting for the director, interrupting the game
     /// or not; [`Game::suspension`] is the interrupting one.
     pub claim: Option<Box<Claim>>,
@@ -576,6 +655,7 @@ impl Game {
             current: start,
             penalties: Vec::new(),
             ending: None,
+            adjudication: None,
             claim: None,
             offer: None,
             conditionals: [None, None],
@@ -661,6 +741,34 @@ impl Game {
             }
             Event::ConditionalPlayed { .. } if self.conditional_due().is_none() => {
                 return Err(misfit("no conditional answer is due"));
+            }
+            Event::AdjudicationOpened { .. } if finished => {
+                return Err(misfit("the game is over"));
+            }
+            Event::AdjudicationOpened { .. } if self.adjudication.is_some() => {
+                return Err(misfit("the game is already in adjudication"));
+            }
+            Event::Moved { .. } if self.adjudicated_move_made() => {
+                return Err(misfit("the game is in adjudication"));
+            }
+            Event::VariantOffered { .. }
+            | Event::VariantPlayed { .. }
+            | Event::ConditionalSet { .. }
+            | Event::ConditionalPlayed { .. }
+            | Event::Suspended { .. }
+                if self.adjudication.is_some() =>
+            {
+                return Err(misfit("the game is in adjudication"));
+            }
+            Event::AdjudicationClaimed { .. } | Event::AdjudicationOverdue { .. }
+                if finished || self.adjudication.is_none() =>
+            {
+                return Err(misfit("the game is not in adjudication"));
+            }
+            Event::Appealed { .. } | Event::AdjudicationFinal { .. }
+                if self.appeal_open().is_none() =>
+            {
+                return Err(misfit("no adjudicated result is open to appeal"));
             }
             _ => {}
         }
@@ -856,6 +964,43 @@ impl Game {
             Event::BreakdownReported { .. } => {
                 self.breakdown_reported.insert(self.plies.len());
             }
+            Event::AdjudicationOpened { on, reason } => {
+                self.offer = None;
+                self.conditionals = [None, None];
+                self.adjudication = Some(Adjudication {
+                    on: *on,
+                    reason: *reason,
+                    at_ply: self.plies.len(),
+                    claims: [None, None],
+                    overdue: None,
+                    appeals: [None, None],
+                    final_on: None,
+                });
+            }
+            Event::AdjudicationClaimed { side, result, on } => {
+                if let Some(a) = self.adjudication.as_mut() {
+                    a.claims[idx(Color::from(*side))] = Some((*result, *on));
+                }
+            }
+            Event::AdjudicationOverdue { on } => {
+                if let Some(a) = self.adjudication.as_mut() {
+                    a.overdue = Some(*on);
+                }
+            }
+            Event::Appealed { side, on } => {
+                if let Some(a) = self.adjudication.as_mut() {
+                    a.appeals[idx(Color::from(*side))] = Some(*on);
+                }
+            }
+            Event::AdjudicationFinal { on, result } => {
+                if let Some(a) = self.adjudication.as_mut() {
+                    a.final_on = Some(*on);
+                }
+                if let (Some(ending), Some(result)) = (self.ending.as_mut(), result) {
+                    ending.result = *result;
+                    ending.on = *on;
+                }
+            }
         }
         Ok(())
     }
@@ -949,7 +1094,14 @@ impl Game {
                 _ => self.next_received(),
             }
         };
-        let time = clock::move_time(received, sent, self.start, &self.leaves[idx(color)]);
+        // in adjudication the clocks stopped on its day (III.9.4)
+        let until = self.adjudication.as_ref().map_or(sent, |a| sent.min(a.on));
+        let time = clock::move_time(
+            received.min(until),
+            until,
+            self.start,
+            &self.leaves[idx(color)],
+        );
         let (days, leave_days) = if made != Made::Mail {
             (0, 0)
         } else {
@@ -1004,11 +1156,16 @@ impl Game {
 
     /// Days `color`, to move, has been thinking up to `today` (leave excluded).
     pub fn thinking(&self, color: Color, today: NaiveDate) -> u32 {
-        if self.ending.is_some() || self.to_move() != color {
+        if self.ending.is_some() || self.to_move() != color || self.adjudicated_move_made() {
             return 0;
         }
+        // in adjudication the clocks stopped on its day (III.9.4)
+        let today = self
+            .adjudication
+            .as_ref()
+            .map_or(today, |a| today.min(a.on));
         clock::move_time(
-            self.next_received(),
+            self.next_received().min(today),
             today,
             self.start,
             &self.leaves[idx(color)],
@@ -1041,7 +1198,7 @@ impl Game {
     /// is pending in the game: one claim at a time, and none again for an
     /// overstep already claimed while play goes on (II.6.2-6.4).
     pub fn overstep(&self, rules: &RuleSet, today: NaiveDate) -> Option<(Color, Control)> {
-        if self.ending.is_some() || self.claim.is_some() {
+        if self.ending.is_some() || self.claim.is_some() || self.adjudication.is_some() {
             return None;
         }
         let color = self.to_move();
@@ -1156,9 +1313,42 @@ impl Game {
             .map_or_else(|| self.position().fullmoves().get(), |p| p.number)
     }
 
+    /// In adjudication, the move of the player to move made (III.9.4.4):
+    /// no move is accepted any more.
+    pub fn adjudicated_move_made(&self) -> bool {
+        self.adjudication
+            .as_ref()
+            .is_some_and(|a| self.plies.len() > a.at_ply)
+    }
+
+    /// An adjudicated result not final yet: the day it was given, from
+    /// which the 14 days for an appeal run (III.9.9).
+    pub fn appeal_open(&self) -> Option<NaiveDate> {
+        let ending = self
+            .ending
+            .filter(|e| e.reason == EndReason::Adjudication)?;
+        self.adjudication
+            .as_ref()
+            .filter(|a| a.final_on.is_none())
+            .map(|_| ending.on)
+    }
+
+    /// The day the result was registered (III.9.1-9.2): the end of the
+    /// game, or for an adjudicated result the day it became final, after
+    /// the appeal window (III.9.8-9.9).
+    pub fn registered_on(&self) -> Option<NaiveDate> {
+        let ending = self.ending?;
+        match &self.adjudication {
+            Some(a) if ending.reason == EndReason::Adjudication => a.final_on,
+            _ => Some(ending.on),
+        }
+    }
+
     pub fn status(&self) -> Status {
         if self.ending.is_some() {
             Status::Finished
+        } else if self.adjudication.is_some() {
+            Status::Adjudication
         } else if self.suspension().is_some() {
             Status::Suspended
         } else {
@@ -1313,6 +1503,7 @@ mod tests {
             id: "T".into(),
             name: "T".into(),
             start: d("2026-05-10"),
+            end: None,
             director: "td@example.test".into(),
             director_language: Lang::En,
             director_digest: false,

@@ -1,6 +1,7 @@
 //! The referee core: tournaments, games, the clock, the rule sets and the
 //! decisions. Pure: it reads no clock (`today` is a parameter) and does no I/O.
 
+pub mod adjudication;
 pub mod clock;
 pub(crate) mod compose;
 pub(crate) mod conditional;

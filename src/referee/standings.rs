@@ -114,13 +114,15 @@ impl Standings {
             ) else {
                 continue;
             };
-            let ending = by_id.get(spec.id.as_str()).and_then(|g| g.ending);
+            let game = by_id.get(spec.id.as_str());
+            let ending = game.and_then(|g| g.ending);
             pairings.push(Pairing {
                 game: spec.id.clone(),
                 white,
                 black,
                 result: ending.map(|e| e.result),
-                registered: ending.is_some(),
+                // an adjudicated result only once final (III.9.8-9.9)
+                registered: game.is_some_and(|g| g.registered_on().is_some()),
             });
         }
         let n = t.players.len();
@@ -257,6 +259,7 @@ mod tests {
             id: "T".into(),
             name: "T".into(),
             start: "2026-05-10".parse().unwrap(),
+            end: None,
             director: "td@example.test".into(),
             director_language: Lang::En,
             director_digest: false,

@@ -7,7 +7,6 @@
 //! II.5.2). Leave days pause them all. Every number and article comes from
 //! the tournament's [`RuleSet`](crate::referee::rules::RuleSet).
 
-use crate::referee::clock;
 use crate::referee::compose::{self, copy_director};
 use crate::referee::decide::{Decision, Verdict};
 use crate::referee::game::{Event, Game};
@@ -15,6 +14,7 @@ use crate::referee::notice::officials::OfficialNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Tournament};
+use crate::referee::{adjudication, clock};
 use chrono::NaiveDate;
 use shakmaty::Color;
 
@@ -39,10 +39,16 @@ pub fn openings(league: &League, state: &State, today: NaiveDate) -> Decision {
 
 /// The deadlines as of `today`.
 pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
-    let mut decision = Decision::default();
+    // the end of the tournament and adjudication (III.9.4-9.10)
+    let mut decision = adjudication::deadlines(league, state, today);
     for (t, spec) in league.games() {
         let game = &state.games[&spec.id];
-        if today < t.start || game.ending.is_some() || game.suspension().is_some() {
+        if today < t.start
+            || game.ending.is_some()
+            || game.suspension().is_some()
+            || game.adjudication.is_some()
+            || adjudication::ended(t, today)
+        {
             continue;
         }
         if let Some((against, control)) = game.overstep(&t.rules, today) {

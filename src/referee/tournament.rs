@@ -91,6 +91,8 @@ pub struct Tournament {
     pub id: String,
     pub name: String,
     pub start: NaiveDate,
+    /// The end date: games unfinished then go to adjudication (III.9.4).
+    pub end: Option<NaiveDate>,
     /// The director's address, lower case.
     pub director: String,
     /// The language of the director's mails.

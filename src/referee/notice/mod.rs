@@ -2,6 +2,7 @@
 //! no language. The letters (`crate::letters`) write them as mails, one per
 //! reader's language.
 
+pub mod adjudication;
 pub mod answers;
 pub mod game;
 pub mod officials;
@@ -94,4 +95,6 @@ pub enum Notice {
     /// The director's answers and the timer's mails: openings, reminders,
     /// inactivity (`officials.rs`).
     Official(officials::OfficialNotice),
+    /// The mails of an adjudication (III.9.4-9.10).
+    Adjudication(adjudication::AdjudicationNotice),
 }

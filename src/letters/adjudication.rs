@@ -1,0 +1,391 @@
+//! The texts of [`AdjudicationNotice`]s (III.9.4-9.10): the request for
+//! the materials with the record and the final position, the move that
+//! counts as made, the claims, the result with its appeal deadline, the
+//! appeal, the final result.
+
+use super::{Audience, Text};
+use crate::message::render::{board, date, numbered, standard_form};
+use crate::referee::game::{Game, GameResult};
+use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
+use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::t;
+use shakmaty::Color;
+
+pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Audience) -> Text {
+    let game = notice.game();
+    let Some((t, spec)) = league.game(game.id()) else {
+        return Text {
+            subject: format!("[{}]", game.id()),
+            body: String::new(),
+        };
+    };
+    let lang = audience.lang;
+    let name = |color: Color| t.player_of(spec, color).name.clone();
+    let side = |color: Color| t!(lang, "official-side-lower", color = color_key(color));
+    let opened = game.adjudication.as_ref().map(|a| a.on);
+    let (rest, body) = match notice {
+        AdjudicationNotice::Opened { until, .. } => {
+            let a = game.adjudication.as_ref().expect("opened");
+            let color = game.to_move();
+            let body = t!(
+                lang,
+                "adj-opened-body",
+                reason = match a.reason {
+                    crate::referee::game::AdjudicationReason::End => "end",
+                    crate::referee::game::AdjudicationReason::Withdrawal => "withdrawal",
+                },
+                end = date(a.on),
+                until = date(*until),
+                name = name(color),
+                side = side(color)
+            );
+            (
+                t!(lang, "adj-opened-subject"),
+                format!("{body}\n\n{}", record(t, game, lang)),
+            )
+        }
+        AdjudicationNotice::Move { .. } => {
+            let last = game.plies.len() - 1;
+            let mover = game.plies[last].color;
+            let body = t!(
+                lang,
+                "adj-move-body",
+                name = name(mover),
+                move = numbered(game, last, t.notation)
+            );
+            (
+                t!(lang, "adj-move-subject"),
+                format!("{body}\n\n{}", record(t, game, lang)),
+            )
+        }
+        AdjudicationNotice::NoMove { .. } => (
+            t!(lang, "adj-nomove-subject"),
+            t!(
+                lang,
+                "adj-nomove-body",
+                on = opened.map(date).unwrap_or_default(),
+                made = if game.adjudicated_move_made() {
+                    "yes"
+                } else {
+                    "no"
+                }
+            ),
+        ),
+        AdjudicationNotice::Claimed {
+            color,
+            result,
+            analysis,
+            ..
+        } => {
+            let word = t!(lang, "adj-claim-word", claim = claim_key(*result, *color));
+            let mut body = t!(
+                lang,
+                "adj-claimed-body",
+                name = name(*color),
+                side = side(*color),
+                word = word.as_str(),
+                result = result.as_str()
+            );
+            if !analysis.is_empty() {
+                body.push_str(&format!(
+                    "\n\n{}\n\n{}",
+                    t!(lang, "adj-claimed-analysis"),
+                    analysis.join("\n")
+                ));
+            }
+            let other = game.adjudication.as_ref().and_then(|a| a.claim(!*color));
+            if game.ending.is_none() {
+                let next = if other.is_some() {
+                    "adj-claimed-differ"
+                } else {
+                    "adj-claimed-waiting"
+                };
+                body.push_str(&format!("\n\n{}", t!(lang, next)));
+            }
+            (
+                t!(
+                    lang,
+                    "adj-claimed-subject",
+                    name = name(*color),
+                    word = word.as_str()
+                ),
+                body,
+            )
+        }
+        AdjudicationNotice::Overdue { missing, .. } => {
+            let until = opened.map_or_else(String::new, |on| date(on + chrono::Days::new(14)));
+            let names: Vec<String> = missing
+                .iter()
+                .map(|c| format!("{} ({})", name(*c), side(*c)))
+                .collect();
+            (
+                t!(lang, "adj-overdue-subject"),
+                t!(
+                    lang,
+                    "adj-overdue-body",
+                    until = until,
+                    names = names.join(", "),
+                    count = missing.len()
+                ),
+            )
+        }
+        AdjudicationNotice::Adjudicated { until, .. } => {
+            let result = game.result_str();
+            let last = match game.plies.len() {
+                0 => t!(lang, "adj-last-none"),
+                n => numbered(game, n - 1, t.notation),
+            };
+            (
+                t!(lang, "adj-adjudicated-subject", result = result),
+                format!(
+                    "{}\n\n{}",
+                    t!(
+                        lang,
+                        "adj-adjudicated-body",
+                        result = result,
+                        last = last,
+                        until = date(*until)
+                    ),
+                    record(t, game, lang)
+                ),
+            )
+        }
+        AdjudicationNotice::Appeal { color, text, .. } => {
+            let mut body = t!(
+                lang,
+                "adj-appeal-body",
+                name = name(*color),
+                result = game.result_str()
+            );
+            if !text.is_empty() {
+                body.push_str(&format!("\n\n{}", text.join("\n")));
+            }
+            (t!(lang, "adj-appeal-subject", name = name(*color)), body)
+        }
+        AdjudicationNotice::AppealRefused { why, .. } => {
+            let until = game
+                .ending
+                .map_or_else(String::new, |e| date(e.on + chrono::Days::new(14)));
+            let why = match why {
+                AppealRefusal::NotOpen => "not-open",
+                AppealRefusal::Late => "late",
+                AppealRefusal::NoMaterials => "no-materials",
+            };
+            (
+                t!(lang, "adj-appeal-refused-subject"),
+                t!(lang, "adj-appeal-refused-body", why = why, until = until),
+            )
+        }
+        AdjudicationNotice::Final { appealed, .. } => {
+            let result = game.result_str();
+            (
+                t!(lang, "adj-final-subject", result = result),
+                t!(
+                    lang,
+                    "adj-final-body",
+                    result = result,
+                    appealed = if *appealed { "yes" } else { "no" }
+                ),
+            )
+        }
+    };
+    Text {
+        subject: subject(t, spec, &rest),
+        body: format!("{}{body}\n", audience.greeting()),
+    }
+}
+
+/// The record (standard form) and the final position.
+fn record(t: &Tournament, game: &Game, lang: Lang) -> String {
+    format!(
+        "{}\n\n{}",
+        standard_form(t, game, lang).trim_end(),
+        board(game.position(), lang).trim_end()
+    )
+}
+
+/// A claimed result as `color` says it: win, draw or loss.
+fn claim_key(result: GameResult, color: Color) -> &'static str {
+    match result {
+        GameResult::Draw => "draw",
+        r if r == GameResult::win_for(color) => "win",
+        _ => "loss",
+    }
+}
+
+fn color_key(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// `[ID] White - Black: <rest>`.
+fn subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
+    format!(
+        "[{}] {} - {}: {rest}",
+        spec.id,
+        t.player_of(spec, Color::White).surname(),
+        t.player_of(spec, Color::Black).surname()
+    )
+}
+
+/// Golden texts of every adjudication notice: the fixture has Ivanov
+/// (Russian, White) against Petrov (English, Black), the director reading
+/// English.
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{day, director, game, ivanov, league, petrov, show};
+    use crate::referee::game::{AdjudicationReason, EndReason, Event, GameResult, Side};
+    use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
+    use crate::referee::notice::{Letter, Notice, Reader};
+    use crate::referee::tournament::League;
+    use shakmaty::Color;
+
+    fn written(
+        league: &League,
+        to: Vec<Reader>,
+        cc: Vec<Reader>,
+        notice: AdjudicationNotice,
+    ) -> String {
+        let letter = Letter::new(to, cc, Notice::Adjudication(notice), Some("T/1"));
+        show(league, &[letter])
+    }
+
+    #[test]
+    fn the_adjudication_mails_in_each_readers_language() {
+        let league = league();
+        let mut g = game(&league, &["5254", "5755"]);
+        let opened = Event::AdjudicationOpened {
+            on: day("2026-06-01"),
+            reason: AdjudicationReason::End,
+        };
+        g.apply(&opened).unwrap();
+        let both = || vec![ivanov(), petrov()];
+        let mut out = vec![written(
+            &league,
+            both(),
+            vec![director()],
+            AdjudicationNotice::Opened {
+                game: Box::new(g.clone()),
+                until: day("2026-06-15"),
+            },
+        )];
+        let mut moved = g.clone();
+        let pos = moved.position().clone();
+        let mv = crate::notation::parse_move(&pos, "7163").unwrap();
+        moved
+            .apply(&Event::Moved {
+                uci: crate::referee::game::Game::uci(&mv),
+                sent: day("2026-06-03"),
+                draw_offer: false,
+            })
+            .unwrap();
+        out.push(written(
+            &league,
+            vec![director()],
+            vec![ivanov()],
+            AdjudicationNotice::Move {
+                game: Box::new(moved.clone()),
+            },
+        ));
+        out.push(written(
+            &league,
+            vec![petrov()],
+            vec![],
+            AdjudicationNotice::NoMove {
+                game: Box::new(moved.clone()),
+                color: Color::Black,
+            },
+        ));
+        moved
+            .apply(&Event::AdjudicationClaimed {
+                side: Side::White,
+                result: GameResult::WhiteWins,
+                on: day("2026-06-04"),
+            })
+            .unwrap();
+        out.push(written(
+            &league,
+            vec![director()],
+            vec![ivanov()],
+            AdjudicationNotice::Claimed {
+                game: Box::new(moved.clone()),
+                color: Color::White,
+                result: GameResult::WhiteWins,
+                analysis: vec!["White is a pawn up.".into()],
+            },
+        ));
+        out.push(written(
+            &league,
+            vec![director()],
+            vec![petrov()],
+            AdjudicationNotice::Overdue {
+                game: Box::new(moved.clone()),
+                missing: vec![Color::Black],
+            },
+        ));
+        moved
+            .apply(&Event::Ended {
+                result: GameResult::WhiteWins,
+                reason: EndReason::Adjudication,
+                on: day("2026-06-16"),
+            })
+            .unwrap();
+        out.push(written(
+            &league,
+            both(),
+            vec![director()],
+            AdjudicationNotice::Adjudicated {
+                game: Box::new(moved.clone()),
+                until: day("2026-06-30"),
+            },
+        ));
+        out.push(written(
+            &league,
+            vec![director()],
+            both(),
+            AdjudicationNotice::Appeal {
+                game: Box::new(moved.clone()),
+                color: Color::Black,
+                text: vec!["After 3... Nf6 it holds.".into()],
+            },
+        ));
+        out.push(written(
+            &league,
+            vec![petrov()],
+            vec![],
+            AdjudicationNotice::AppealRefused {
+                game: Box::new(moved.clone()),
+                color: Color::Black,
+                why: AppealRefusal::NoMaterials,
+            },
+        ));
+        out.push(written(
+            &league,
+            vec![ivanov()],
+            vec![],
+            AdjudicationNotice::AppealRefused {
+                game: Box::new(moved.clone()),
+                color: Color::White,
+                why: AppealRefusal::Late,
+            },
+        ));
+        moved
+            .apply(&Event::AdjudicationFinal {
+                on: day("2026-06-30"),
+                result: None,
+            })
+            .unwrap();
+        out.push(written(
+            &league,
+            both(),
+            vec![director()],
+            AdjudicationNotice::Final {
+                game: Box::new(moved),
+                appealed: false,
+            },
+        ));
+        insta::assert_snapshot!("adjudication", out.join("\n#####\n"));
+    }
+}

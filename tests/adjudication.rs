@@ -1,0 +1,415 @@
+//! The tournament's end and adjudication (issue 13 §5, III.9.4-9.10): a
+//! round robin of four players with `end = "2026-06-01"`, four games
+//! finished, two still running at the end. On the end date both go to
+//! adjudication; the player to move sends one move that counts as made and
+//! goes to the director only; equal claims end a game; the director's
+//! `RESULT` adjudicates the other, the appeal window runs, the result
+//! becomes final and registered.
+
+mod common;
+
+use common::*;
+
+const T: &str = "RUS-EM-2026";
+const TD: &str = "td@example.test";
+
+fn addr(id: &str) -> String {
+    format!("{id}@example.test")
+}
+
+fn mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
+    arena.exchange(&addr(player), &format!("Re: [{T}/{n}] move"), body, on)
+}
+
+/// Four players in a round robin ending on 2026-06-01: 1 Ivanov-Smirnov
+/// 1-0, 2 Petrov-Sidorov ½-½, 3 Smirnov-Sidorov 1-0, 4 Ivanov-Petrov 0-1;
+/// 5 Petrov-Smirnov after 1. e4 (Black to move), 6 Sidorov-Ivanov after
+/// 1. d4 (Black to move), both unfinished at the end.
+fn at_the_end() -> (Arena, Vec<Sent>) {
+    let config = config_with(
+        T,
+        "2026-05-10",
+        "san",
+        "pairing = \"round-robin\"\nend = \"2026-06-01\"",
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
+            ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
+        ],
+        &[],
+    );
+    let mut arena = Arena::new(&config);
+    arena.run("2026-05-10");
+    let resign = |arena: &mut Arena, n, white, loser, on| {
+        mail(arena, n, white, "1. d4", on);
+        mail(arena, n, loser, "RESIGN", on);
+    };
+    resign(&mut arena, 1, "ivanov", "smirnov", "2026-05-11");
+    mail(&mut arena, 2, "petrov", "1. e4 (=)", "2026-05-12");
+    mail(&mut arena, 2, "sidorov", "I accept the draw.", "2026-05-12");
+    resign(&mut arena, 3, "smirnov", "sidorov", "2026-05-13");
+    resign(&mut arena, 4, "ivanov", "ivanov", "2026-05-14");
+    mail(&mut arena, 5, "petrov", "1. e4", "2026-05-15");
+    mail(&mut arena, 6, "sidorov", "1. d4", "2026-05-16");
+    arena.run("2026-05-31");
+    arena.new_sent();
+    // the end date: both unfinished games go to adjudication
+    arena.run("2026-06-01");
+    let sent = arena.new_sent();
+    (arena, sent)
+}
+
+fn about(sent: &[Sent], n: u32) -> Vec<&Sent> {
+    let tag = format!("[{T}/{n}]");
+    sent.iter().filter(|m| m.subject.contains(&tag)).collect()
+}
+
+#[test]
+fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_stop() {
+    let (arena, sent) = at_the_end();
+    // game 5: one mail in English To both players, Cc the director
+    let five = about(&sent, 5);
+    assert_eq!(five.len(), 1, "{sent:#?}");
+    let request = five[0];
+    assert!(
+        request.is_to(&[&addr("petrov"), &addr("smirnov")], &[TD]),
+        "{request:?}"
+    );
+    assert!(
+        request.subject.ends_with("adjudication (III.9.4)"),
+        "{}",
+        request.subject
+    );
+    for words in [
+        "The tournament ended on 01.06.2026",
+        "By 15.06.2026 (14 days)",
+        "CLAIM WIN, CLAIM DRAW or CLAIM LOSS",
+        "Smirnov, Semen (black) is to move",
+        "counts as made (III.9.4.4)",
+        "not to the opponent",
+    ] {
+        assert!(request.body.contains(words), "{words}: {}", request.body);
+    }
+    // game 6: Sidorov reads Russian, Ivanov and the director English
+    let six = about(&sent, 6);
+    assert_eq!(six.len(), 2, "{six:#?}");
+    let ru = six
+        .iter()
+        .find(|m| m.to == [addr("sidorov")])
+        .expect("Russian");
+    assert!(ru.body.contains("ЗАЯВКА ВЫИГРЫШ"), "{}", ru.body);
+    assert!(ru.body.contains("Турнир окончен 01.06.2026"), "{}", ru.body);
+    let json = arena.json(&format!("{T}/5"));
+    assert_eq!(json["status"], "adjudication");
+    assert_eq!(json["adjudication"]["on"], "2026-06-01");
+    assert_eq!(json["adjudication"]["reason"], "end");
+    // the clocks stopped on the end date: Smirnov's count stays at 17 days
+    let (code, out, _) = arena.cli(&["standings", "--json", "--today", "2026-06-20"]);
+    assert_eq!(code, 0);
+    let standings: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let game5 = &standings["tournaments"][0]["games"][4];
+    assert_eq!(game5["status"], "adjudication");
+    assert_eq!(game5["clock"]["black"]["used"], 17, "{game5}");
+    // no reminder or other deadline mail in adjudication
+    let mut arena = arena;
+    arena.run("2026-06-10");
+    let quiet = arena.new_sent();
+    assert!(quiet.is_empty(), "{quiet:#?}");
+}
+
+#[test]
+fn iii_9_4_4_the_move_of_the_player_to_move_counts_as_made_and_goes_to_the_director() {
+    let (mut arena, _) = at_the_end();
+    let sent = mail(&mut arena, 5, "smirnov", "1. e4 e5", "2026-06-03");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    let to_director = &sent[0];
+    assert!(
+        to_director.is_to(&[TD], &[&addr("smirnov")]),
+        "{to_director:?}"
+    );
+    assert!(to_director.body.contains("1... e5"), "{}", to_director.body);
+    assert!(
+        to_director.body.contains("it was not sent to the opponent"),
+        "{}",
+        to_director.body
+    );
+    let json = arena.json(&format!("{T}/5"));
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2, "{json}");
+    assert_eq!(moves[1]["san"], "e5");
+    // the clock stopped on the end date: 17 days, not 19
+    assert_eq!(moves[1]["days"], 17, "{json}");
+    assert_eq!(json["status"], "adjudication");
+    // no more moves: answered without penalty
+    let sent = mail(&mut arena, 5, "petrov", "1. e4 e5 2. Nf3", "2026-06-04");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].is_to(&[&addr("petrov")], &[]), "{:?}", sent[0]);
+    assert!(sent[0].body.contains("no penalty"), "{}", sent[0].body);
+    let json = arena.json(&format!("{T}/5"));
+    assert_eq!(json["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(json["penalties"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn iii_9_5_equal_claims_end_the_game_without_adjudication() {
+    let (mut arena, _) = at_the_end();
+    let sent = mail(
+        &mut arena,
+        6,
+        "sidorov",
+        "ЗАЯВКА ВЫИГРЫШ\nБелые выигрывают: лишняя пешка и атака.",
+        "2026-06-05",
+    );
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    // the claim with its analysis goes to the director, Cc the claimant
+    let claim = sent
+        .iter()
+        .find(|m| m.to == [TD.to_string()])
+        .expect("to TD");
+    assert!(claim.body.contains("claims a win"), "{}", claim.body);
+    assert!(claim.body.contains("лишняя пешка"), "{}", claim.body);
+    let json = arena.json(&format!("{T}/6"));
+    assert_eq!(json["adjudication"]["claims"]["white"], "1-0");
+    assert_eq!(json["status"], "adjudication");
+    let sent = mail(&mut arena, 6, "ivanov", "CLAIM LOSS", "2026-06-06");
+    // the result with the PGN reaches both players (one per language) and
+    // the director
+    let results: Vec<&Sent> = sent.iter().filter(|m| !m.attachments.is_empty()).collect();
+    let readers: Vec<&String> = results
+        .iter()
+        .flat_map(|m| m.to.iter().chain(&m.cc))
+        .collect();
+    for who in [addr("sidorov"), addr("ivanov"), TD.to_string()] {
+        assert!(readers.contains(&&who), "{who}: {results:#?}");
+    }
+    assert!(results[0].body.contains("(III.9.5)"), "{}", results[0].body);
+    let json = arena.json(&format!("{T}/6"));
+    assert_eq!(json["status"], "finished");
+    assert_eq!(json["result"], "1-0");
+    let pgn = json["pgn"].as_str().unwrap();
+    assert!(pgn.contains("[Termination \"normal\"]"), "{pgn}");
+    let (code, out, _) = arena.cli(&["standings", "--json", "--today", "2026-06-06"]);
+    assert_eq!(code, 0);
+    let standings: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(standings["tournaments"][0]["games"][5]["registered"], true);
+}
+
+#[test]
+fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
+    let (mut arena, _) = at_the_end();
+    mail(
+        &mut arena,
+        5,
+        "petrov",
+        "CLAIM WIN\n1. e4 is strong.",
+        "2026-06-02",
+    );
+    // 14 days: Smirnov sent nothing; the director is told (III.9.4, III.9.7)
+    arena.run("2026-06-15");
+    let sent = arena.new_sent();
+    let overdue = about(&sent, 5);
+    assert_eq!(overdue.len(), 1, "{sent:#?}");
+    assert!(
+        overdue[0].is_to(&[TD], &[&addr("smirnov")]),
+        "{:?}",
+        overdue[0]
+    );
+    assert!(
+        overdue[0].body.contains("Smirnov, Semen (black)"),
+        "{}",
+        overdue[0].body
+    );
+    assert!(
+        overdue[0].body.contains("right to appeal (III.9.7)"),
+        "{}",
+        overdue[0].body
+    );
+    let sent = arena.exchange(
+        TD,
+        &format!("Re: [{T}/5] adjudication"),
+        "RESULT 1-0",
+        "2026-06-16",
+    );
+    let told = sent
+        .iter()
+        .find(|m| m.subject.contains("adjudicated 1-0"))
+        .expect("the adjudicated result");
+    assert!(
+        told.is_to(&[&addr("petrov"), &addr("smirnov")], &[TD]),
+        "{told:?}"
+    );
+    assert!(
+        told.body.contains("The last move made: 1. e4"),
+        "{}",
+        told.body
+    );
+    assert!(told.body.contains("by 30.06.2026"), "{}", told.body);
+    let json = arena.json(&format!("{T}/5"));
+    assert_eq!(json["result"], "1-0");
+    assert!(json["pgn"]
+        .as_str()
+        .unwrap()
+        .contains("[Termination \"adjudication\"]"));
+    assert_eq!(json["adjudication"]["appeal_until"], "2026-06-30");
+    let registered = |arena: &Arena| {
+        let (_, out, _) = arena.cli(&["standings", "--json", "--today", "2026-07-01"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["tournaments"][0]["games"][4]["registered"].clone()
+    };
+    assert_eq!(registered(&arena), false);
+    let (_, text, _) = arena.cli(&["standings", "--today", "2026-06-20"]);
+    assert!(
+        text.contains("adjudicated, open to appeal until 30.06.2026"),
+        "{text}"
+    );
+    // Smirnov sent no claim: no right to appeal (III.9.7)
+    let sent = mail(
+        &mut arena,
+        5,
+        "smirnov",
+        "APPEAL\nI hold the draw.",
+        "2026-06-18",
+    );
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].is_to(&[&addr("smirnov")], &[]), "{:?}", sent[0]);
+    assert!(
+        sent[0].body.contains("no right to appeal (III.9.7)"),
+        "{}",
+        sent[0].body
+    );
+    // the window passes: final and registered
+    arena.run("2026-06-30");
+    let sent = arena.new_sent();
+    let fin = about(&sent, 5);
+    assert_eq!(fin.len(), 1, "{sent:#?}");
+    assert!(
+        fin[0].subject.contains("the result 1-0 is final"),
+        "{}",
+        fin[0].subject
+    );
+    assert_eq!(registered(&arena), true);
+    let json = arena.json(&format!("{T}/5"));
+    assert_eq!(json["adjudication"]["final_on"], "2026-06-30");
+}
+
+#[test]
+fn iii_9_9_an_appeal_goes_to_the_director_and_the_partner_and_his_new_result_is_final() {
+    let (mut arena, _) = at_the_end();
+    mail(&mut arena, 5, "petrov", "CLAIM WIN", "2026-06-02");
+    mail(&mut arena, 5, "smirnov", "1. e4 e5", "2026-06-02");
+    mail(
+        &mut arena,
+        5,
+        "smirnov",
+        "CLAIM DRAW\nSymmetrical.",
+        "2026-06-03",
+    );
+    arena.exchange(
+        TD,
+        &format!("Re: [{T}/5] adjudication"),
+        "RESULT 1-0",
+        "2026-06-10",
+    );
+    let sent = mail(
+        &mut arena,
+        5,
+        "smirnov",
+        "APPEAL\nAfter 2. Nf3 Nc6 it is equal.",
+        "2026-06-12",
+    );
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(
+        sent[0].is_to(&[TD], &[&addr("smirnov"), &addr("petrov")]),
+        "{:?}",
+        sent[0]
+    );
+    assert!(sent[0].body.contains("2. Nf3 Nc6"), "{}", sent[0].body);
+    // the window passes, the appeal waits for the director
+    arena.run("2026-06-30");
+    assert!(about(&arena.new_sent(), 5).is_empty());
+    let sent = arena.exchange(
+        TD,
+        &format!("Re: [{T}/5] appeal"),
+        "RESULT 1/2-1/2",
+        "2026-07-01",
+    );
+    let fin = sent
+        .iter()
+        .find(|m| m.subject.contains("is final"))
+        .expect("the final result");
+    assert!(fin.body.contains("decided the appeal"), "{}", fin.body);
+    let json = arena.json(&format!("{T}/5"));
+    assert_eq!(json["result"], "1/2-1/2");
+    assert_eq!(json["adjudication"]["final_on"], "2026-07-01");
+}
+
+/// Ivanov and Petrov in one game (RUS-EM-2026/1) ending on `end`.
+fn one_game(end: &str) -> Arena {
+    let config = config_with(
+        T,
+        "2026-05-10",
+        "san",
+        &format!("end = \"{end}\""),
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+        ],
+        &[("ivanov", "petrov")],
+    );
+    let arena = Arena::new(&config);
+    arena.run("2026-05-10");
+    arena
+}
+
+#[test]
+fn iii_9_4_a_player_on_leave_at_the_end_goes_to_adjudication_with_the_leave_counted() {
+    let mut arena = one_game("2026-06-01");
+    mail(&mut arena, 1, "ivanov", "1. e4", "2026-05-15");
+    // Petrov's leave from 25.05 to 10.06 covers the end date
+    arena.exchange(
+        TD,
+        "leave",
+        "LEAVE petrov 2026-05-25 2026-06-10",
+        "2026-05-20",
+    );
+    arena.new_sent();
+    arena.run("2026-06-01");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter()
+            .any(|m| m.subject.ends_with("adjudication (III.9.4)")),
+        "{sent:#?}"
+    );
+    let json = arena.json(&format!("{T}/1"));
+    assert_eq!(json["status"], "adjudication");
+    // his move sent after the leave counts 16.05-24.05 only: 9 days
+    mail(&mut arena, 1, "petrov", "1. e4 e5", "2026-06-11");
+    let json = arena.json(&format!("{T}/1"));
+    assert_eq!(json["moves"][1]["days"], 9, "{json}");
+}
+
+#[test]
+fn iii_9_4_a_game_suspended_at_the_end_waits_for_the_claim_then_goes_to_adjudication() {
+    let mut arena = one_game("2026-07-15");
+    // White never moves: the overstep is claimed on day 61 and suspends the game
+    for day in ["2026-05-24", "2026-06-19", "2026-07-10"] {
+        arena.run(day);
+    }
+    let json = arena.json(&format!("{T}/1"));
+    assert_eq!(json["status"], "suspended", "{json}");
+    arena.new_sent();
+    arena.run("2026-07-15");
+    assert!(arena.new_sent().is_empty());
+    assert_eq!(arena.json(&format!("{T}/1"))["status"], "suspended");
+    // the rejection, then the same day's timer pass after the mail
+    let sent = arena.exchange(TD, &format!("Re: [{T}/1] claim"), "REJECT", "2026-07-16");
+    assert!(
+        sent.iter()
+            .any(|m| m.subject.ends_with("adjudication (III.9.4)")),
+        "{sent:#?}"
+    );
+    let json = arena.json(&format!("{T}/1"));
+    assert_eq!(json["status"], "adjudication");
+    assert_eq!(json["adjudication"]["on"], "2026-07-16");
+}
