@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 /// The catalog files of each language, by name; every language has the
 /// same files with the same message ids and variables (tested).
-pub const FILES: [&str; 7] = [
+pub const FILES: [&str; 8] = [
     "common",
     "forms",
     "requests",
@@ -17,6 +17,7 @@ pub const FILES: [&str; 7] = [
     "answers",
     "officials",
     "adjudication",
+    "digest",
 ];
 
 /// The shipped languages with their catalog files, in the order of [`FILES`].
