@@ -21,7 +21,8 @@ pub struct Probe {
     pub result: Result<String, String>,
 }
 
-/// Runs every probe of `config`, in the order store, inbox, outbox.
+/// Runs every probe of `config`, in the order store, inbox, outbox, and
+/// the web folder when there is one.
 pub async fn connect(config: &Config) -> Vec<Probe> {
     let mut probes = vec![Probe {
         what: format!("store {}", config.state.display()),
@@ -87,6 +88,12 @@ pub async fn connect(config: &Config) -> Vec<Probe> {
             parts.dedup();
             *reason = parts.join(": ");
         }
+    }
+    if let Some(dir) = &config.web_dir {
+        probes.push(Probe {
+            what: format!("web folder {}", dir.display()),
+            result: write_and_remove(dir),
+        });
     }
     probes
 }

@@ -116,6 +116,16 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "en")]
         lang: LangArg,
     },
+    /// Write the web pages once: the tournaments, each crosstable, each
+    /// game's page and PGN (the daemon keeps them up to date in web_dir)
+    Web {
+        /// The folder to write [default: [gateway] web_dir]
+        #[arg(long, value_name = "DIR")]
+        output: Option<PathBuf>,
+        /// The day the clocks are read on [default: today]
+        #[arg(long)]
+        today: Option<NaiveDate>,
+    },
     /// Play a sample game on the embedded default in var/demo/ and say where the mails are
     Demo {
         /// The folder of the demo tournament
@@ -656,6 +666,24 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
                     .collect::<Vec<_>>()
                     .join("\n")
             })
+        }
+        Command::Web { output, today } => {
+            let today = today.unwrap_or_else(|| crate::daemon::today(config));
+            let Some(dir) = output.as_ref().or(config.web_dir.as_ref()) else {
+                return Err("no --output DIR and no [gateway] web_dir in the config".into());
+            };
+            match crate::web::write_all(dir, league, games, today) {
+                Ok(w) => Ok(format!(
+                    "{}: wrote {} page(s) and {} PGN file(s)\n",
+                    dir.display(),
+                    w.pages,
+                    w.pgn
+                )),
+                Err(e) => Err(format!(
+                    "{}: the web pages cannot be written: {e}",
+                    dir.display()
+                )),
+            }
         }
         _ => Err("not a view command".into()),
     }

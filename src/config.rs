@@ -39,6 +39,7 @@ struct RawGateway {
     name: Option<String>,
     state: Spanned<String>,
     timezone: Option<Spanned<String>>,
+    web_dir: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -362,6 +363,8 @@ pub struct Config {
     pub state: PathBuf,
     /// The zone in which calendar days are counted.
     pub timezone: Tz,
+    /// Where the static web pages are written (`[gateway] web_dir`), if anywhere.
+    pub web_dir: Option<PathBuf>,
     pub inbox: InboxConfig,
     pub outbox: OutboxConfig,
     /// Mails larger than this are answered "too large" and kept aside.
@@ -768,6 +771,11 @@ impl Validator<'_> {
                 Tz::UTC
             }),
         };
+        let web_dir = raw
+            .gateway
+            .web_dir
+            .as_ref()
+            .map(|dir| self.folder(dir, "web_dir"));
         let inbox = match raw.inbox.kind.get_ref().as_str() {
             "maildir" => match &raw.inbox.path {
                 Some(p) => {
@@ -935,6 +943,7 @@ impl Validator<'_> {
                 },
                 state: self.path(raw.gateway.state.get_ref()),
                 timezone,
+                web_dir,
                 inbox,
                 outbox,
                 max_mail_bytes,

@@ -240,6 +240,8 @@ pub struct Pipeline {
     state: State,
     snapshot: Snapshot,
     monitor: Monitor,
+    /// The day `run --once --today` runs as of (the web pages' day).
+    as_of: Option<NaiveDate>,
 }
 
 /// Sends the outbox entries in order, removing each once delivered.
@@ -280,7 +282,51 @@ impl Pipeline {
             state,
             snapshot,
             monitor,
+            as_of: None,
         })
+    }
+
+    /// The web pages (`[gateway] web_dir`) at start: the whole site when it
+    /// was never written (after that, each commit writes what it changed).
+    pub fn web_started(&self) {
+        if let Some(dir) = &self.config.web_dir {
+            if !dir.join("index.html").exists() {
+                self.web_all(dir);
+            }
+        }
+    }
+
+    /// Writes the whole web site; a failure is logged, never fatal.
+    fn web_all(&self, dir: &Path) {
+        let today = self.as_of.unwrap_or_else(|| self.today());
+        match crate::web::write_all(dir, &self.config.league, &self.state.games, today) {
+            Ok(w) => info!(dir = %dir.display(), pages = w.pages, "wrote the web pages"),
+            Err(e) => error!(dir = %dir.display(), %e, "the web pages cannot be written"),
+        }
+    }
+
+    /// After a commit: the web pages of the games it changed, their
+    /// tournaments' crosstables and the index; a failure is logged.
+    fn web_changed(
+        &self,
+        events: &[(String, crate::referee::game::Event)],
+        players: &[(String, crate::referee::leave::PlayerEvent)],
+    ) {
+        let Some(dir) = &self.config.web_dir else {
+            return;
+        };
+        let today = self.as_of.unwrap_or_else(|| self.today());
+        let written = crate::web::update(
+            dir,
+            &self.config.league,
+            &self.state.games,
+            events.iter().map(|(id, _)| id.as_str()),
+            players.iter().map(|(key, _)| key.as_str()),
+            today,
+        );
+        if let Err(e) = written {
+            error!(dir = %dir.display(), %e, "the web pages cannot be written");
+        }
     }
 
     /// The daemon's health and the store it is kept in.
@@ -332,6 +378,10 @@ impl Pipeline {
         crate::repair::set_config(&config);
         self.config = config;
         info!(config = %path.display(), "reloaded the config");
+        if let Some(dir) = self.config.web_dir.clone() {
+            // names, tournaments and games may have changed
+            self.web_all(&dir);
+        }
         true
     }
 
@@ -359,6 +409,8 @@ impl Pipeline {
 
     async fn run_once_inner(&mut self, today: NaiveDate) -> Result<Report, DaemonError> {
         let mut report = Report::default();
+        self.as_of = Some(today);
+        self.web_started();
         self.inbox.connect().await?;
         self.openings(today, &mut report)?;
         let (_keep, stop) = watch::channel(false);
@@ -1018,6 +1070,7 @@ impl Pipeline {
                 self.state
                     .publish(&mut snapshot, &commit.events, &commit.player_events);
             }
+            self.web_changed(&commit.events, &commit.player_events);
         }
         report.verdicts.append(&mut batch.verdicts);
         Ok(())
@@ -1467,6 +1520,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     let mut hangup =
         tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()).map_err(signals)?;
     let mut pipeline = Pipeline::open(config)?;
+    pipeline.web_started();
     let socket = control_socket(&pipeline.config);
     crate::control::listen(
         &socket,

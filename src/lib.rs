@@ -46,3 +46,4 @@ pub mod referee;
 pub mod repair;
 pub mod status;
 pub mod store;
+pub mod web;

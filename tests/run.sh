@@ -70,5 +70,26 @@ export MAILARBITER_PGN_EXTRACT
 # the PGN tests fail, rather than skip, when the readers are missing
 export MAILARBITER_REQUIRE_PGN_TOOLS=1
 
+# the browser that tests/web.rs renders the web pages in: Debian's chromium
+if [ -z "${MAILARBITER_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+    [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 || {
+        echo "run.sh: chromium missing and cannot be installed here (needs root and apt-get): \
+install Debian's chromium, or set MAILARBITER_CHROMIUM to a Chromium binary" >&2
+        exit 1
+    }
+    echo "run.sh: installing chromium (about 100 MB)" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null || {
+        echo "run.sh: apt-get could not install chromium: the browser test cannot run" >&2
+        exit 1
+    }
+fi
+MAILARBITER_CHROMIUM=${MAILARBITER_CHROMIUM:-$(command -v chromium)}
+export MAILARBITER_CHROMIUM
+# the browser test fails, rather than skips, when the browser is missing;
+# its screenshots are kept in target/web-screenshots to be looked at
+export MAILARBITER_REQUIRE_BROWSER=1
+export MAILARBITER_SCREENSHOTS=${MAILARBITER_SCREENSHOTS:-$PWD/target/web-screenshots}
+
 # --nocapture: the real-mail tests print the measured latencies
 cargo test --locked --lib --bins --tests -- --nocapture

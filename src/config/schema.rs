@@ -55,6 +55,7 @@ const GATEWAY: &[Key] = &[
     key("name", Kind::Text),
     needed("state", Kind::Text),
     key("timezone", Kind::Text),
+    key("web_dir", Kind::Text),
 ];
 
 const INBOX: &[Key] = &[
