@@ -1,0 +1,233 @@
+//! A whole small tournament through the Maildir pipeline (issue 13's
+//! acceptance): four players, a round robin ending on 2026-06-01, games
+//! finished by mate, draw and resignation, two games adjudicated at the
+//! end (one by equal claims, one by the director's result after the
+//! appeal window). Checked: the standings, every game's PGN with a sent
+//! date on every move, and the web pages.
+
+mod common;
+
+use common::*;
+use std::fs;
+
+const T: &str = "RUS-EM-2026";
+const TD: &str = "td@example.test";
+
+fn addr(id: &str) -> String {
+    format!("{id}@example.test")
+}
+
+fn mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
+    arena.exchange(&addr(player), &format!("Re: [{T}/{n}] move"), body, on)
+}
+
+/// The plies of `moves` mailed in turn by `white` and `black`, each mail
+/// repeating the partner's last move, one a day from `day` of May.
+fn play(arena: &mut Arena, n: u32, white: &str, black: &str, moves: &[&str], day: u32) {
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    for i in 0..moves.len() {
+        let who = if i % 2 == 0 { white } else { black };
+        let on = format!("2026-05-{:02}", day + i as u32);
+        mail(arena, n, who, &repeat_and_move(&moves, i), &on);
+    }
+}
+
+/// The tournament to its end. Berger pairings: 1 Ivanov-Smirnov,
+/// 2 Petrov-Sidorov, 3 Smirnov-Sidorov, 4 Ivanov-Petrov, 5 Petrov-Smirnov,
+/// 6 Sidorov-Ivanov.
+fn tournament() -> Arena {
+    let config = config_with(
+        T,
+        "2026-05-10",
+        "san",
+        "pairing = \"round-robin\"\nend = \"2026-06-01\"",
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
+            ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
+        ],
+        &[],
+    )
+    .replace(
+        "state = \"state\"\n",
+        "state = \"state\"\nweb_dir = \"web\"\n",
+    );
+    let mut arena = Arena::new(&config);
+    fs::create_dir_all(arena.path().join("web")).unwrap();
+    arena.run("2026-05-10");
+    // 1: the fool's mate, 0-1
+    play(
+        &mut arena,
+        1,
+        "ivanov",
+        "smirnov",
+        &["f3", "e5", "g4", "Qh4#"],
+        11,
+    );
+    // 2: a draw offered with the first move and accepted
+    mail(&mut arena, 2, "petrov", "1. e4 (=)", "2026-05-12");
+    mail(
+        &mut arena,
+        2,
+        "sidorov",
+        "1. e4\nПринимаю ничью.",
+        "2026-05-12",
+    );
+    // 3 and 4: resignations after a few moves
+    play(&mut arena, 3, "smirnov", "sidorov", &["d4", "d5", "c4"], 12);
+    mail(&mut arena, 3, "sidorov", "СДАЮСЬ", "2026-05-16");
+    play(
+        &mut arena,
+        4,
+        "ivanov",
+        "petrov",
+        &["e4", "c5", "Nf3", "d6"],
+        13,
+    );
+    mail(&mut arena, 4, "ivanov", "RESIGN", "2026-05-18");
+    // 5 and 6: running at the end
+    play(&mut arena, 5, "petrov", "smirnov", &["e4", "e5", "Nf3"], 14);
+    play(&mut arena, 6, "sidorov", "ivanov", &["d4", "Nf6"], 15);
+    arena.run("2026-05-31");
+    arena.new_sent();
+    // the end: both go to adjudication
+    arena.run("2026-06-01");
+    let sent = arena.new_sent();
+    for n in [5, 6] {
+        assert!(
+            sent.iter()
+                .any(|m| m.subject.contains(&format!("[{T}/{n}]"))
+                    && m.subject.contains("adjudication")),
+            "game {n}: {sent:#?}"
+        );
+    }
+    // 6: equal claims end it (III.9.5)
+    mail(&mut arena, 6, "sidorov", "ЗАЯВКА ВЫИГРЫШ", "2026-06-03");
+    mail(&mut arena, 6, "ivanov", "CLAIM LOSS", "2026-06-04");
+    // 5: claims differ; the director adjudicates, nobody appeals (III.9.8)
+    mail(
+        &mut arena,
+        5,
+        "petrov",
+        "CLAIM WIN\nMy knight is better.",
+        "2026-06-03",
+    );
+    mail(&mut arena, 5, "smirnov", "CLAIM DRAW\nEqual.", "2026-06-04");
+    arena.exchange(
+        TD,
+        &format!("Re: [{T}/5] adjudication"),
+        "RESULT 1-0",
+        "2026-06-16",
+    );
+    arena.run("2026-07-01");
+    arena.new_sent();
+    arena
+}
+
+#[test]
+fn iii_9_a_small_round_robin_played_by_mail_to_its_end() {
+    let arena = tournament();
+
+    // every game ended as played, claimed and adjudicated
+    for (n, result, termination) in [
+        (1, "0-1", "normal"),
+        (2, "1/2-1/2", "normal"),
+        (3, "1-0", "normal"),
+        (4, "0-1", "normal"),
+        (5, "1-0", "adjudication"),
+        (6, "1-0", "normal"),
+    ] {
+        let json = arena.json(&format!("{T}/{n}"));
+        assert_eq!(json["status"], "finished", "game {n}: {json}");
+        assert_eq!(json["result"], result, "game {n}");
+        let pgn = json["pgn"].as_str().unwrap();
+        assert!(
+            pgn.contains(&format!("[Termination \"{termination}\"]")),
+            "game {n}: {pgn}"
+        );
+    }
+
+    // the standings: Petrov 2½, Smirnov 2, Sidorov 1½, Ivanov 0, every
+    // result registered
+    let (code, out, err) = arena.cli(&["standings", "--json", "--today", "2026-07-01"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let t = &json["tournaments"][0];
+    let table: Vec<(String, f64)> = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["player"].as_str().unwrap().to_string(),
+                row["points"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        table,
+        [
+            ("petrov".to_string(), 2.5),
+            ("smirnov".to_string(), 2.0),
+            ("sidorov".to_string(), 1.5),
+            ("ivanov".to_string(), 0.0),
+        ]
+    );
+    for game in t["games"].as_array().unwrap() {
+        assert_eq!(game["registered"], true, "{game}");
+    }
+    let (_, text, _) = arena.cli(&["standings", "--today", "2026-07-01"]);
+    assert!(
+        text.contains("6 of 6 games finished, 6 results registered"),
+        "{text}"
+    );
+
+    // every PGN, every move with its sent date
+    let (code, pgn, err) = arena.cli(&["export", "--pgn"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(pgn.matches("[Event ").count(), 6, "{pgn}");
+    let mut moves = 0;
+    for game in pgn.split("[Event ").skip(1) {
+        let movetext = game.split("\n\n").nth(1).unwrap_or_default();
+        let mut tokens = movetext.split_whitespace().peekable();
+        while let Some(token) = tokens.next() {
+            let is_move =
+                token.starts_with(|c: char| c.is_ascii_alphabetic()) && !token.starts_with('{');
+            if is_move {
+                moves += 1;
+                assert_eq!(
+                    tokens.peek(),
+                    Some(&"{[%ccsnt"),
+                    "{token} has no sent date in:\n{movetext}"
+                );
+            }
+        }
+    }
+    // 4 + 1 + 3 + 4 + 3 + 2 plies
+    assert_eq!(moves, 17, "{pgn}");
+
+    // the web pages: the index, the crosstable, a page and a PGN per game
+    let web = arena.path().join("web");
+    let index = fs::read_to_string(web.join("index.html")).unwrap();
+    assert!(index.contains("Test championship"), "{index}");
+    let table = fs::read_to_string(web.join(T).join("index.html")).unwrap();
+    for name in [
+        "Petrov, Petr",
+        "Smirnov, Semen",
+        "Sidorov, Sidor",
+        "Ivanov, Ivan",
+    ] {
+        assert!(table.contains(name), "{name}: {table}");
+    }
+    assert!(table.contains("2½"), "{table}");
+    for n in 1..=6 {
+        let page = fs::read_to_string(web.join(T).join(format!("{T}-{n}.html"))).unwrap();
+        let file = fs::read_to_string(web.join(T).join(format!("{T}-{n}.pgn"))).unwrap();
+        let (_, shown, _) = arena.cli(&["show", &format!("{T}/{n}"), "--pgn"]);
+        assert_eq!(file, shown, "game {n}");
+        assert!(page.contains(&format!("{T}-{n}.pgn")), "game {n}: {page}");
+    }
+    let five = fs::read_to_string(web.join(T).join(format!("{T}-5.html"))).unwrap();
+    assert!(five.contains("14.05.2026"), "{five}");
+}
