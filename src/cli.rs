@@ -99,6 +99,13 @@ pub enum Command {
         /// Only the games of this tournament (its id)
         #[arg(long)]
         tournament: Option<String>,
+        /// Instead of PGN, every mail in and out of this game, as mbox
+        /// (mboxrd), kept since the mails came and went (III.1.4)
+        #[arg(long, value_name = "GAME", conflicts_with_all = ["pgn", "tournament"])]
+        mbox: Option<String>,
+        /// With --mbox: write it to this file, not to standard output
+        #[arg(long, requires = "mbox")]
+        output: Option<std::path::PathBuf>,
     },
     /// The standings: the crosstable (points, games played, the tie-break)
     /// and every game's clock, per tournament

@@ -29,7 +29,9 @@ use crate::referee::state::{Checked, State};
 use crate::referee::timers;
 use crate::referee::tournament::League;
 use crate::status::{LastError, HEALTH_FACT};
-use crate::store::{Commit, OutboxEntry, Processed, SentRecord, SledStore, Store, StoreError};
+use crate::store::{
+    ArchivedMail, Commit, OutboxEntry, Processed, SentRecord, SledStore, Store, StoreError,
+};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -607,7 +609,36 @@ impl Pipeline {
     }
 
     /// Decides one fetched mail of a batch and adds the decision to it.
+    /// Decides one mail into the batch; a mail about a game (one whose
+    /// decision records events of it or writes mails about it) is kept
+    /// with the game's correspondence (III.1.4).
     fn one_mail(
+        &mut self,
+        waiting: &Waiting,
+        raw: &[u8],
+        batch: &mut Batch,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        let (events, mails) = (batch.commit.events.len(), batch.commit.mails.len());
+        self.decide_one(waiting, raw, batch, report)?;
+        let commit = &batch.commit;
+        let game = commit.events[events..]
+            .first()
+            .map(|(game, _)| game.clone())
+            .or_else(|| commit.mails[mails..].iter().find_map(|m| m.game.clone()));
+        if let Some(game) = game {
+            batch.commit.archive.push((
+                game,
+                ArchivedMail::Received {
+                    at: Utc::now(),
+                    raw: raw.to_vec(),
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    fn decide_one(
         &mut self,
         waiting: &Waiting,
         raw: &[u8],
@@ -1182,6 +1213,15 @@ impl Relay {
                 }
             };
             self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
+            if let Some(game) = &entry.mail.game {
+                let kept = ArchivedMail::Sent {
+                    at: Utc::now(),
+                    entry: Box::new(entry.clone()),
+                };
+                if let Err(e) = self.store.archive(game, &kept) {
+                    warn!(error = %e, seq = entry.seq, "the sent mail cannot be kept with its game");
+                }
+            }
             let record = sent_record(&entry, &instance, &self.from.email);
             if let Err(e) = self.store.remember_sent(&record) {
                 // only a bounce of it could not be matched

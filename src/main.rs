@@ -222,9 +222,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             return Ok(status(&config, *json, limits));
         }
-        Command::Outbox | Command::Resend { .. } | Command::Backup { .. } => {
-            return repair(&config, &cli.command)
-        }
+        Command::Outbox
+        | Command::Resend { .. }
+        | Command::Backup { .. }
+        | Command::Export { mbox: Some(_), .. } => return repair(&config, &cli.command),
         Command::Restore { dir } => {
             let records = SledStore::restore(dir, &config.state)?;
             println!(
@@ -497,6 +498,18 @@ fn repair(config: &Config, command: &Command) -> Result<ExitCode> {
                     // the daemon's working folder is not ours
                     std::path::absolute(dir)?.display().to_string(),
                 ],
+                Command::Export {
+                    mbox: Some(game),
+                    output,
+                    ..
+                } => {
+                    let mut args = vec!["export".into(), "--mbox".into(), game.clone()];
+                    if let Some(path) = output {
+                        args.push("--output".into());
+                        args.push(std::path::absolute(path)?.display().to_string());
+                    }
+                    args
+                }
                 _ => Vec::new(),
             };
             let socket = daemon::control_socket(config);

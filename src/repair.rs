@@ -93,8 +93,92 @@ pub fn answer(
             ),
             Err(e) => failed(&e),
         },
+        Command::Export {
+            mbox: Some(game),
+            output,
+            ..
+        } => {
+            let Some(id) = cli::game_id(&config.league, game) else {
+                return Some((1, format!("no game {game} in the config\n")));
+            };
+            let mails = match store.archived(&id) {
+                Ok(mails) => mails,
+                Err(e) => return Some(failed(&e)),
+            };
+            let from = crate::referee::decide::Recipient {
+                name: config.league.name.clone(),
+                email: config.league.address.clone(),
+            };
+            let text = match store.instance() {
+                Ok(instance) => mbox(&mails, &from, &instance),
+                Err(e) => return Some(failed(&e)),
+            };
+            match output {
+                None => (0, text),
+                Some(path) => match std::fs::write(path, &text) {
+                    Ok(()) => (
+                        0,
+                        format!(
+                            "{}: {} mail(s) of {id} written as mbox\n",
+                            path.display(),
+                            mails.len()
+                        ),
+                    ),
+                    Err(e) => (1, format!("{}: {e}\n", path.display())),
+                },
+            }
+        }
         _ => return None,
     })
+}
+
+/// A game's mails as mbox (the mboxrd form): each opens with a `From `
+/// line (the sender, the time), its lines with CRLF made LF, a line that
+/// starts with `From ` after any number of `>` gets one more `>`, and a
+/// blank line ends it. Bytes that are not UTF-8 are replaced (the text
+/// goes out as a string; 8-bit mails in another charset lose them).
+pub fn mbox(
+    mails: &[crate::store::ArchivedMail],
+    from: &crate::referee::decide::Recipient,
+    instance: &str,
+) -> String {
+    use crate::store::ArchivedMail;
+    let mut out = String::new();
+    for mail in mails {
+        let (at, raw, sender) = match mail {
+            ArchivedMail::Received { at, raw } => {
+                let parsed = mail_parser::MessageParser::default().parse_headers(raw);
+                let sender = parsed
+                    .as_ref()
+                    .and_then(|m| m.from())
+                    .and_then(|a| a.first())
+                    .and_then(|a| a.address())
+                    .filter(|a| !a.is_empty() && !a.contains(char::is_whitespace))
+                    .unwrap_or("MAILER-DAEMON")
+                    .to_string();
+                (at, raw.clone(), sender)
+            }
+            ArchivedMail::Sent { at, entry } => match crate::mail::compose(entry, from, instance) {
+                Ok((_, bytes)) => (at, bytes, from.email.clone()),
+                // an entry that cannot be composed was never sent
+                Err(_) => continue,
+            },
+        };
+        let _ = writeln!(out, "From {sender} {}", at.format("%a %b %e %H:%M:%S %Y"));
+        let text = String::from_utf8_lossy(&raw);
+        for line in text.split('\n') {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.trim_start_matches('>').starts_with("From ") {
+                out.push('>');
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        if !text.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// `outbox`: one line a waiting mail, oldest first.

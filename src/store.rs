@@ -109,6 +109,70 @@ pub struct Commit {
     pub facts: Vec<(String, String)>,
     /// RFC 3339 time of the commit.
     pub created: String,
+    /// The inbound mails refereed for a game, kept raw (III.1.4).
+    pub archive: Vec<(String, ArchivedMail)>,
+}
+
+/// A mail of a game's correspondence, kept as it came or went (III.1.4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArchivedMail {
+    /// A mail the arbiter received, its bytes as they came.
+    Received {
+        at: chrono::DateTime<chrono::Utc>,
+        raw: Vec<u8>,
+    },
+    /// A mail the arbiter sent: its outbox entry, which composes into the
+    /// same bytes again ([`crate::mail::compose`]: the Message-ID, the date
+    /// and the MIME boundaries come from the entry), a third of their size.
+    Sent {
+        at: chrono::DateTime<chrono::Utc>,
+        entry: Box<OutboxEntry>,
+    },
+}
+
+const RECEIVED: u8 = 1;
+const SENT: u8 = 2;
+
+impl ArchivedMail {
+    /// Stored as: the kind, the time (Unix seconds, 8 bytes little-endian),
+    /// the raw bytes or the entry's JSON.
+    fn encode(&self) -> Vec<u8> {
+        let (kind, at, body) = match self {
+            ArchivedMail::Received { at, raw } => (RECEIVED, at, raw.clone()),
+            ArchivedMail::Sent { at, entry } => (SENT, at, encode(entry)),
+        };
+        let mut bytes = Vec::with_capacity(9 + body.len());
+        bytes.push(kind);
+        bytes.extend_from_slice(&at.timestamp().to_le_bytes());
+        bytes.extend_from_slice(&body);
+        bytes
+    }
+
+    fn decode(bytes: &[u8]) -> Option<ArchivedMail> {
+        let seconds = i64::from_le_bytes(bytes.get(1..9)?.try_into().ok()?);
+        let at = chrono::DateTime::from_timestamp(seconds, 0)?;
+        let body = &bytes[9..];
+        match *bytes.first()? {
+            RECEIVED => Some(ArchivedMail::Received {
+                at,
+                raw: body.to_vec(),
+            }),
+            SENT => Some(ArchivedMail::Sent {
+                at,
+                entry: serde_json::from_slice(body).ok()?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Where an archived mail of `game` is kept: the game, a zero byte, a
+/// number sled makes growing (the order in which they were kept).
+fn archive_key(db: &sled::Db, game: &str) -> Result<Vec<u8>, StoreError> {
+    let mut key = game.as_bytes().to_vec();
+    key.push(0);
+    key.extend_from_slice(&db.generate_id()?.to_be_bytes());
+    Ok(key)
 }
 
 /// The storage the daemon needs.
@@ -197,6 +261,17 @@ pub trait Store {
     /// # Errors
     /// When `to` is not empty or cannot be written, on a storage failure.
     fn backup(&self, to: &Path) -> Result<usize, StoreError>;
+    /// Keeps a mail the arbiter sent for `game` (made durable with the next
+    /// sync of the store).
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn archive(&self, game: &str, mail: &ArchivedMail) -> Result<(), StoreError>;
+    /// The kept mails of `game`, in the order they came and went.
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    fn archived(&self, game: &str) -> Result<Vec<ArchivedMail>, StoreError>;
 }
 
 /// The sled store.
@@ -212,6 +287,8 @@ pub struct SledStore {
     sent: sled::Tree,
     /// Game id → the entries of its last decision that were sent (`resend`).
     last_mails: sled::Tree,
+    /// Game id, 0, order → a mail of its correspondence ([`ArchivedMail`]).
+    archive: sled::Tree,
     /// sled's log file, opened a second time for `fdatasync` (see [`SledStore::durable`]).
     log: std::fs::File,
     /// The sequence numbers sent since the store was last made durable.
@@ -429,6 +506,7 @@ impl SledStore {
             log,
             journal: std::sync::Mutex::new(journal),
             last_mails: db.open_tree("last_mails")?,
+            archive: db.open_tree("archive")?,
             games: db.open_tree("games")?,
             players: db.open_tree("players")?,
             processed: db.open_tree("processed")?,
@@ -589,14 +667,23 @@ impl Store for SledStore {
     }
 
     fn commit(&self, commit: &Commit) -> Result<(), StoreError> {
+        let archived = commit
+            .archive
+            .iter()
+            .map(|(game, mail)| Ok((archive_key(&self.db, game)?, mail.encode())))
+            .collect::<Result<Vec<_>, StoreError>>()?;
         let result = (
             &self.games,
             &self.players,
             &self.processed,
             &self.outbox,
             &self.meta,
+            &self.archive,
         )
-            .transaction(|(games, players, processed, outbox, meta)| {
+            .transaction(|(games, players, processed, outbox, meta, archive)| {
+                for (key, bytes) in &archived {
+                    archive.insert(key.as_slice(), bytes.as_slice())?;
+                }
                 append_events(games, &commit.events)?;
                 append_all(players, &commit.player_events)?;
                 let mut seq = match meta.get(NEXT_SEQ)? {
@@ -740,6 +827,26 @@ impl Store for SledStore {
 
     fn backup(&self, to: &Path) -> Result<usize, StoreError> {
         copy_store(&self.db, to)
+    }
+
+    fn archive(&self, game: &str, mail: &ArchivedMail) -> Result<(), StoreError> {
+        self.archive
+            .insert(archive_key(&self.db, game)?, mail.encode())?;
+        Ok(())
+    }
+
+    fn archived(&self, game: &str) -> Result<Vec<ArchivedMail>, StoreError> {
+        let mut prefix = game.as_bytes().to_vec();
+        prefix.push(0);
+        self.archive
+            .scan_prefix(&prefix)
+            .map(|item| {
+                let (_, bytes) = item?;
+                ArchivedMail::decode(&bytes).ok_or_else(|| StoreError::Packed {
+                    game: game.to_string(),
+                })
+            })
+            .collect()
     }
 }
 
@@ -901,6 +1008,10 @@ mod tests {
     fn a_commit_holds_events_outbox_and_marker_and_survives_reopening() {
         let dir = tempfile::tempdir().unwrap();
         let day = chrono::NaiveDate::from_ymd_opt(2026, 5, 10).unwrap();
+        let received = ArchivedMail::Received {
+            at: chrono::DateTime::from_timestamp(1_778_400_000, 0).unwrap(),
+            raw: b"From: a@b\r\n\r\n1. e4\r\n".to_vec(),
+        };
         {
             let store = SledStore::open(dir.path()).unwrap();
             store
@@ -917,6 +1028,7 @@ mod tests {
                     mails: vec![mail("a"), mail("b")],
                     facts: vec![("replies:x@y".into(), "1,2".into())],
                     created: "2026-05-10T00:00:00Z".into(),
+                    archive: vec![("T/1".into(), received.clone())],
                 })
                 .unwrap();
             store.sent(1).unwrap();
@@ -943,6 +1055,14 @@ mod tests {
             store.events("T/1").unwrap(),
             vec![Event::Opened { on: day }]
         );
+        // the game's correspondence: the received mail, then a sent one
+        let sent = ArchivedMail::Sent {
+            at: chrono::DateTime::from_timestamp(1_778_400_060, 0).unwrap(),
+            entry: Box::new(store.outbox().unwrap()[0].clone()),
+        };
+        store.archive("T/1", &sent).unwrap();
+        assert_eq!(store.archived("T/1").unwrap(), [received, sent]);
+        assert_eq!(store.archived("T/10").unwrap(), []);
         let outbox = store.outbox().unwrap();
         assert_eq!(outbox.len(), 1);
         assert_eq!((outbox[0].seq, outbox[0].mail.subject.as_str()), (2, "b"));

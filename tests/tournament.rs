@@ -231,3 +231,92 @@ fn iii_9_a_small_round_robin_played_by_mail_to_its_end() {
     let five = fs::read_to_string(web.join(T).join(format!("{T}-5.html"))).unwrap();
     assert!(five.contains("14.05.2026"), "{five}");
 }
+
+/// The mails of a game as the file outbox wrote them (its `.eml` files
+/// whose subject names it, in sending order), their lines ended by LF.
+fn sent_about(arena: &Arena, game: &str) -> Vec<String> {
+    let tag = format!("[{game}]");
+    let mut files: Vec<std::path::PathBuf> = fs::read_dir(arena.path().join("sent"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+        .filter(|p| read_sent(p).subject.contains(&tag))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| fs::read_to_string(p).unwrap().replace("\r\n", "\n"))
+        .collect()
+}
+
+#[test]
+fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
+    let arena = tournament();
+    let game = format!("{T}/1");
+    let (code, mbox, err) = arena.cli(&["export", "--mbox", &game]);
+    assert_eq!(code, 0, "{err}");
+    // mboxrd: a `From ` line opens each mail; a quoted `>From ` line is
+    // the mail's own
+    let mut parts: Vec<(String, String)> = Vec::new();
+    for line in mbox.lines() {
+        if let Some(sender) = line.strip_prefix("From ") {
+            parts.push((sender.split(' ').next().unwrap().to_string(), String::new()));
+            continue;
+        }
+        let (_, text) = parts.last_mut().expect("the mbox opens with a From line");
+        let line = match line.strip_prefix('>') {
+            Some(rest) if rest.trim_start_matches('>').starts_with("From ") => rest,
+            _ => line,
+        };
+        text.push_str(line);
+        text.push('\n');
+    }
+    // each mail ends with the blank line the mbox adds
+    for (_, text) in &mut parts {
+        assert!(text.ends_with("\n\n"), "{text}");
+        text.pop();
+    }
+    // the four move mails of the fool's mate came in, in order
+    let inbound: Vec<String> = parts
+        .iter()
+        .filter(|(sender, _)| sender != "arbiter@example.test")
+        .map(|(_, text)| {
+            let mail = mail_parser::MessageParser::default()
+                .parse(text.as_bytes())
+                .expect("a mail");
+            mail.body_text(0).unwrap_or_default().trim().to_string()
+        })
+        .collect();
+    assert_eq!(
+        inbound,
+        ["1. f3", "1. f3 1... e5", "1... e5 2. g4", "2. g4 2... Qh4#"],
+        "{mbox}"
+    );
+    // every mail the arbiter sent about the game, byte for byte as sent
+    let outbound: Vec<String> = parts
+        .iter()
+        .filter(|(sender, _)| sender == "arbiter@example.test")
+        .map(|(_, text)| text.clone())
+        .collect();
+    let sent = sent_about(&arena, &game);
+    assert_eq!(outbound.len(), 6, "the opening, four forwards, the result");
+    assert_eq!(outbound, sent);
+    // in the order they came and went: the opening first, the result last
+    assert!(parts[0].1.contains("the game begins"), "{mbox}");
+    assert!(parts.last().unwrap().1.contains("result 0-1"), "{mbox}");
+    // to a file as well
+    let file = arena.path().join("game1.mbox");
+    let (code, said, err) = arena.cli(&[
+        "export",
+        "--mbox",
+        &game,
+        "--output",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains(&format!("10 mail(s) of {game}")), "{said}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), mbox);
+    let (code, _, err) = arena.cli(&["export", "--mbox", "NOPE/9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no game NOPE/9"), "{err}");
+}

@@ -371,13 +371,20 @@ pub fn compose(
     }
     // the plain text, with its HTML rendering beside it (multipart/alternative:
     // the plain part first, complete and authoritative), then the attachments
-    use lettre::message::{header::ContentType, Attachment, MultiPart};
+    // boundaries made from the store's instance and the entry's sequence
+    // number, not drawn at random: composing an entry again gives the same
+    // bytes (a resend, and a game's mails exported from the archive)
+    use lettre::message::{header::ContentType, Attachment, MultiPart, SinglePart};
+    let boundary = |kind: &str| format!("=_{instance}.{}.{kind}", entry.seq);
     let html = crate::letters::html::from_plain(&mail.subject, &mail.body);
-    let text = MultiPart::alternative_plain_html(mail.body.clone(), html);
+    let text = MultiPart::alternative()
+        .boundary(boundary("alt"))
+        .singlepart(SinglePart::plain(mail.body.clone()))
+        .singlepart(SinglePart::html(html));
     let mut message = if mail.attachments.is_empty() {
         builder.multipart(text)
     } else {
-        let mut parts = MultiPart::mixed().multipart(text);
+        let mut parts = MultiPart::mixed().boundary(boundary("mix")).multipart(text);
         for a in &mail.attachments {
             let kind = ContentType::parse(&a.content_type).map_err(|e| err(e.to_string()))?;
             parts = parts.singlepart(Attachment::new(a.name.clone()).body(a.text.clone(), kind));
