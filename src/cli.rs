@@ -471,6 +471,7 @@ pub fn standings_json(t: &Tournament, games: &[&Game], today: NaiveDate) -> serd
                 "player": t.players[line.player].id,
                 "name": t.players[line.player].name,
                 "points": half(line.halves),
+                "withdrawn": line.withdrawn,
                 "games": line.played,
                 "wins": line.wins,
                 "tie_break": match standings.tie_break {

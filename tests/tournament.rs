@@ -1,9 +1,10 @@
 //! A whole small tournament through the Maildir pipeline (issue 13's
 //! acceptance): four players, a round robin ending on 2026-06-01, games
-//! finished by mate, draw and resignation, two games adjudicated at the
-//! end (one by equal claims, one by the director's result after the
-//! appeal window). Checked: the standings, every game's PGN with a sent
-//! date on every move, and the web pages.
+//! finished by mate, draw and resignation, one player's withdrawal (his
+//! running game lost, III.8.1), two games adjudicated at the end (one by
+//! equal claims, one by the director's result after the appeal window).
+//! Checked: the standings, every game's PGN with a sent date on every
+//! move, a game's mails as mbox, and the web pages.
 
 mod common;
 
@@ -74,9 +75,7 @@ fn tournament() -> Arena {
         "1. e4\nПринимаю ничью.",
         "2026-05-12",
     );
-    // 3 and 4: resignations after a few moves
-    play(&mut arena, 3, "smirnov", "sidorov", &["d4", "d5", "c4"], 12);
-    mail(&mut arena, 3, "sidorov", "СДАЮСЬ", "2026-05-16");
+    // 4: a resignation after a few moves
     play(
         &mut arena,
         4,
@@ -86,15 +85,23 @@ fn tournament() -> Arena {
         13,
     );
     mail(&mut arena, 4, "ivanov", "RESIGN", "2026-05-18");
-    // 5 and 6: running at the end
+    // 3, 5 and 6 run on
+    play(&mut arena, 3, "smirnov", "sidorov", &["d4", "d5", "c4"], 12);
     play(&mut arena, 5, "petrov", "smirnov", &["e4", "e5", "Nf3"], 14);
     play(&mut arena, 6, "sidorov", "ivanov", &["d4", "Nf6"], 15);
+    // Ivanov withdraws; the director rules his running game lost (III.8.1)
+    let sent = arena.exchange(TD, "Withdrawal", "WITHDRAW ivanov lost", "2026-05-20");
+    let result = sent
+        .iter()
+        .find(|m| m.subject.contains(&format!("[{T}/6]")) && m.to.contains(&addr("sidorov")))
+        .expect("Sidorov is told");
+    assert!(result.body.contains("выбытие участника"), "{}", result.body);
     arena.run("2026-05-31");
     arena.new_sent();
-    // the end: both go to adjudication
+    // the end: 3 and 5 go to adjudication
     arena.run("2026-06-01");
     let sent = arena.new_sent();
-    for n in [5, 6] {
+    for n in [3, 5] {
         assert!(
             sent.iter()
                 .any(|m| m.subject.contains(&format!("[{T}/{n}]"))
@@ -102,9 +109,9 @@ fn tournament() -> Arena {
             "game {n}: {sent:#?}"
         );
     }
-    // 6: equal claims end it (III.9.5)
-    mail(&mut arena, 6, "sidorov", "ЗАЯВКА ВЫИГРЫШ", "2026-06-03");
-    mail(&mut arena, 6, "ivanov", "CLAIM LOSS", "2026-06-04");
+    // 3: equal claims end it (III.9.5)
+    mail(&mut arena, 3, "smirnov", "CLAIM WIN", "2026-06-03");
+    mail(&mut arena, 3, "sidorov", "ЗАЯВКА ПРОИГРЫШ", "2026-06-04");
     // 5: claims differ; the director adjudicates, nobody appeals (III.9.8)
     mail(
         &mut arena,
@@ -136,7 +143,7 @@ fn iii_9_a_small_round_robin_played_by_mail_to_its_end() {
         (3, "1-0", "normal"),
         (4, "0-1", "normal"),
         (5, "1-0", "adjudication"),
-        (6, "1-0", "normal"),
+        (6, "1-0", "abandoned"),
     ] {
         let json = arena.json(&format!("{T}/{n}"));
         assert_eq!(json["status"], "finished", "game {n}: {json}");
@@ -177,11 +184,19 @@ fn iii_9_a_small_round_robin_played_by_mail_to_its_end() {
     for game in t["games"].as_array().unwrap() {
         assert_eq!(game["registered"], true, "{game}");
     }
+    let withdrawn: Vec<bool> = t["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["withdrawn"].as_bool().unwrap())
+        .collect();
+    assert_eq!(withdrawn, [false, false, false, true]);
     let (_, text, _) = arena.cli(&["standings", "--today", "2026-07-01"]);
     assert!(
         text.contains("6 of 6 games finished, 6 results registered"),
         "{text}"
     );
+    assert!(text.contains("Ivanov, Ivan (withdrawn)"), "{text}");
 
     // every PGN, every move with its sent date
     let (code, pgn, err) = arena.cli(&["export", "--pgn"]);
@@ -319,4 +334,114 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
     let (code, _, err) = arena.cli(&["export", "--mbox", "NOPE/9"]);
     assert_eq!(code, 1);
     assert!(err.contains("no game NOPE/9"), "{err}");
+}
+
+/// A round robin under way: games 1 (Ivanov-Smirnov), 4 (Ivanov-Petrov)
+/// and 6 (Sidorov-Ivanov) running, 2 (Petrov-Sidorov) drawn.
+fn under_way() -> Arena {
+    let mut arena = Arena::new(&config_with(
+        T,
+        "2026-05-10",
+        "san",
+        "pairing = \"round-robin\"",
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
+            ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
+        ],
+        &[],
+    ));
+    arena.run("2026-05-10");
+    play(&mut arena, 1, "ivanov", "smirnov", &["e4", "e5"], 11);
+    mail(&mut arena, 2, "petrov", "1. e4 (=)", "2026-05-12");
+    mail(
+        &mut arena,
+        2,
+        "sidorov",
+        "1. e4\nПринимаю ничью.",
+        "2026-05-12",
+    );
+    play(&mut arena, 4, "ivanov", "petrov", &["d4"], 13);
+    arena.new_sent();
+    arena
+}
+
+#[test]
+fn iii_8_1_a_withdrawn_players_games_cancelled_count_for_nobody() {
+    let mut arena = under_way();
+    let sent = arena.exchange(TD, "Withdrawal", "WITHDRAW ivanov cancel", "2026-05-20");
+    // a result mail for each of his three running games, to both players
+    for (n, partner) in [(1, "smirnov"), (4, "petrov"), (6, "sidorov")] {
+        let told = sent
+            .iter()
+            .find(|m| m.subject.contains(&format!("[{T}/{n}]")) && m.to.contains(&addr(partner)))
+            .unwrap_or_else(|| panic!("game {n}: {sent:#?}"));
+        assert!(
+            told.body.contains("cancelled") || told.body.contains("аннулирована"),
+            "{}",
+            told.body
+        );
+        let json = arena.json(&format!("{T}/{n}"));
+        assert_eq!(json["status"], "finished");
+        let pgn = json["pgn"].as_str().unwrap();
+        assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"abandoned\"]"), "{pgn}");
+    }
+    // the standings count only the drawn game; Ivanov is marked
+    let (_, out, _) = arena.cli(&["standings", "--json", "--today", "2026-05-20"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = json["tournaments"][0]["standings"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let ivanov = rows.iter().find(|r| r["player"] == "ivanov").unwrap();
+    assert_eq!(
+        (ivanov["points"].as_f64(), ivanov["games"].as_u64()),
+        (Some(0.0), Some(0))
+    );
+    assert_eq!(ivanov["withdrawn"], true);
+    let petrov = rows.iter().find(|r| r["player"] == "petrov").unwrap();
+    assert_eq!(
+        (petrov["points"].as_f64(), petrov["games"].as_u64()),
+        (Some(0.5), Some(1))
+    );
+    // nothing left to withdraw, and an unknown player: the director is told
+    let sent = arena.exchange(
+        TD,
+        "Withdrawal",
+        "WITHDRAW ivanov lost\nWITHDRAW nobody lost",
+        "2026-05-21",
+    );
+    let answer = sent
+        .iter()
+        .find(|m| m.to == [TD.to_string()])
+        .expect("an answer");
+    assert!(
+        answer.body.contains("ivanov has no running game"),
+        "{}",
+        answer.body
+    );
+    assert!(
+        answer.body.contains("no player \"nobody\""),
+        "{}",
+        answer.body
+    );
+}
+
+#[test]
+fn iii_8_1_a_withdrawn_players_games_go_to_adjudication() {
+    let mut arena = under_way();
+    let sent = arena.exchange(TD, "Withdrawal", "ВЫБЫТИЕ ivanov ПРИСУЖДЕНИЕ", "2026-05-20");
+    for n in [1, 4, 6] {
+        assert!(
+            sent.iter()
+                .any(|m| m.subject.contains(&format!("[{T}/{n}]"))),
+            "game {n}: {sent:#?}"
+        );
+        let json = arena.json(&format!("{T}/{n}"));
+        assert_eq!(json["status"], "adjudication", "game {n}");
+        assert_eq!(json["adjudication"]["reason"], "withdrawal", "game {n}");
+    }
+    assert_eq!(arena.json(&format!("{T}/2"))["status"], "finished");
 }

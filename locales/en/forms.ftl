@@ -64,6 +64,8 @@ end-reason = { $reason ->
         [seventy-five-moves] 75-move rule
         [time-forfeit] time overstep, confirmed by the director
         [claims-agreed] both players' equal claims at the end of the tournament (III.9.5)
+        [withdrawal] a player's withdrawal from the tournament, the game lost by the director's decision (III.8.1)
+        [cancelled] a player's withdrawal from the tournament, the game cancelled by the director's decision: it counts for nobody (III.8.1)
        *[adjudication] the director's decision
     }
 

@@ -135,6 +135,7 @@ standings-legend = 1 win, ½ draw, 0 loss, * not finished. { $finished } of { $g
         [one] result
        *[other] results
     } registered ({ $article }): a result is registered when the game's end is recorded and its PGN went to the director.
+standings-withdrawn = withdrawn
 standings-games-title = Games and clocks:
 standings-registered = result registered on { $date }
 official-help-subject = Director commands
@@ -145,6 +146,7 @@ official-help-body =
       RESULT 1-0|0-1|1/2-1/2 (РЕЗУЛЬТАТ)    adjudicate the game
       PENALTY white|black N (ШТРАФ белым|черным N)   penalty days in the game
       LEAVE <player> <from> <to> (ПЕРЕРЫВ)  an exceptional or retroactive leave
+      WITHDRAW <player> lost|cancel|adjudicate (ВЫБЫТИЕ)  a withdrawal: his running games lost, cancelled or adjudicated (III.8.1)
       STATUS (СТАТУС)                       every game of your tournaments
       PGN                                   the game of the subject as PGN
       HELP (ПОМОЩЬ)                         this text
@@ -157,7 +159,7 @@ official-command = { $command ->
         [penalty] PENALTY
        *[pgn] PGN
     }
-official-problem-no-command = No director command found. Commands, each on a line of its own: CONFIRM, REJECT, RESULT 1-0|0-1|1/2-1/2, PENALTY white|black N, LEAVE <player> <from> <to>, STATUS, PGN, HELP.
+official-problem-no-command = No director command found. Commands, each on a line of its own: CONFIRM, REJECT, RESULT 1-0|0-1|1/2-1/2, PENALTY white|black N, LEAVE <player> <from> <to>, WITHDRAW <player> lost|cancel|adjudicate, STATUS, PGN, HELP.
 official-problem-no-game = { $command }: name the game by its tag in the subject.
 official-problem-which-claim = CONFIRM/REJECT: name the game by its tag in the subject (no or more than one overstep claim is pending).
 official-problem-no-claim = { $game }: no overstep claim is pending.
@@ -165,6 +167,8 @@ official-problem-over = { $game }: the game is already over.
 official-problem-penalty = { $game }: PENALTY { $days }: penalty days are 1 to { $max }.
 official-problem-leave-backwards = LEAVE { $player }: the leave ends before it starts.
 official-problem-no-player = LEAVE: no player "{ $player }" in your tournaments.
+official-problem-withdraw-no-player = WITHDRAW: no player "{ $player }" in your tournaments.
+official-problem-withdraw-nothing = WITHDRAW: { $player } has no running game; nothing was changed.
 official-penalty-color = { $color ->
         [white] white
        *[black] black

@@ -141,6 +141,7 @@ standings-tie-break = Дополнительный показатель: { $tie_
        *[other] коэффициент Бергера — сумма очков побежденных соперников и половина очков соперников, с которыми сыграна ничья.
     }
 standings-legend = 1 победа, ½ ничья, 0 поражение, * партия не окончена. Окончено партий: { $finished } из { $games }, зарегистрировано результатов: { $registered } ({ $article }): результат зарегистрирован, когда окончание партии записано и ее PGN отправлен судье.
+standings-withdrawn = выбыл
 standings-games-title = Партии и время:
 standings-registered = результат зарегистрирован { $date }
 official-help-subject = Команды судьи
@@ -151,6 +152,7 @@ official-help-body =
       РЕЗУЛЬТАТ 1-0|0-1|1/2-1/2 (RESULT)    присудить результат партии
       ШТРАФ белым|черным N (PENALTY white|black N)   штрафные дни в партии
       ПЕРЕРЫВ <участник> <с> <по> (LEAVE)   исключительный перерыв, в том числе задним числом
+      ВЫБЫТИЕ <участник> проигрыш|отмена|присуждение (WITHDRAW)   выбытие: его неоконченные партии проиграны, аннулированы или на присуждение (III.8.1)
       СТАТУС (STATUS)                       все партии ваших турниров
       PGN                                   партия из темы письма в формате PGN
       ПОМОЩЬ (HELP)                         этот текст
@@ -163,7 +165,7 @@ official-command = { $command ->
         [penalty] ШТРАФ (PENALTY)
        *[pgn] PGN
     }
-official-problem-no-command = Команда судьи не найдена. Команды, каждая отдельной строкой: ПОДТВЕРЖДАЮ (CONFIRM), ОТКЛОНЯЮ (REJECT), РЕЗУЛЬТАТ 1-0|0-1|1/2-1/2 (RESULT), ШТРАФ белым|черным N (PENALTY), ПЕРЕРЫВ <участник> <с> <по> (LEAVE), СТАТУС (STATUS), PGN, ПОМОЩЬ (HELP).
+official-problem-no-command = Команда судьи не найдена. Команды, каждая отдельной строкой: ПОДТВЕРЖДАЮ (CONFIRM), ОТКЛОНЯЮ (REJECT), РЕЗУЛЬТАТ 1-0|0-1|1/2-1/2 (RESULT), ШТРАФ белым|черным N (PENALTY), ПЕРЕРЫВ <участник> <с> <по> (LEAVE), ВЫБЫТИЕ <участник> проигрыш|отмена|присуждение (WITHDRAW), СТАТУС (STATUS), PGN, ПОМОЩЬ (HELP).
 official-problem-no-game = { $command }: укажите метку партии в теме письма.
 official-problem-which-claim = ПОДТВЕРЖДАЮ/ОТКЛОНЯЮ (CONFIRM/REJECT): укажите метку партии в теме письма (заявлений о просрочке нет или их несколько).
 official-problem-no-claim = { $game }: заявления о просрочке нет.
@@ -171,6 +173,8 @@ official-problem-over = { $game }: партия уже закончена.
 official-problem-penalty = { $game }: ШТРАФ { $days }: штраф — от 1 до { $max } дней.
 official-problem-leave-backwards = ПЕРЕРЫВ { $player }: перерыв заканчивается раньше начала.
 official-problem-no-player = ПЕРЕРЫВ: нет участника «{ $player }» в ваших турнирах.
+official-problem-withdraw-no-player = ВЫБЫТИЕ (WITHDRAW): нет участника «{ $player }» в ваших турнирах.
+official-problem-withdraw-nothing = ВЫБЫТИЕ (WITHDRAW): у участника { $player } нет неоконченных партий; ничего не изменено.
 official-penalty-color = { $color ->
         [white] белым
        *[black] черным

@@ -564,6 +564,12 @@ fn problem_text(problem: &Problem, lang: Lang) -> String {
             t!(lang, "official-problem-leave-backwards", player = player)
         }
         Problem::NoPlayer { player } => t!(lang, "official-problem-no-player", player = player),
+        Problem::WithdrawNoPlayer { player } => {
+            t!(lang, "official-problem-withdraw-no-player", player = player)
+        }
+        Problem::WithdrawNothing { player } => {
+            t!(lang, "official-problem-withdraw-nothing", player = player)
+        }
     }
 }
 
@@ -788,6 +794,12 @@ mod tests {
                         },
                         Problem::NoPlayer {
                             player: "nobody".into(),
+                        },
+                        Problem::WithdrawNoPlayer {
+                            player: "nobody".into(),
+                        },
+                        Problem::WithdrawNothing {
+                            player: "ivanov".into(),
                         },
                     ],
                     partly: true,

@@ -84,7 +84,15 @@ pub fn crosstable(t: &Tournament, standings: &Standings, lang: Lang) -> String {
             } else {
                 format!("{first}-{last}")
             },
-            t.players[line.player].name.clone(),
+            if line.withdrawn {
+                format!(
+                    "{} ({})",
+                    t.players[line.player].name,
+                    t!(lang, "standings-withdrawn")
+                )
+            } else {
+                t.players[line.player].name.clone()
+            },
         ];
         row.extend(
             standings

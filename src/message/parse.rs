@@ -574,6 +574,23 @@ pub enum Command {
     Conditional,
     /// `CONDITIONAL CANCEL` / `УСЛОВНО ОТМЕНА`: the stored series is cancelled.
     ConditionalCancel,
+    /// The director's `WITHDRAW <player> LOST|CANCEL|ADJUDICATE` /
+    /// `ВЫБЫТИЕ <player> ПРОИГРЫШ|ОТМЕНА|ПРИСУЖДЕНИЕ` (III.8.1).
+    Withdraw {
+        player: String,
+        games: Withdrawn,
+    },
+}
+
+/// What becomes of a withdrawn player's running games (III.8.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Withdrawn {
+    /// Lost: the partners win.
+    Lost,
+    /// Cancelled: they count for nobody.
+    Cancel,
+    /// Sent to the director's adjudication.
+    Adjudicate,
 }
 
 impl Command {
@@ -596,6 +613,7 @@ impl Command {
             Command::GrantLeave { .. } => "grant_leave",
             Command::Conditional => "conditional",
             Command::ConditionalCancel => "conditional_cancel",
+            Command::Withdraw { .. } => "withdraw",
         }
     }
 }
@@ -1219,6 +1237,19 @@ fn command(line: &str) -> Option<Command> {
         ["RESULT" | "РЕЗУЛЬТАТ", result @ ("1-0" | "0-1" | "1/2-1/2" | "½-½")] => {
             Command::Result(result.replace('½', "1/2"))
         }
+        ["WITHDRAW" | "ВЫБЫТИЕ" | "ВЫБЫЛ", _, how] => Command::Withdraw {
+            player: line.split_whitespace().nth(1)?.to_string(),
+            games: match *how {
+                "LOST" | "LOSS" | "ПРОИГРЫШ" | "ПОРАЖЕНИЕ" => Withdrawn::Lost,
+                "CANCEL" | "CANCELLED" | "ОТМЕНА" | "АННУЛИРОВАТЬ" => {
+                    Withdrawn::Cancel
+                }
+                "ADJUDICATE" | "ADJUDICATION" | "ПРИСУЖДЕНИЕ" | "ОЦЕНКА" => {
+                    Withdrawn::Adjudicate
+                }
+                _ => return None,
+            },
+        },
         ["PENALTY" | "ШТРАФ", side, days] => Command::Penalty {
             color: match *side {
                 "WHITE" | "БЕЛЫМ" | "БЕЛЫЕ" => Color::White,

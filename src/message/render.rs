@@ -326,6 +326,7 @@ pub fn termination(game: &Game) -> &'static str {
         None => "unterminated",
         Some(EndReason::TimeForfeit) => "time forfeit",
         Some(EndReason::Adjudication) => "adjudication",
+        Some(EndReason::Withdrawal | EndReason::Cancelled) => "abandoned",
         Some(
             EndReason::Checkmate
             | EndReason::Stalemate
@@ -596,6 +597,8 @@ pub fn end_reason(reason: EndReason, lang: Lang) -> String {
         EndReason::TimeForfeit => "time-forfeit",
         EndReason::Adjudication => "adjudication",
         EndReason::ClaimsAgreed => "claims-agreed",
+        EndReason::Withdrawal => "withdrawal",
+        EndReason::Cancelled => "cancelled",
     };
     t!(lang, "end-reason", reason = key)
 }

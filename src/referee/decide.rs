@@ -367,6 +367,7 @@ fn is_director_command(c: &Command) -> bool {
             | Command::Result(_)
             | Command::Penalty { .. }
             | Command::GrantLeave { .. }
+            | Command::Withdraw { .. }
     )
 }
 

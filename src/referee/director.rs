@@ -5,12 +5,12 @@
 //! <from> <to>` (an exceptional or retroactive leave, III.7.7), `STATUS`
 //! (the whole tournament's progress report).
 
-use crate::message::parse::{find_tag, Command, Written};
+use crate::message::parse::{find_tag, Command, Withdrawn, Written};
 use crate::referee::compose::{end_game, game_after, to_both};
 use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::conditional;
 use crate::referee::decide::{Decision, Replier, Verdict};
-use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
+use crate::referee::game::{AdjudicationReason, EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::{self, PlayerEvent};
 use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
@@ -208,6 +208,71 @@ pub(crate) fn decide(
                     None => problems.push(Problem::NoPlayer {
                         player: player.clone(),
                     }),
+                }
+            }
+            Command::Withdraw { player, games } => {
+                let found = directed.iter().find_map(|t| {
+                    t.players
+                        .iter()
+                        .find(|p| p.id.eq_ignore_ascii_case(player))
+                        .map(|p| (*t, p))
+                });
+                let Some((t, p)) = found else {
+                    problems.push(Problem::WithdrawNoPlayer {
+                        player: player.clone(),
+                    });
+                    continue;
+                };
+                let mut touched = 0;
+                for spec in &t.games {
+                    let Some(color) = spec.color_of(&p.id) else {
+                        continue;
+                    };
+                    let game = now(state, &spec.id, &decision).into_owned();
+                    // running: not over, not already waiting for adjudication
+                    if game.ending.is_some() || game.adjudication.is_some() {
+                        continue;
+                    }
+                    touched += 1;
+                    // the partner wins; a cancelled game records it so too,
+                    // naming who withdrew, and is scored for nobody
+                    let partner_wins = match color {
+                        shakmaty::Color::White => GameResult::BlackWins,
+                        shakmaty::Color::Black => GameResult::WhiteWins,
+                    };
+                    match games {
+                        Withdrawn::Lost | Withdrawn::Cancel => end_game(
+                            t,
+                            spec,
+                            &state.games[&spec.id],
+                            partner_wins,
+                            if *games == Withdrawn::Lost {
+                                EndReason::Withdrawal
+                            } else {
+                                EndReason::Cancelled
+                            },
+                            today,
+                            &mut decision,
+                        ),
+                        Withdrawn::Adjudicate => crate::referee::adjudication::open(
+                            t,
+                            spec,
+                            &state.games[&spec.id],
+                            AdjudicationReason::Withdrawal,
+                            today,
+                            &mut decision,
+                        ),
+                    }
+                }
+                if touched == 0 {
+                    problems.push(Problem::WithdrawNothing {
+                        player: p.id.clone(),
+                    });
+                } else {
+                    decision.verdicts.push(Verdict::Directed(format!(
+                        "withdrawal of {}/{}: {touched} game(s) {games:?}",
+                        t.id, p.id
+                    )));
                 }
             }
             Command::Status => {

@@ -92,6 +92,13 @@ pub enum EndReason {
     /// Both players claimed the same result in adjudication: the game ends
     /// without it (III.9.5).
     ClaimsAgreed,
+    /// The loser withdrew from the tournament and the director ruled his
+    /// games lost (III.8.1).
+    Withdrawal,
+    /// A player withdrew and the director cancelled his games (III.8.1):
+    /// they count for nobody. The result recorded with it names the
+    /// withdrawn player as the loser; it is shown as `*` and not scored.
+    Cancelled,
 }
 
 /// What is recorded about a game, in order. The state is their replay.
@@ -1358,7 +1365,25 @@ impl Game {
 
     /// The result for PGN and JSON: `*` while the game goes on.
     pub fn result_str(&self) -> &'static str {
-        self.ending.map_or("*", |e| e.result.as_str())
+        match self.ending {
+            Some(e) if e.reason == EndReason::Cancelled => "*",
+            Some(e) => e.result.as_str(),
+            None => "*",
+        }
+    }
+
+    /// The side that withdrew from the tournament, when the game ended by
+    /// a withdrawal (lost or cancelled: the side recorded as losing).
+    pub fn withdrawn(&self) -> Option<Color> {
+        let ending = self.ending?;
+        if !matches!(ending.reason, EndReason::Withdrawal | EndReason::Cancelled) {
+            return None;
+        }
+        match ending.result {
+            GameResult::WhiteWins => Some(Color::Black),
+            GameResult::BlackWins => Some(Color::White),
+            GameResult::Draw => None,
+        }
     }
 
     /// The day the player to move received the partner's last move.

@@ -3,7 +3,7 @@
 //! (`tie_break`, Sonneborn-Berger by default). Pure: computed from the
 //! games as they stand; written as text by `letters::standings`.
 
-use crate::referee::game::{Game, GameResult};
+use crate::referee::game::{EndReason, Game, GameResult};
 use crate::referee::tournament::Tournament;
 use shakmaty::Color;
 use std::collections::HashMap;
@@ -74,6 +74,8 @@ pub struct Line {
     /// The first and last place this line shares (equal points and
     /// tie-break), 1-based.
     pub place: (usize, usize),
+    /// The player withdrew from the tournament (III.8.1).
+    pub withdrawn: bool,
 }
 
 /// The standings of a tournament.
@@ -120,12 +122,25 @@ impl Standings {
                 game: spec.id.clone(),
                 white,
                 black,
-                result: ending.map(|e| e.result),
+                // a cancelled game counts for nobody (III.8.1)
+                result: ending
+                    .filter(|e| e.reason != EndReason::Cancelled)
+                    .map(|e| e.result),
                 // an adjudicated result only once final (III.9.8-9.9)
                 registered: game.is_some_and(|g| g.registered_on().is_some()),
             });
         }
         let n = t.players.len();
+        let mut withdrawn = vec![false; n];
+        for p in &pairings {
+            if let Some(side) = by_id.get(p.game.as_str()).and_then(|g| g.withdrawn()) {
+                withdrawn[if side == Color::White {
+                    p.white
+                } else {
+                    p.black
+                }] = true;
+            }
+        }
         let mut halves = vec![0u32; n];
         let mut played = vec![0u32; n];
         let mut wins = vec![0u32; n];
@@ -159,6 +174,7 @@ impl Standings {
                     TieBreak::None => 0,
                 },
                 place: (0, 0),
+                withdrawn: withdrawn[player],
             })
             .collect();
         lines.sort_by(|a, b| {

@@ -111,4 +111,8 @@ pub enum Problem {
     LeaveBackwards { player: String },
     /// `LEAVE` for a player not in the director's tournaments.
     NoPlayer { player: String },
+    /// `WITHDRAW` for a player not in the director's tournaments.
+    WithdrawNoPlayer { player: String },
+    /// `WITHDRAW` for a player without a running game.
+    WithdrawNothing { player: String },
 }
