@@ -621,6 +621,7 @@ impl Pipeline {
     ) -> Result<(), DaemonError> {
         let (events, mails) = (batch.commit.events.len(), batch.commit.mails.len());
         self.decide_one(waiting, raw, batch, report)?;
+        self.fill_archives(batch, mails)?;
         let commit = &batch.commit;
         let game = commit.events[events..]
             .first()
@@ -634,6 +635,37 @@ impl Pipeline {
                     raw: raw.to_vec(),
                 },
             ));
+        }
+        Ok(())
+    }
+
+    /// Writes a game's mails into the `ARCHIVE` answers among the batch's
+    /// mails from `from` on: those kept in the store, then those of the
+    /// batch so far.
+    fn fill_archives(&self, batch: &mut Batch, from: usize) -> Result<(), DaemonError> {
+        let sender = Recipient {
+            name: self.config.league.name.clone(),
+            email: self.config.league.address.clone(),
+        };
+        let Batch { commit, .. } = batch;
+        for mail in &mut commit.mails[from..] {
+            let Some(game) = mail.game.clone() else {
+                continue;
+            };
+            for attachment in &mut mail.attachments {
+                if attachment.content_type != letters::ARCHIVE_TYPE || !attachment.text.is_empty() {
+                    continue;
+                }
+                let mut kept = self.store.archived(&game)?;
+                kept.extend(
+                    commit
+                        .archive
+                        .iter()
+                        .filter(|(g, _)| *g == game)
+                        .map(|(_, m)| m.clone()),
+                );
+                attachment.text = crate::repair::mbox(&kept, &sender, &self.store.instance()?);
+            }
         }
         Ok(())
     }

@@ -334,6 +334,38 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
     let (code, _, err) = arena.cli(&["export", "--mbox", "NOPE/9"]);
     assert_eq!(code, 1);
     assert!(err.contains("no game NOPE/9"), "{err}");
+    // the director asks by mail and gets the same file attached
+    let mut arena = arena;
+    let sent = arena.exchange(
+        TD,
+        &format!("Re: [{game}] result 0-1"),
+        "ARCHIVE",
+        "2026-07-02",
+    );
+    let answer = sent
+        .iter()
+        .find(|m| m.to == [TD.to_string()])
+        .expect("an answer");
+    assert!(
+        answer.body.contains("every mail in and out of game"),
+        "{}",
+        answer.body
+    );
+    assert_eq!(answer.attachments.len(), 1, "{answer:?}");
+    let (name, attached) = &answer.attachments[0];
+    assert_eq!(name, "RUS-EM-2026-1.mbox");
+    assert_eq!(attached.replace("\r\n", "\n"), mbox);
+    // without the game's tag, the director is told to name it
+    let sent = arena.exchange(TD, "Archive please", "АРХИВ", "2026-07-02");
+    let answer = sent
+        .iter()
+        .find(|m| m.to == [TD.to_string()])
+        .expect("an answer");
+    assert!(
+        answer.body.contains("name the game by its tag"),
+        "{}",
+        answer.body
+    );
 }
 
 /// A round robin under way: games 1 (Ivanov-Smirnov), 4 (Ivanov-Petrov)

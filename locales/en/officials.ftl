@@ -154,7 +154,10 @@ official-refused-subject = { $partly ->
         [yes] Some commands were not carried out
        *[no] Director command not carried out
     }
+official-archive-subject = the game's mails (III.1.4)
+official-archive-body = Attached: every mail in and out of game { $game }, in the order they came and went, as an mbox file (open it with a mail client, or `mutt -f`).
 official-command = { $command ->
+        [archive] ARCHIVE
         [result] RESULT
         [penalty] PENALTY
        *[pgn] PGN

@@ -160,7 +160,10 @@ official-refused-subject = { $partly ->
         [yes] Не все команды выполнены
        *[no] Команда судьи не выполнена
     }
+official-archive-subject = переписка по партии (III.1.4)
+official-archive-body = Во вложении вся переписка по партии { $game } в порядке поступления и отправки, в формате mbox (откройте почтовой программой или `mutt -f`).
 official-command = { $command ->
+        [archive] АРХИВ (ARCHIVE)
         [result] РЕЗУЛЬТАТ (RESULT)
         [penalty] ШТРАФ (PENALTY)
        *[pgn] PGN

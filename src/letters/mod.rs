@@ -203,18 +203,12 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
         .collect()
 }
 
-/// The files a notice's mails carry: a result's PGN, which a chess program
-/// opens directly (`application/vnd.chess-pgn`).
-fn attachments(league: &League, notice: &Notice) -> Vec<Attachment> {
-    let Notice::Game(GameNotice::Result { game }) = notice else {
-        return vec![];
-    };
-    let Some((t, _)) = league.game(game.id()) else {
-        return vec![];
-    };
-    let name: String = game
-        .id()
-        .chars()
+/// The content type of a game's mails attached as mbox (RFC 4155).
+pub const ARCHIVE_TYPE: &str = "application/mbox";
+
+/// A game id as a file name: `RUS-EM-2026/1` → `RUS-EM-2026-1`.
+fn file_name(game: &str) -> String {
+    game.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {
                 c
@@ -222,9 +216,31 @@ fn attachments(league: &League, notice: &Notice) -> Vec<Attachment> {
                 '-'
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The files a notice's mails carry: a result's PGN, which a chess program
+/// opens directly (`application/vnd.chess-pgn`).
+fn attachments(league: &League, notice: &Notice) -> Vec<Attachment> {
+    if let Notice::Official(crate::referee::notice::officials::OfficialNotice::Archive { game }) =
+        notice
+    {
+        // the mails are in the store: the daemon writes them in (an empty
+        // text marks the attachment to fill)
+        return vec![Attachment {
+            name: format!("{}.mbox", file_name(game)),
+            content_type: ARCHIVE_TYPE.into(),
+            text: String::new(),
+        }];
+    }
+    let Notice::Game(GameNotice::Result { game }) = notice else {
+        return vec![];
+    };
+    let Some((t, _)) = league.game(game.id()) else {
+        return vec![];
+    };
     vec![Attachment {
-        name: format!("{name}.pgn"),
+        name: format!("{}.pgn", file_name(game.id())),
         content_type: "application/vnd.chess-pgn".into(),
         text: crate::message::render::pgn(t, game),
     }]

@@ -222,6 +222,10 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             subject: t!(lang, "official-help-subject"),
             body: t!(lang, "official-help-body", example = "[T/1]") + "\n",
         },
+        OfficialNotice::Archive { game } => Text {
+            subject: format!("[{game}] {}", t!(lang, "official-archive-subject")),
+            body: t!(lang, "official-archive-body", game = game.as_str()) + "\n",
+        },
         OfficialNotice::Pgn { game } => {
             let (t, spec) = of(league, game);
             Text {
@@ -546,6 +550,7 @@ fn problem_text(problem: &Problem, lang: Lang) -> String {
                 DirectorCommand::Result => "result",
                 DirectorCommand::Penalty => "penalty",
                 DirectorCommand::Pgn => "pgn",
+                DirectorCommand::Archive => "archive",
             };
             let command = t!(lang, "official-command", command = command);
             t!(lang, "official-problem-no-game", command = command)
@@ -772,6 +777,7 @@ mod tests {
                     tournaments: vec![("T".into(), vec![g.clone()])],
                 },
                 OfficialNotice::DirectorHelp,
+                OfficialNotice::Archive { game: "T/1".into() },
                 OfficialNotice::Pgn {
                     game: Box::new(g.clone()),
                 },

@@ -580,6 +580,8 @@ pub enum Command {
         player: String,
         games: Withdrawn,
     },
+    /// The director's `ARCHIVE` / `АРХИВ`: the game's mails, as mbox (III.1.4).
+    Archive,
 }
 
 /// What becomes of a withdrawn player's running games (III.8.1).
@@ -614,6 +616,7 @@ impl Command {
             Command::Conditional => "conditional",
             Command::ConditionalCancel => "conditional_cancel",
             Command::Withdraw { .. } => "withdraw",
+            Command::Archive => "archive",
         }
     }
 }
@@ -1237,6 +1240,7 @@ fn command(line: &str) -> Option<Command> {
         ["RESULT" | "РЕЗУЛЬТАТ", result @ ("1-0" | "0-1" | "1/2-1/2" | "½-½")] => {
             Command::Result(result.replace('½', "1/2"))
         }
+        ["ARCHIVE" | "АРХИВ"] => Command::Archive,
         ["WITHDRAW" | "ВЫБЫТИЕ" | "ВЫБЫЛ", _, how] => Command::Withdraw {
             player: line.split_whitespace().nth(1)?.to_string(),
             games: match *how {

@@ -368,6 +368,7 @@ fn is_director_command(c: &Command) -> bool {
             | Command::Penalty { .. }
             | Command::GrantLeave { .. }
             | Command::Withdraw { .. }
+            | Command::Archive
     )
 }
 

@@ -304,6 +304,22 @@ pub(crate) fn decide(
                     "help",
                 ));
             }
+            Command::Archive => match tagged {
+                Some((_, spec)) => {
+                    let notice = Notice::Official(OfficialNotice::Archive {
+                        game: spec.id.clone(),
+                    });
+                    decision.extend(replier.tell(
+                        reader.clone(),
+                        notice,
+                        Some(&spec.id),
+                        "archive",
+                    ));
+                }
+                None => problems.push(Problem::NoGame {
+                    command: DirectorCommand::Archive,
+                }),
+            },
             Command::Pgn => match tagged {
                 Some((_, spec)) => {
                     let game = Box::new(now(state, &spec.id, &decision).into_owned());

@@ -77,6 +77,9 @@ pub enum OfficialNotice {
     DirectorHelp,
     /// `PGN` from the director: the game of the subject.
     Pgn { game: Box<Game> },
+    /// The game's mails, as mbox, attached (III.1.4); the daemon fills the
+    /// attachment from the store.
+    Archive { game: String },
     /// Commands not carried out; `partly`: others were.
     Refused {
         problems: Vec<Problem>,
@@ -90,6 +93,7 @@ pub enum DirectorCommand {
     Result,
     Penalty,
     Pgn,
+    Archive,
 }
 
 /// Why a director's command was not carried out.
