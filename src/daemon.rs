@@ -419,6 +419,7 @@ impl Pipeline {
         while self.inbox_pass(&mut report, &stop).await? {}
         self.inbox.close().await;
         self.deadlines(today, &mut report)?;
+        self.lost_access(today, &mut report)?;
         self.monitor.deadlines(Some(today), None);
         self.digests(today)?;
         self.send_outbox(&mut report, &stop).await?;
@@ -444,6 +445,98 @@ impl Pipeline {
         let league = &self.config.league;
         let decision = guarded(|| written(league, timers::deadlines(league, &self.state, today)));
         self.commit_if_any(decision, report)
+    }
+
+    /// III.1.6: a player whose address our mails have bounced from for 30
+    /// days, with nothing from it since, is considered withdrawn; his
+    /// directors are told once, with the command that decides his games.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn lost_access(
+        &mut self,
+        today: NaiveDate,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        let league = &self.config.league;
+        let mut decision = Decision::default();
+        let mut facts = Vec::new();
+        for (key, since) in self.store.facts(NO_ACCESS)? {
+            let Ok(since) = since.parse::<NaiveDate>() else {
+                continue; // told already ("<date> told")
+            };
+            if (today - since).num_days() < LOST_ACCESS_DAYS {
+                continue;
+            }
+            let address = &key[NO_ACCESS.len()..];
+            let players = league.players_at(address);
+            if players.is_empty() {
+                continue;
+            }
+            let mut directors: Vec<&str> =
+                players.iter().map(|(t, _)| t.director.as_str()).collect();
+            directors.sort_unstable();
+            directors.dedup();
+            let who: Vec<String> = players
+                .iter()
+                .map(|(t, p)| format!("{} ({}/{})", p.name, t.id, p.id))
+                .collect();
+            let ids: Vec<&str> = players.iter().map(|(_, p)| p.id.as_str()).collect();
+            let body = format!(
+                "Our mails to {address} ({who}) have been returned undelivered since {since}, \
+                 and no mail has come from that address since: {LOST_ACCESS_DAYS} days have \
+                 passed. Under III.1.6 a player who cannot restore his mail access within \
+                 {LOST_ACCESS_DAYS} days is considered withdrawn. Decide his running games \
+                 with WITHDRAW {id} lost|cancel|adjudicate (III.8.1).\n\n\
+                 Наши письма на {address} ({who}) возвращаются недоставленными с {since}, и \
+                 с этого адреса с тех пор не пришло ни одного письма: прошло \
+                 {LOST_ACCESS_DAYS} дней. По III.1.6 участник, не восстановивший доступ к \
+                 электронной почте в течение {LOST_ACCESS_DAYS} дней, считается выбывшим. \
+                 Решите его неоконченные партии командой ВЫБЫТИЕ {id} \
+                 проигрыш|отмена|присуждение (III.8.1).\n",
+                who = who.join(", "),
+                id = ids.first().copied().unwrap_or("-"),
+            );
+            decision
+                .mails
+                .push(to_directors(&directors, LOST_ACCESS_SUBJECT, body, None));
+            decision
+                .verdicts
+                .push(Verdict::Directed(format!("III.1.6 reported for {address}")));
+            facts.push((key.clone(), format!("{since} told")));
+        }
+        if decision.mails.is_empty() {
+            return Ok(());
+        }
+        let mut batch = Batch::default();
+        self.add_checked(&mut batch, None, decision, Checked::default(), facts);
+        self.commit_batch(&mut batch, report)
+    }
+
+    /// The facts that start counting III.1.6 for the players' addresses a
+    /// bounce names (the first bounce's day; a later one changes nothing).
+    fn no_access_from(
+        &self,
+        batch: &Batch,
+        undelivered: &[String],
+        waiting: &Waiting,
+    ) -> Result<Vec<(String, String)>, DaemonError> {
+        let day = waiting
+            .arrived
+            .with_timezone(&self.config.timezone)
+            .date_naive();
+        let mut facts = Vec::new();
+        for address in undelivered {
+            let key = no_access_key(address);
+            if self.config.league.players_at(address).is_empty()
+                || self.fact(batch, &key)?.is_some()
+                || facts.iter().any(|(k, _)| *k == key)
+            {
+                continue;
+            }
+            facts.push((key, day.to_string()));
+        }
+        Ok(facts)
     }
 
     /// The directors' daily digests (`director_digest = "daily"`): once a
@@ -723,17 +816,39 @@ impl Pipeline {
         }
         if let Ok(mail) = &read {
             if mail.robot.is_some() {
-                if let Some(decision) = self.bounce(waiting, raw, mail)? {
+                if let Some((decision, undelivered)) = self.bounce(waiting, raw, mail)? {
                     let processed = Processed {
                         message_id: mail.message_id.clone(),
                         outcome: format!("{:?}", decision.verdicts),
                     };
-                    return self.add(batch, (waiting, Disposition::Kept, processed), decision);
+                    let facts = self.no_access_from(batch, &undelivered, waiting)?;
+                    let checked = self.state.check(&decision.events)?;
+                    self.add_checked(
+                        batch,
+                        Some((waiting, Disposition::Kept, processed)),
+                        decision,
+                        checked,
+                        facts,
+                    );
+                    return Ok(());
                 }
             }
         }
+        // a person's mail from an address our mails bounced from: access again
+        let sender = read
+            .as_ref()
+            .ok()
+            .filter(|m| m.robot.is_none())
+            .and_then(|m| m.from.as_deref())
+            .map(|from| no_access_key(&from.to_lowercase()));
         let ((mut decision, checked), message_id, disposition) = self.referee(waiting, raw, read);
-        let facts = self.limit_answers(batch, &mut decision)?;
+        let mut facts = self.limit_answers(batch, &mut decision)?;
+        if let Some(key) = sender {
+            if self.fact(batch, &key)?.is_some() {
+                batch.facts.insert(key.clone(), String::new());
+                facts.push((key, String::new()));
+            }
+        }
         let processed = Processed {
             message_id,
             outcome: format!("{:?}", decision.verdicts),
@@ -822,7 +937,7 @@ impl Pipeline {
         waiting: &Waiting,
         raw: &[u8],
         mail: &Mail,
-    ) -> Result<Option<Decision>, DaemonError> {
+    ) -> Result<Option<(Decision, Vec<String>)>, DaemonError> {
         let bounce = read_bounce(raw);
         let mut ours = None;
         for id in &bounce.original_ids {
@@ -842,13 +957,16 @@ impl Pipeline {
                 from,
                 "a bounce report to a director bounced: not reported again"
             );
-            return Ok(Some(Decision {
-                verdicts: vec![Verdict::Ignored(format!(
-                    "bounce of the bounce report {}",
-                    sent.message_id
-                ))],
-                ..Decision::default()
-            }));
+            return Ok(Some((
+                Decision {
+                    verdicts: vec![Verdict::Ignored(format!(
+                        "bounce of the bounce report {}",
+                        sent.message_id
+                    ))],
+                    ..Decision::default()
+                },
+                Vec::new(),
+            )));
         }
         let league = &self.config.league;
         let mut directors: Vec<&str> = match sent.game.as_deref().and_then(|g| league.game(g)) {
@@ -878,7 +996,7 @@ impl Pipeline {
             "a mail we sent bounced: the director told"
         );
         let body = bounce_report(waiting, mail, &bounce, &sent, &undelivered);
-        Ok(Some(Decision {
+        let decision = Decision {
             verdicts: vec![Verdict::Ignored(format!(
                 "bounce of {} to {}: reported to the director",
                 sent.message_id,
@@ -891,7 +1009,8 @@ impl Pipeline {
                 sent.game.clone(),
             )],
             ..Decision::default()
-        }))
+        };
+        Ok(Some((decision, undelivered)))
     }
 
     /// The answer to a mail that could not be refereed (a panic, or events
@@ -1333,6 +1452,19 @@ fn sent_record(entry: &OutboxEntry, instance: &str, from: &str) -> SentRecord {
     }
 }
 
+/// Facts `no-access:<address>`: the day our mails to a player's address
+/// first bounced, until a mail comes from it (III.1.6); `<day> told` once
+/// the directors were told.
+const NO_ACCESS: &str = "no-access:";
+/// III.1.6: the days a player has to restore his mail access.
+const LOST_ACCESS_DAYS: i64 = 30;
+const LOST_ACCESS_SUBJECT: &str =
+    "III.1.6: no mail access for 30 days / нет доступа к почте 30 дней";
+
+fn no_access_key(address: &str) -> String {
+    format!("{NO_ACCESS}{}", address.to_lowercase())
+}
+
 /// The subject of a bounce report to a director: a bounce of such a
 /// report is logged, never reported again (no loop).
 const BOUNCE_SUBJECT: &str = "Undelivered mail / Письмо не доставлено";
@@ -1652,6 +1784,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
             let ran = !more && timer_day != Some(today);
             if ran {
                 pipeline.deadlines(today, &mut report)?;
+                pipeline.lost_access(today, &mut report)?;
                 pipeline.digests(today)?;
                 timer_day = Some(today);
             }

@@ -165,3 +165,61 @@ fn a_bounced_bounce_report_is_not_reported_again() {
     assert!(arena.new_sent().is_empty());
     assert!(err.contains("not reported again"), "{err}");
 }
+
+/// III.1.6: a player whose address our mails bounce from, and from which
+/// nothing comes, for 30 days is considered withdrawn: the director is
+/// told once, with the command that decides his games.
+#[test]
+fn iii_1_6_thirty_days_without_mail_access_are_reported_to_the_director_once() {
+    let (mut arena, forward) = forwarded();
+    let id = format!("<{}>", forward.message_id);
+    arena.deliver_raw(postfix_dsn(&id, BLACK, 1).as_bytes(), "2026-05-11");
+    arena.run("2026-05-11");
+    arena.new_sent();
+    // 29 days: nothing yet
+    arena.run("2026-06-09");
+    let quiet: Vec<Sent> = arena
+        .new_sent()
+        .into_iter()
+        .filter(|m| m.subject.contains("III.1.6"))
+        .collect();
+    assert!(quiet.is_empty(), "{quiet:#?}");
+    arena.run("2026-06-10");
+    let told: Vec<Sent> = arena
+        .new_sent()
+        .into_iter()
+        .filter(|m| m.subject.contains("III.1.6"))
+        .collect();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(told[0].is_to(&[DIRECTOR], &[]), "{:?}", told[0]);
+    for needed in [
+        BLACK,
+        "since 2026-05-11",
+        "WITHDRAW petrov",
+        "ВЫБЫТИЕ petrov",
+    ] {
+        assert!(told[0].body.contains(needed), "{needed}: {}", told[0].body);
+    }
+    // once
+    arena.run("2026-06-20");
+    assert!(!arena
+        .new_sent()
+        .iter()
+        .any(|m| m.subject.contains("III.1.6")));
+}
+
+/// A mail from the player after the bounce shows his access is back: no
+/// report.
+#[test]
+fn iii_1_6_a_mail_from_the_player_ends_the_count() {
+    let (mut arena, forward) = forwarded();
+    let id = format!("<{}>", forward.message_id);
+    arena.deliver_raw(postfix_dsn(&id, BLACK, 1).as_bytes(), "2026-05-11");
+    arena.run("2026-05-11");
+    arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-20");
+    arena.run("2026-06-15");
+    assert!(!arena
+        .new_sent()
+        .iter()
+        .any(|m| m.subject.contains("III.1.6")));
+}
