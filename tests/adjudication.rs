@@ -8,18 +8,11 @@
 
 mod common;
 
+use common::game_mail as mail;
 use common::*;
 
 const T: &str = "RUS-EM-2026";
 const TD: &str = "td@example.test";
-
-fn addr(id: &str) -> String {
-    format!("{id}@example.test")
-}
-
-fn mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
-    arena.exchange(&addr(player), &format!("Re: [{T}/{n}] move"), body, on)
-}
 
 /// Four players in a round robin ending on 2026-06-01: 1 Ivanov-Smirnov
 /// 1-0, 2 Petrov-Sidorov ½-½, 3 Smirnov-Sidorov 1-0, 4 Ivanov-Petrov 0-1;
@@ -31,12 +24,7 @@ fn at_the_end() -> (Arena, Vec<Sent>) {
         "2026-05-10",
         "san",
         "pairing = \"round-robin\"\nend = \"2026-06-01\"",
-        &[
-            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
-            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
-            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
-            ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
-        ],
+        &FOUR_PLAYERS,
         &[],
     );
     let mut arena = Arena::new(&config);

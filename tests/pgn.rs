@@ -13,16 +13,13 @@
 
 mod common;
 
+use common::game_mail as mail;
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const T: &str = "RUS-EM-2026";
 const TD: &str = "td@example.test";
-
-fn addr(id: &str) -> String {
-    format!("{id}@example.test")
-}
 
 /// Four players writing SAN in English; the games as (white, black).
 fn tournament(extra: &str, games: &[(&str, &str)]) -> String {
@@ -42,10 +39,6 @@ fn tournament(extra: &str, games: &[(&str, &str)]) -> String {
 }
 
 /// A mail from `player` about game `n`, refereed on `on`.
-fn mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
-    arena.exchange(&addr(player), &format!("Re: [{T}/{n}] move"), body, on)
-}
-
 /// Every kind of game: mate (1), a running game with an accepted variant
 /// (2), a running game with a penalty and a draw offer (3), a draw agreed
 /// (4), a resignation (5).

@@ -6,14 +6,11 @@
 
 mod common;
 
+use common::game_mail as mail;
 use common::*;
 
 const T: &str = "RUS-EM-2026";
 const TD: &str = "td@example.test";
-
-fn addr(id: &str) -> String {
-    format!("{id}@example.test")
-}
 
 /// Four players in a round robin (Berger tables: 1-4 2-3 | 4-3 1-2 | 2-4
 /// 3-1), `extra` lines in the tournament.
@@ -23,18 +20,9 @@ fn round_robin(extra: &str) -> String {
         "2026-05-10",
         "san",
         &format!("pairing = \"round-robin\"\n{extra}"),
-        &[
-            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
-            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
-            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
-            ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
-        ],
+        &FOUR_PLAYERS,
         &[],
     )
-}
-
-fn mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
-    arena.exchange(&addr(player), &format!("Re: [{T}/{n}] move"), body, on)
 }
 
 /// A draw: White's first move with an offer, accepted by Black.

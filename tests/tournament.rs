@@ -8,19 +8,12 @@
 
 mod common;
 
+use common::game_mail as mail;
 use common::*;
 use std::fs;
 
 const T: &str = "RUS-EM-2026";
 const TD: &str = "td@example.test";
-
-fn addr(id: &str) -> String {
-    format!("{id}@example.test")
-}
-
-fn mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
-    arena.exchange(&addr(player), &format!("Re: [{T}/{n}] move"), body, on)
-}
 
 /// The plies of `moves` mailed in turn by `white` and `black`, each mail
 /// repeating the partner's last move, one a day from `day` of May.
@@ -42,12 +35,7 @@ fn tournament() -> Arena {
         "2026-05-10",
         "san",
         "pairing = \"round-robin\"\nend = \"2026-06-01\"",
-        &[
-            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
-            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
-            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
-            ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
-        ],
+        &FOUR_PLAYERS,
         &[],
     )
     .replace(
@@ -376,12 +364,7 @@ fn under_way() -> Arena {
         "2026-05-10",
         "san",
         "pairing = \"round-robin\"",
-        &[
-            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
-            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
-            ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
-            ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
-        ],
+        &FOUR_PLAYERS,
         &[],
     ));
     arena.run("2026-05-10");

@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::game_mail as mail;
 use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,10 +17,6 @@ use std::process::Command;
 const T: &str = "RUS-EM-2026";
 /// A name a web page must escape.
 const NASTY: &str = "Smirnov <script>alert(1)</script> & Co";
-
-fn addr(id: &str) -> String {
-    format!("{id}@example.test")
-}
 
 /// Four players in a round robin (1-4 2-3 | 4-3 1-2 | 2-4 3-1), the web
 /// pages written to `web/`.
@@ -41,10 +38,6 @@ fn round_robin() -> String {
         "state = \"state\"\n",
         "state = \"state\"\nweb_dir = \"web\"\n",
     )
-}
-
-fn mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
-    arena.exchange(&addr(player), &format!("Re: [{T}/{n}] move"), body, on)
 }
 
 /// 1 Ivanov-Smirnov 1-0, 2 Petrov-Sidorov ½-½, 3 Smirnov-Sidorov 1-0,

@@ -541,3 +541,30 @@ pub fn has(mail: &Sent, text: &str) {
 pub fn lacks(mail: &Sent, text: &str) {
     assert!(!mail.body.contains(text), "no {text:?} in:\n{}", mail.body);
 }
+
+/// The tournament of the round-robin tests (standings, adjudication, web
+/// pages, PGN, the whole tournament).
+const ROUND_ROBIN: &str = "RUS-EM-2026";
+
+/// The four players of the round-robin tests; Sidorov reads Russian.
+pub const FOUR_PLAYERS: [(&str, &str, &str, &str); 4] = [
+    ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "en"),
+    ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+    ("sidorov", "Sidorov, Sidor", "sidorov@example.test", "ru"),
+    ("smirnov", "Smirnov, Semen", "smirnov@example.test", "en"),
+];
+
+/// A player's address: `ivanov` → `ivanov@example.test`.
+pub fn addr(id: &str) -> String {
+    format!("{id}@example.test")
+}
+
+/// `player`'s mail about game `n` of the round-robin tests' tournament.
+pub fn game_mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) -> Vec<Sent> {
+    arena.exchange(
+        &addr(player),
+        &format!("Re: [{ROUND_ROBIN}/{n}] move"),
+        body,
+        on,
+    )
+}
