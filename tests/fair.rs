@@ -120,6 +120,34 @@ fn iii_3_5_a_mail_without_any_move_costs_nothing_and_is_explained() {
     assert_eq!(moves(&arena), 1);
 }
 
+/// A draw accepted on the line that repeats the partner's move, as people
+/// write it, is an acceptance, not a mail without a move (no penalty);
+/// other words after the moves on their line command nothing.
+#[test]
+fn a_draw_accepted_after_the_repeated_move_on_its_line_is_obeyed() {
+    for (answer, drawn) in [
+        ("1. 5254 Принимаю ничью.", true),
+        ("1. 5254 I accept the draw", true),
+        ("1. 5254 resign", false),
+    ] {
+        let mut arena = Arena::new(&two_players("numeric"));
+        arena.run("2026-05-10");
+        arena.exchange(WHITE, SUBJECT, "1. 5254 (=)", "2026-05-10");
+        arena.exchange(BLACK, SUBJECT, answer, "2026-05-11");
+        let json = arena.json(GAME);
+        if drawn {
+            assert_eq!(json["result"], "1/2-1/2", "{answer}: {json}");
+        } else {
+            // a word after a move never resigns: the mail has no move of
+            // Black's and the game goes on
+            assert_eq!(json["result"], "*", "{answer}: {json}");
+        }
+        if drawn {
+            assert_eq!(json["black"]["penalty_days"], 0, "{answer}: {json}");
+        }
+    }
+}
+
 #[test]
 fn commands_with_punctuation_and_courtesy_are_obeyed() {
     // A draw offered with the move and accepted as people write it.

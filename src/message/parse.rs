@@ -770,12 +770,37 @@ pub fn scan(text: &str) -> Written {
         if line.contains("(=)") && !written.has("draw_offer") {
             written.commands.push(Command::DrawOffer);
         }
+        if moves_only && written.plies.len() > before {
+            // `1. e4 Принимаю ничью.`: a draw said after the moves on their
+            // line is meant as much as on a line of its own (only the draw
+            // commands: a word after a move never resigns a game)
+            if let Some(draw) = draw_after_moves(line) {
+                if !written.has(draw.name()) {
+                    written.commands.push(draw);
+                }
+            }
+        }
         let read = header || free || conditional || written.plies.len() > before;
         if !read && !is_form_line(line) && !line.is_empty() {
             written.words.push(line.to_string());
         }
     }
     written
+}
+
+/// The draw command (offer, acceptance, claim) written after the moves of
+/// a record line: the words after its last move or move number, if they
+/// say one.
+fn draw_after_moves(line: &str) -> Option<Command> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let last_move = tokens.iter().rposition(|t| {
+        crate::notation::looks_like_move(t) || t.starts_with(|c: char| c.is_ascii_digit())
+    })?;
+    let tail = tokens.get(last_move + 1..).filter(|t| !t.is_empty())?;
+    match command(&tail.join(" "))? {
+        draw @ (Command::AcceptDraw | Command::DrawOffer | Command::ClaimDraw) => Some(draw),
+        _ => None,
+    }
 }
 
 /// Reads a variant line `IF c5 THEN Nxa2` / `если c5, то Кa2` (one or
