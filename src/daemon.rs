@@ -701,8 +701,7 @@ impl Pipeline {
         }
     }
 
-    /// Decides one fetched mail of a batch and adds the decision to it.
-    /// Decides one mail into the batch; a mail about a game (one whose
+    /// Decides one fetched mail into the batch; a mail about a game (one whose
     /// decision records events of it or writes mails about it) is kept
     /// with the game's correspondence (III.1.4).
     fn one_mail(

@@ -34,18 +34,7 @@ use std::path::{Path, PathBuf};
 /// Text for HTML: `&`, `<`, `>` and both quotes escaped (names and notes
 /// come from players).
 pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::letters::html::escape(s).replace('\'', "&#39;")
 }
 
 /// A file name from an id: letters, digits, `-`, `_` and inner `.` kept,

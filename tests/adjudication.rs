@@ -151,10 +151,7 @@ fn iii_9_5_equal_claims_end_the_game_without_adjudication() {
     );
     assert_eq!(sent.len(), 2, "{sent:#?}");
     // the claim with its analysis goes to the director, Cc the claimant
-    let claim = sent
-        .iter()
-        .find(|m| m.to == [TD.to_string()])
-        .expect("to TD");
+    let claim = mail_to_alone(&sent, TD);
     assert!(claim.body.contains("claims a win"), "{}", claim.body);
     assert!(claim.body.contains("лишняя пешка"), "{}", claim.body);
     let json = arena.json(&format!("{T}/6"));

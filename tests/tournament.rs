@@ -330,10 +330,7 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
         "ARCHIVE",
         "2026-07-02",
     );
-    let answer = sent
-        .iter()
-        .find(|m| m.to == [TD.to_string()])
-        .expect("an answer");
+    let answer = mail_to_alone(&sent, TD);
     assert!(
         answer.body.contains("every mail in and out of game"),
         "{}",
@@ -345,10 +342,7 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
     assert_eq!(attached.replace("\r\n", "\n"), mbox);
     // without the game's tag, the director is told to name it
     let sent = arena.exchange(TD, "Archive please", "АРХИВ", "2026-07-02");
-    let answer = sent
-        .iter()
-        .find(|m| m.to == [TD.to_string()])
-        .expect("an answer");
+    let answer = mail_to_alone(&sent, TD);
     assert!(
         answer.body.contains("name the game by its tag"),
         "{}",
@@ -428,10 +422,7 @@ fn iii_8_1_a_withdrawn_players_games_cancelled_count_for_nobody() {
         "WITHDRAW ivanov lost\nWITHDRAW nobody lost",
         "2026-05-21",
     );
-    let answer = sent
-        .iter()
-        .find(|m| m.to == [TD.to_string()])
-        .expect("an answer");
+    let answer = mail_to_alone(&sent, TD);
     assert!(
         answer.body.contains("ivanov has no running game"),
         "{}",

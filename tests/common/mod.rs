@@ -568,3 +568,10 @@ pub fn game_mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) 
         on,
     )
 }
+
+/// The mail of `sent` addressed To `address` alone.
+pub fn mail_to_alone<'a>(sent: &'a [Sent], address: &str) -> &'a Sent {
+    sent.iter()
+        .find(|m| m.to == [address.to_string()])
+        .unwrap_or_else(|| panic!("no mail to {address} alone: {sent:#?}"))
+}
