@@ -143,7 +143,7 @@ fn referee_mail(c: &mut Criterion) {
     let referee = || {
         let mut decision = decide_mail(league, &s.state, &inbound);
         letters::write(league, &mut decision);
-        let checked = s.state.check(&decision.events).unwrap();
+        let checked = s.state.check(league, &decision.events).unwrap();
         (decision, checked)
     };
     let (decision, _) = referee();
@@ -218,8 +218,8 @@ fn snapshot(c: &mut Criterion) {
                 b.iter_batched(
                     || {
                         let mut state = s.state.clone();
-                        let checked = state.check(&decision.events).unwrap();
-                        state.install(league, checked, &decision.events, &[]);
+                        let checked = state.check(league, &decision.events).unwrap();
+                        state.install(checked, &decision.events, &[]);
                         state
                     },
                     |state| {

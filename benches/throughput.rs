@@ -134,7 +134,7 @@ fn main() {
         per_second(mails.len(), start),
         mails.len()
     );
-    assert_eq!(state.games["B/1"].plies.len(), moves.len());
+    assert_eq!(state.game(league, "B/1").unwrap().plies.len(), moves.len());
 
     // 4. the whole pipeline: Maildir in, sled commit + flush, file out
     let tmp = tempfile::tempdir().unwrap();

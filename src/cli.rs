@@ -267,7 +267,8 @@ pub fn games_table(
     tournament: Option<&str>,
     today: NaiveDate,
 ) -> String {
-    let mut rows = vec![[
+    let mut table = Table::default();
+    table.push([
         "game".to_string(),
         "White".into(),
         "Black".into(),
@@ -276,14 +277,11 @@ pub fn games_table(
         "White days".into(),
         "Black days".into(),
         "status".into(),
-    ]];
-    for (t, spec) in league
-        .games()
-        .filter(|(t, _)| tournament.is_none_or(|id| t.id == id))
+    ]);
+    for (t, spec, game) in state
+        .each_game(league)
+        .filter(|(t, _, _)| tournament.is_none_or(|id| t.id == id))
     {
-        let Some(game) = state.games.get(&spec.id) else {
-            continue;
-        };
         let clock = |c: Color| {
             format!(
                 "{} ({} left)",
@@ -291,7 +289,7 @@ pub fn games_table(
                 game.control(&t.rules, c, today).left()
             )
         };
-        rows.push([
+        table.push([
             spec.id.clone(),
             t.player_of(spec, Color::White).name.clone(),
             t.player_of(spec, Color::Black).name.clone(),
@@ -314,26 +312,54 @@ pub fn games_table(
                     "in progress, claim pending".into()
                 }
                 None => game.status().as_str().replace('_', " "),
-            } + if state.damaged.contains_key(&spec.id) {
-                " (damaged record: see show)"
-            } else {
+            } + if state.damaged(t, spec).is_empty() {
                 ""
+            } else {
+                " (damaged record: see show)"
             },
         ]);
     }
-    let widths: Vec<usize> = (0..8)
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = String::new();
-    for row in rows {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, w)| format!("{cell}{}", " ".repeat(w - cell.chars().count())))
-            .collect();
-        let _ = writeln!(out, "{}", line.join("  ").trim_end());
+    table.write()
+}
+
+/// A table of eight columns, its rows kept as one string each (a table
+/// of 100k games holds 100k strings, not 800k) until the widths are known.
+#[derive(Default)]
+struct Table {
+    /// Each row's cells written one after the other, and where each ends.
+    rows: Vec<(String, [usize; 8])>,
+    widths: [usize; 8],
+}
+
+impl Table {
+    fn push(&mut self, cells: [String; 8]) {
+        let mut text = String::new();
+        let mut ends = [0; 8];
+        for (i, cell) in cells.iter().enumerate() {
+            text.push_str(cell);
+            ends[i] = text.len();
+            self.widths[i] = self.widths[i].max(cell.chars().count());
+        }
+        text.shrink_to_fit();
+        self.rows.push((text, ends));
     }
-    out
+
+    /// The rows, each cell padded to its column's width.
+    fn write(self) -> String {
+        let mut out = String::new();
+        for (text, ends) in &self.rows {
+            let mut line = String::new();
+            let mut from = 0;
+            for (end, width) in ends.iter().zip(self.widths) {
+                let cell = &text[from..*end];
+                from = *end;
+                line.push_str(cell);
+                line.extend(std::iter::repeat_n(' ', width - cell.chars().count() + 2));
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        out
+    }
 }
 
 /// `show GAME --json` (DESIGN.md §6).
@@ -570,17 +596,23 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
 
 /// What the store holds for `game` that did not replay, as lines to show
 /// above the game (empty for a sound game).
-fn damage_note(state: &State, game: &str) -> String {
-    state.damaged.get(game).map_or_else(String::new, |errors| {
-        let mut note = String::from(
-            "DAMAGED RECORD: these stored events were skipped (written by a faulty version):\n",
-        );
-        for e in errors {
-            note.push_str(&format!("  {e}\n"));
-        }
-        note.push('\n');
-        note
-    })
+fn damage_note(
+    state: &State,
+    t: &Tournament,
+    spec: &crate::referee::tournament::GameSpec,
+) -> String {
+    let errors = state.damaged(t, spec);
+    if errors.is_empty() {
+        return String::new();
+    }
+    let mut note = String::from(
+        "DAMAGED RECORD: these stored events were skipped (written by a faulty version):\n",
+    );
+    for e in errors {
+        note.push_str(&format!("  {e}\n"));
+    }
+    note.push('\n');
+    note
 }
 
 /// The read-only views (`games`, `show`, `export`) as text; `Err` is a
@@ -590,7 +622,6 @@ fn damage_note(state: &State, game: &str) -> String {
 /// An unknown game, or a command that is not a view.
 pub fn view(config: &Config, state: &State, command: &Command) -> Result<String, String> {
     let league = &config.league;
-    let games = &state.games;
     match command {
         Command::Games { tournament, today } => {
             let today = today.unwrap_or_else(|| crate::daemon::today(config));
@@ -605,11 +636,11 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
         } => {
             let given = game;
             let game = &game_id(league, given).unwrap_or_else(|| given.clone());
-            let (Some((t, _)), Some(game_state)) = (league.game(game), games.get(game)) else {
+            let Some((t, spec)) = league.game(game) else {
                 return Err(format!("no game {given} in the config"));
             };
-            let damage = damage_note(state, game);
-            let state = game_state;
+            let damage = damage_note(state, t, spec);
+            let state = &*state.peek(t, spec);
             Ok(if *json {
                 let mut text =
                     serde_json::to_string_pretty(&game_json(t, state)).unwrap_or_default();
@@ -625,9 +656,9 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
         }
         Command::Export { tournament, .. } => {
             let mut out = String::new();
-            for (t, spec) in league.games() {
+            for (t, _, game) in state.each_game(league) {
                 if tournament.as_deref().is_none_or(|id| id == t.id) {
-                    out.push_str(&render::pgn(t, &games[&spec.id]));
+                    out.push_str(&render::pgn(t, &game));
                     out.push('\n');
                 }
             }
@@ -655,13 +686,14 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
                     tournament.as_deref().unwrap_or_default()
                 ));
             }
-            let of = |t: &Tournament| -> Vec<&Game> {
-                t.games.iter().filter_map(|g| games.get(&g.id)).collect()
-            };
             Ok(if *json {
                 let all: Vec<serde_json::Value> = chosen
                     .iter()
-                    .map(|t| standings_json(t, &of(t), today))
+                    .map(|t| {
+                        let games = state.games_of(t);
+                        let games: Vec<&Game> = games.iter().map(|g| &**g).collect();
+                        standings_json(t, &games, today)
+                    })
                     .collect();
                 let mut text = serde_json::to_string_pretty(&json!({ "tournaments": all }))
                     .unwrap_or_default();
@@ -670,7 +702,11 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             } else {
                 chosen
                     .iter()
-                    .map(|t| crate::letters::standings::text(t, &of(t), today, (*lang).into()))
+                    .map(|t| {
+                        let games = state.games_of(t);
+                        let games: Vec<&Game> = games.iter().map(|g| &**g).collect();
+                        crate::letters::standings::text(t, &games, today, (*lang).into())
+                    })
                     .collect::<Vec<_>>()
                     .join("\n")
             })
@@ -680,7 +716,7 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             let Some(dir) = output.as_ref().or(config.web_dir.as_ref()) else {
                 return Err("no --output DIR and no [gateway] web_dir in the config".into());
             };
-            match crate::web::write_all(dir, league, games, today) {
+            match crate::web::write_all(dir, league, state, today) {
                 Ok(w) => Ok(format!(
                     "{}: wrote {} page(s) and {} PGN file(s)\n",
                     dir.display(),

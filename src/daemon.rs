@@ -110,9 +110,9 @@ fn written(league: &League, mut decision: Decision) -> Decision {
 /// # Errors
 /// On a storage failure or a damaged record.
 pub fn load_state(league: &League, store: &dyn Store) -> Result<State, DaemonError> {
-    State::build(
+    State::from_records(
         league,
-        |id| store.events(id).map_err(DaemonError::from),
+        |id| store.record(id).map_err(DaemonError::from),
         |key| store.player_events(key).map_err(DaemonError::from),
     )
 }
@@ -301,7 +301,7 @@ impl Pipeline {
     /// Writes the whole web site; a failure is logged, never fatal.
     fn web_all(&self, dir: &Path) {
         let today = self.as_of.unwrap_or_else(|| self.today());
-        match crate::web::write_all(dir, &self.config.league, &self.state.games, today) {
+        match crate::web::write_all(dir, &self.config.league, &self.state, today) {
             Ok(w) => info!(dir = %dir.display(), pages = w.pages, "wrote the web pages"),
             Err(e) => error!(dir = %dir.display(), %e, "the web pages cannot be written"),
         }
@@ -321,7 +321,7 @@ impl Pipeline {
         let written = crate::web::update(
             dir,
             &self.config.league,
-            &self.state.games,
+            &self.state,
             events.iter().map(|(id, _)| id.as_str()),
             players.iter().map(|(key, _)| key.as_str()),
             today,
@@ -610,7 +610,7 @@ impl Pipeline {
 
     /// The decision with the games as it leaves them, if its events apply.
     fn checked(&self, decision: Decision) -> Result<(Decision, Checked), String> {
-        match self.state.check(&decision.events) {
+        match self.state.check(&self.config.league, &decision.events) {
             Ok(checked) => Ok((decision, checked)),
             Err(e) => Err(format!("its events do not apply: {e}")),
         }
@@ -821,7 +821,7 @@ impl Pipeline {
                         outcome: format!("{:?}", decision.verdicts),
                     };
                     let facts = self.no_access_from(batch, &undelivered, waiting)?;
-                    let checked = self.state.check(&decision.events)?;
+                    let checked = self.state.check(&self.config.league, &decision.events)?;
                     self.add_checked(
                         batch,
                         Some((waiting, Disposition::Kept, processed)),
@@ -1165,7 +1165,7 @@ impl Pipeline {
         (waiting, disposition, processed): (&Waiting, Disposition, Processed),
         decision: Decision,
     ) -> Result<(), DaemonError> {
-        let checked = self.state.check(&decision.events)?;
+        let checked = self.state.check(&self.config.league, &decision.events)?;
         self.add_checked(
             batch,
             Some((waiting, disposition, processed)),
@@ -1211,12 +1211,8 @@ impl Pipeline {
             commit.processed.push((waiting.key.clone(), processed));
             batch.marks.push((waiting.clone(), disposition));
         }
-        self.state.install(
-            &self.config.league,
-            checked,
-            &decision.events,
-            &decision.player_events,
-        );
+        self.state
+            .install(checked, &decision.events, &decision.player_events);
         commit.events.extend(decision.events);
         commit.player_events.extend(decision.player_events);
         commit.mails.extend(decision.mails);

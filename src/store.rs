@@ -182,6 +182,14 @@ pub trait Store {
     /// # Errors
     /// On a storage failure or a damaged record.
     fn events(&self, game: &str) -> Result<Vec<Event>, StoreError>;
+    /// A game's events packed as the referee's state keeps them, checked
+    /// but not decoded.
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    fn record(&self, game: &str) -> Result<Record, StoreError> {
+        Ok(Record::of_events(&self.events(game)?))
+    }
     /// A player's events (`tournament/player`), in order.
     ///
     /// # Errors
@@ -652,6 +660,23 @@ impl Store for SledStore {
         match self.games.get(game)? {
             Some(bytes) => game_events(game.as_bytes(), &bytes),
             None => Ok(Vec::new()),
+        }
+    }
+
+    fn record(&self, game: &str) -> Result<Record, StoreError> {
+        match self.games.get(game)? {
+            Some(bytes) => match bytes.split_first() {
+                Some((&PACKED, packed)) => {
+                    Record::from_packed(packed).ok_or_else(|| StoreError::Packed {
+                        game: game.to_string(),
+                    })
+                }
+                _ => Ok(Record::of_events(&decode::<Vec<Event>>(
+                    game.as_bytes(),
+                    &bytes,
+                )?)),
+            },
+            None => Ok(Record::default()),
         }
     }
 

@@ -22,11 +22,12 @@
 use crate::message::render::{self, date};
 use crate::referee::game::Game;
 use crate::referee::standings::{points, quarters, Standings, TieBreak};
+use crate::referee::state::State;
 use crate::referee::tournament::{Lang, League, Tournament};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::{Color, Position, Role, Square};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -456,13 +457,14 @@ fn write_game(
 fn write_tournament(
     dir: &Path,
     t: &Tournament,
-    games: &BTreeMap<String, Game>,
+    state: &State,
     today: NaiveDate,
     written: &mut Written,
 ) -> io::Result<()> {
     let folder = dir.join(tournament_dir(t));
     std::fs::create_dir_all(&folder)?;
-    let of: Vec<&Game> = t.games.iter().filter_map(|g| games.get(&g.id)).collect();
+    let games = state.games_of(t);
+    let of: Vec<&Game> = games.iter().map(|g| &**g).collect();
     write_atomic(&folder.join("index.html"), &tournament_page(t, &of, today))?;
     written.pages += 1;
     Ok(())
@@ -475,17 +477,15 @@ fn write_tournament(
 pub fn write_all(
     dir: &Path,
     league: &League,
-    games: &BTreeMap<String, Game>,
+    state: &State,
     today: NaiveDate,
 ) -> io::Result<Written> {
     std::fs::create_dir_all(dir)?;
     let mut written = Written::default();
     for t in &league.tournaments {
-        write_tournament(dir, t, games, today, &mut written)?;
+        write_tournament(dir, t, state, today, &mut written)?;
         for spec in &t.games {
-            if let Some(game) = games.get(&spec.id) {
-                write_game(dir, t, game, today, &mut written)?;
-            }
+            write_game(dir, t, &state.peek(t, spec), today, &mut written)?;
         }
     }
     write_atomic(&dir.join("index.html"), &index_page(league))?;
@@ -503,13 +503,13 @@ pub fn write_all(
 pub fn update<'a>(
     dir: &Path,
     league: &League,
-    games: &BTreeMap<String, Game>,
+    state: &State,
     changed: impl IntoIterator<Item = &'a str>,
     players: impl IntoIterator<Item = &'a str>,
     today: NaiveDate,
 ) -> io::Result<Written> {
     if !dir.join("index.html").exists() {
-        return write_all(dir, league, games, today);
+        return write_all(dir, league, state, today);
     }
     let mut ids: BTreeSet<&str> = changed.into_iter().collect();
     for key in players {
@@ -528,17 +528,18 @@ pub fn update<'a>(
     let mut written = Written::default();
     let mut tournaments: Vec<&Tournament> = Vec::new();
     for id in ids {
-        let (Some((t, _)), Some(game)) = (league.game(id), games.get(id)) else {
+        let Some((t, spec)) = league.game(id) else {
             continue;
         };
+        let game = state.peek(t, spec);
         if !tournaments.iter().any(|x| x.id == t.id) {
             std::fs::create_dir_all(dir.join(tournament_dir(t)))?;
             tournaments.push(t);
         }
-        write_game(dir, t, game, today, &mut written)?;
+        write_game(dir, t, &game, today, &mut written)?;
     }
     for t in tournaments {
-        write_tournament(dir, t, games, today, &mut written)?;
+        write_tournament(dir, t, state, today, &mut written)?;
     }
     write_atomic(&dir.join("index.html"), &index_page(league))?;
     written.pages += 1;

@@ -1027,8 +1027,16 @@ fn notation_of(n: u8) -> Notation {
 }
 
 /// The text of a player's piece, written against game `g` as it stands.
-fn player_text(state: &State, g: usize, piece: &Piece, today: NaiveDate) -> String {
-    let game = &state.games[&game_id(g)];
+fn player_text(
+    league: &League,
+    state: &State,
+    g: usize,
+    piece: &Piece,
+    today: NaiveDate,
+) -> String {
+    let game = state
+        .game(league, &game_id(g))
+        .expect("a game of the league");
     let len = game.plies.len();
     let pos = game.position();
     // the partner's last move as recorded, in numeric
@@ -1156,7 +1164,13 @@ fn player_text(state: &State, g: usize, piece: &Piece, today: NaiveDate) -> Stri
     }
 }
 
-fn director_text(state: &State, g: usize, piece: &DirectorPiece, today: NaiveDate) -> String {
+fn director_text(
+    league: &League,
+    state: &State,
+    g: usize,
+    piece: &DirectorPiece,
+    today: NaiveDate,
+) -> String {
     match piece {
         DirectorPiece::Confirm => "CONFIRM".into(),
         DirectorPiece::Reject => "REJECT".into(),
@@ -1177,7 +1191,7 @@ fn director_text(state: &State, g: usize, piece: &DirectorPiece, today: NaiveDat
             )
         }
         DirectorPiece::Status => "STATUS".into(),
-        DirectorPiece::Player(p) => player_text(state, g, p, today),
+        DirectorPiece::Player(p) => player_text(league, state, g, p, today),
     }
 }
 
@@ -1258,13 +1272,12 @@ struct Machine<'a> {
 }
 
 /// What is compared between the applied state and its replay.
-fn summary(state: &State) -> BTreeMap<String, (String, usize, u32, u32, Status)> {
+fn summary(league: &League, state: &State) -> BTreeMap<String, (String, usize, u32, u32, Status)> {
     state
-        .games
-        .iter()
-        .map(|(id, g)| {
+        .each_game(league)
+        .map(|(_, spec, g)| {
             (
-                id.clone(),
+                spec.id.clone(),
                 (
                     fen(g.position()),
                     g.plies.len(),
@@ -1280,9 +1293,13 @@ fn summary(state: &State) -> BTreeMap<String, (String, usize, u32, u32, Status)>
 impl Machine<'_> {
     fn totals(&self) -> BTreeMap<String, [u32; 2]> {
         self.state
-            .games
-            .iter()
-            .map(|(id, g)| (id.clone(), [g.total(Color::White), g.total(Color::Black)]))
+            .each_game(self.league)
+            .map(|(_, spec, g)| {
+                (
+                    spec.id.clone(),
+                    [g.total(Color::White), g.total(Color::Black)],
+                )
+            })
             .collect()
     }
 
@@ -1303,8 +1320,10 @@ impl Machine<'_> {
                 } => bump(&REACHED.claims_going_on, 1),
                 Event::ClaimConfirmed { .. } => bump(&REACHED.confirms, 1),
                 Event::ClaimRejected { .. } => {
-                    let held = self.state.games[id]
-                        .suspension()
+                    let held = self
+                        .state
+                        .game(self.league, id)
+                        .and_then(|g| g.suspension())
                         .is_some_and(|s| s.held.is_some());
                     bump(&REACHED.rejects_with_held, usize::from(held));
                 }
@@ -1353,8 +1372,8 @@ impl Machine<'_> {
             }
         };
         prop_assert_eq!(
-            summary(&rebuilt),
-            summary(&self.state),
+            summary(self.league, &rebuilt),
+            summary(self.league, &self.state),
             "{}: replayed (left) and applied (right) states differ",
             what
         );
@@ -1382,7 +1401,11 @@ impl Machine<'_> {
                 );
             }
         }
-        if self.state.games.values().any(|g| g.suspension().is_some()) {
+        if self
+            .state
+            .each_game(self.league)
+            .any(|(_, _, g)| g.suspension().is_some())
+        {
             self.suspended = true;
         }
         Ok(())
@@ -1447,7 +1470,11 @@ fn referee_run(leagues: &[League; 2], run: &Run) -> Result<(), TestCaseError> {
                     let from = match who {
                         Who::ToMove(g) => {
                             let (w, b) = GAMES[*g];
-                            let turn = machine.state.games[&game_id(*g)].to_move();
+                            let turn = machine
+                                .state
+                                .game(machine.league, &game_id(*g))
+                                .expect("a game of the league")
+                                .to_move();
                             PLAYERS[if turn == Color::White { w } else { b }].1
                         }
                         Who::Player(p) => PLAYERS[*p].1,
@@ -1462,11 +1489,11 @@ fn referee_run(leagues: &[League; 2], run: &Run) -> Result<(), TestCaseError> {
                     let text = match body {
                         Body::Player(pieces) => pieces
                             .iter()
-                            .map(|p| player_text(&machine.state, g, p, today))
+                            .map(|p| player_text(machine.league, &machine.state, g, p, today))
                             .collect::<Vec<_>>(),
                         Body::Director(pieces) => pieces
                             .iter()
-                            .map(|p| director_text(&machine.state, g, p, today))
+                            .map(|p| director_text(machine.league, &machine.state, g, p, today))
                             .collect::<Vec<_>>(),
                     }
                     .join("\n");
@@ -1581,7 +1608,7 @@ fn the_generator_writes_a_record_the_referee_accepts() {
         variant: None,
         hidden: None,
     };
-    let text = player_text(&state, 0, &piece, start());
+    let text = player_text(&league, &state, 0, &piece, start());
     let mail = Mail {
         from: Some(PLAYERS[0].1.into()),
         subject: format!("[{}]", game_id(0)),

@@ -18,9 +18,7 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
     // (days left of the shorter side, the line)
     let mut attention: Vec<(i64, String)> = Vec::new();
     for spec in &t.games {
-        let Some(game) = state.games.get(&spec.id) else {
-            continue;
-        };
+        let game = state.peek(t, spec);
         if game.ending.is_some() || today < t.start {
             continue;
         }
@@ -136,7 +134,7 @@ mod tests {
         let mut league = league();
         let mut state = State::default();
         let g = game(&league, &["5254", "5755"]);
-        state.games.insert("T/1".into(), g);
+        state.put_game("T/1", g);
         let held = [HeldCopy {
             tournament: "T".into(),
             game: Some("T/1".into()),

@@ -72,8 +72,8 @@ pub fn open(
 /// after it if it goes on (README, Readings).
 pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
-    for (t, spec) in league.games() {
-        let game = &state.games[&spec.id];
+    for (t, spec, game) in state.each_game(league) {
+        let game = &*game;
         let Some(a) = &game.adjudication else {
             if ended(t, today)
                 && game.opened.is_some()

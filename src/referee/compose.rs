@@ -115,10 +115,10 @@ pub(crate) fn copy_director(
         let Some(id) = letter.game.clone() else {
             continue;
         };
-        let Some((t, _)) = league.game(&id) else {
+        let Some((t, spec)) = league.game(&id) else {
             continue;
         };
-        let Ok(Some(game)) = state.game_after(&id, &decision.events) else {
+        let Ok(Some(game)) = state.game_after(t, spec, &decision.events) else {
             continue;
         };
         if game.ending.is_some() {

@@ -287,7 +287,8 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
             return replier.tell(sender, Notice::Answer(notice), None, "game not identified");
         }
     };
-    let game = &state.games[&spec.id];
+    let game = state.get(t, spec);
+    let game = &*game;
     let Some(color) = spec.color_of(&player.id) else {
         return replier.tell(
             Reader::of(t, player),
@@ -438,8 +439,8 @@ fn choose_game<'a>(
     }
     let to_move: Vec<_> = own_games
         .iter()
-        .filter(|(_, g, p)| {
-            let game = &state.games[&g.id];
+        .filter(|(t, g, p)| {
+            let game = state.get(t, g);
             game.ending.is_none() && g.color_of(&p.id) == Some(game.to_move())
         })
         .collect();

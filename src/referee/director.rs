@@ -27,16 +27,24 @@ pub const MAX_PENALTY_DAYS: u32 = 365;
 /// The game as the commands decided so far in this mail have left it: each
 /// command is decided against the state the previous one left. A game this
 /// mail has not touched is the stored one, borrowed, not copied.
-fn now<'a>(state: &'a State, id: &str, decision: &Decision) -> Cow<'a, Game> {
-    let stored = &state.games[id];
-    if decision.events.iter().all(|(gid, _)| gid != id) {
-        return Cow::Borrowed(stored);
+fn now<'a>(
+    state: &'a State,
+    t: &Tournament,
+    spec: &GameSpec,
+    decision: &Decision,
+) -> Cow<'a, Game> {
+    let stored = state.peek(t, spec);
+    if decision.events.iter().all(|(gid, _)| *gid != spec.id) {
+        return stored;
     }
-    match state.game_after(id, &decision.events) {
-        Ok(Some(game)) => Cow::Owned(game),
-        // the mail's events will be refused as a whole before the commit
-        _ => Cow::Borrowed(stored),
+    let mut game = stored.into_owned();
+    for (gid, event) in &decision.events {
+        if *gid == spec.id && game.apply(event).is_err() {
+            // the mail's events will be refused as a whole before the commit
+            return state.peek(t, spec);
+        }
     }
+    Cow::Owned(game)
 }
 
 pub(crate) fn decide(
@@ -63,14 +71,14 @@ pub(crate) fn decide(
                 let claimed: Vec<(&Tournament, &GameSpec)> = directed
                     .iter()
                     .flat_map(|t| t.games.iter().map(move |g| (*t, g)))
-                    .filter(|(_, g)| now(state, &g.id, &decision).claim.is_some())
+                    .filter(|(t, g)| now(state, t, g, &decision).claim.is_some())
                     .collect();
                 let target = match (tagged, claimed.as_slice()) {
                     (Some(found), _) => Some(found),
                     (None, [one]) => Some(*one),
                     _ => None,
                 };
-                match target.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                match target.map(|(t, spec)| (t, spec, now(state, t, spec, &decision))) {
                     Some((t, spec, game)) if game.claim.is_some() => {
                         let part = if *command == Command::Confirm {
                             confirm(t, spec, &game, today)
@@ -93,7 +101,7 @@ pub(crate) fn decide(
                 };
                 let adjudicated = tagged.and_then(|(t, spec)| {
                     // in adjudication, or after an appeal (III.9.8-9.10)
-                    let game = now(state, &spec.id, &decision).into_owned();
+                    let game = now(state, t, spec, &decision).into_owned();
                     let mut part = Decision::default();
                     crate::referee::adjudication::director_result(
                         t,
@@ -109,14 +117,14 @@ pub(crate) fn decide(
                     decision.extend(part);
                     continue;
                 }
-                match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                match tagged.map(|(t, spec)| (t, spec, now(state, t, spec, &decision))) {
                     Some((t, spec, game)) if game.ending.is_none() => {
                         let result = result_of(result);
                         // end_game applies this mail's earlier events itself: it starts from the stored game
                         end_game(
                             t,
                             spec,
-                            &state.games[&spec.id],
+                            &state.peek(t, spec),
                             result,
                             EndReason::Adjudication,
                             today,
@@ -137,7 +145,7 @@ pub(crate) fn decide(
                 }
             }
             Command::Penalty { color, days } => {
-                match tagged.map(|(t, spec)| (t, spec, now(state, &spec.id, &decision))) {
+                match tagged.map(|(t, spec)| (t, spec, now(state, t, spec, &decision))) {
                     Some((_, spec, _)) if *days == 0 || *days > MAX_PENALTY_DAYS => {
                         problems.push(Problem::PenaltyRange {
                             game: spec.id.clone(),
@@ -155,7 +163,7 @@ pub(crate) fn decide(
                                 reason: "penalty by the director".into(),
                             },
                         ));
-                        let game = Box::new(now(state, &spec.id, &decision).into_owned());
+                        let game = Box::new(now(state, t, spec, &decision).into_owned());
                         let notice = OfficialNotice::Penalty {
                             game,
                             color: *color,
@@ -228,7 +236,7 @@ pub(crate) fn decide(
                     let Some(color) = spec.color_of(&p.id) else {
                         continue;
                     };
-                    let game = now(state, &spec.id, &decision).into_owned();
+                    let game = now(state, t, spec, &decision).into_owned();
                     // running: not over, not already waiting for adjudication
                     if game.ending.is_some() || game.adjudication.is_some() {
                         continue;
@@ -244,7 +252,7 @@ pub(crate) fn decide(
                         Withdrawn::Lost | Withdrawn::Cancel => end_game(
                             t,
                             spec,
-                            &state.games[&spec.id],
+                            &state.peek(t, spec),
                             partner_wins,
                             if *games == Withdrawn::Lost {
                                 EndReason::Withdrawal
@@ -257,7 +265,7 @@ pub(crate) fn decide(
                         Withdrawn::Adjudicate => crate::referee::adjudication::open(
                             t,
                             spec,
-                            &state.games[&spec.id],
+                            &state.peek(t, spec),
                             AdjudicationReason::Withdrawal,
                             today,
                             &mut decision,
@@ -283,7 +291,7 @@ pub(crate) fn decide(
                             t.id.clone(),
                             t.games
                                 .iter()
-                                .map(|spec| state.games[&spec.id].clone())
+                                .map(|spec| state.peek(t, spec).into_owned())
                                 .collect(),
                         )
                     })
@@ -321,8 +329,8 @@ pub(crate) fn decide(
                 }),
             },
             Command::Pgn => match tagged {
-                Some((_, spec)) => {
-                    let game = Box::new(now(state, &spec.id, &decision).into_owned());
+                Some((t, spec)) => {
+                    let game = Box::new(now(state, t, spec, &decision).into_owned());
                     let notice = Notice::Official(OfficialNotice::Pgn { game });
                     decision.extend(replier.tell(reader.clone(), notice, Some(&spec.id), "pgn"));
                 }
@@ -380,10 +388,7 @@ fn leave_granted(
 ) -> Letter {
     let mut readers: Vec<Reader> = Vec::new();
     for spec in &t.games {
-        let running = state
-            .games
-            .get(&spec.id)
-            .is_some_and(|game| game.ending.is_none());
+        let running = state.get(t, spec).ending.is_none();
         let Some(color) = spec.color_of(&p.id).filter(|_| running) else {
             continue;
         };

@@ -21,7 +21,7 @@ pub(crate) fn status_report(
     let mut games = Vec::new();
     for (t, p) in players {
         for spec in t.games.iter().filter(|g| g.color_of(&p.id).is_some()) {
-            games.push(state.games[&spec.id].clone());
+            games.push(state.get(t, spec).into_owned());
         }
     }
     replier.tell(
@@ -118,10 +118,7 @@ fn leave_letter(
 ) -> Letter {
     let mut to: Vec<Reader> = Vec::new();
     for g in &t.games {
-        let running = state
-            .games
-            .get(&g.id)
-            .is_some_and(|game| game.ending.is_none());
+        let running = state.get(t, g).ending.is_none();
         if let (true, Some(c)) = (running, g.color_of(&p.id)) {
             let opponent = Reader::of(t, t.player_of(g, !c));
             if !to.contains(&opponent) {

@@ -1,12 +1,28 @@
 //! What the referee knows at a moment: every game's events and state, and
 //! every player's events (leaves). Built from the store, changed by the
 //! events of each decision.
+//!
+//! A game is kept as its packed record ([`Record`]); its state ([`Game`]:
+//! position, plies with their texts and days, clocks) is replayed from the
+//! record the first time it is needed and then kept, for at most
+//! [`HOT_GAMES`] games at a time. Opening a store of 100k games reads their
+//! records and replays none; a mail replays at most the games it concerns;
+//! the views that go over every game ([`State::each_game`]) replay the
+//! games not kept one at a time and keep none of them.
 
 use crate::referee::clock::Days;
 use crate::referee::game::{Event, Game, ReplayError};
 use crate::referee::leave::{self, PlayerEvent};
-use crate::referee::tournament::League;
+use crate::referee::tournament::{GameSpec, League, Tournament};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+/// How many games' states are kept replayed at most; past it, the next
+/// decision drops them all but its own (they are replayed again from
+/// their records when needed). A game replays in tens of microseconds.
+pub const HOT_GAMES: usize = 4096;
 
 /// The games a decision touches, as its events leave them: made only by
 /// [`State::check`], so holding one means the events apply.
@@ -15,29 +31,72 @@ pub struct Checked {
     games: BTreeMap<String, Game>,
 }
 
+/// A game as the state keeps it: its record, and its state once replayed.
+#[derive(Clone, Default)]
+struct Slot {
+    record: Record,
+    hot: OnceLock<Box<Hot>>,
+}
+
+/// A replayed game, with the stored events that did not fit.
+#[derive(Clone)]
+struct Hot {
+    game: Game,
+    damaged: Vec<ReplayError>,
+}
+
+impl std::fmt::Debug for Slot {
+    /// The record only: whether the game is replayed yet does not change
+    /// what the state is.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.record.fmt(f)
+    }
+}
+
+/// How many games are kept replayed (a counter that clones as a value).
+#[derive(Debug, Default)]
+struct HotCount(AtomicUsize);
+
+impl Clone for HotCount {
+    fn clone(&self) -> HotCount {
+        HotCount(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct State {
-    /// Each game's state, by game id.
-    pub games: BTreeMap<String, Game>,
-    /// Each game's events, by game id, packed ([`Record`]): kept only to
-    /// replay the games when a leave changes their days.
-    events: BTreeMap<String, Record>,
+    /// Each game of the league, by game id.
+    games: BTreeMap<String, Slot>,
     /// Each player's events, by `tournament/player`.
     pub players: BTreeMap<String, Vec<PlayerEvent>>,
-    /// Stored events that did not replay (written by a faulty version), by
-    /// game id: the game is shown as far as its other events go, and every
-    /// other game works as usual.
-    pub damaged: BTreeMap<String, Vec<ReplayError>>,
+    hot: HotCount,
 }
 
 impl State {
     /// Builds the state of `league` from stored events.
     ///
     /// # Errors
-    /// What reading the events fails with, or a [`ReplayError`] (as `E`).
-    pub fn build<E: From<ReplayError>>(
+    /// What reading the events fails with.
+    pub fn build<E>(
         league: &League,
         mut game_events: impl FnMut(&str) -> Result<Vec<Event>, E>,
+        player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
+    ) -> Result<State, E> {
+        State::from_records(
+            league,
+            |id| game_events(id).map(|events| Record::of(events.iter())),
+            player_events,
+        )
+    }
+
+    /// Builds the state of `league` from stored records: nothing is
+    /// replayed yet.
+    ///
+    /// # Errors
+    /// What reading the records fails with.
+    pub fn from_records<E>(
+        league: &League,
+        mut game_record: impl FnMut(&str) -> Result<Record, E>,
         mut player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
     ) -> Result<State, E> {
         let mut state = State::default();
@@ -50,19 +109,15 @@ impl State {
                 }
             }
         }
-        for (t, spec) in league.games() {
-            let events = game_events(&spec.id)?;
-            let leaves = [
-                state.leaves(&t.id, &spec.white),
-                state.leaves(&t.id, &spec.black),
-            ];
-            let game = state.replay(t, spec, leaves, events.iter());
-            state.games.insert(spec.id.clone(), game);
-            if !events.is_empty() {
-                state
-                    .events
-                    .insert(spec.id.clone(), Record::of(events.iter()));
-            }
+        for (_, spec) in league.games() {
+            let record = game_record(&spec.id)?;
+            state.games.insert(
+                spec.id.clone(),
+                Slot {
+                    record,
+                    hot: OnceLock::new(),
+                },
+            );
         }
         Ok(state)
     }
@@ -75,44 +130,143 @@ impl State {
             .unwrap_or_default()
     }
 
-    /// Replays every game. An event that does not fit is skipped and
-    /// recorded in [`State::damaged`] (and logged), so that one damaged game
-    /// never keeps the others from working.
-    fn replay_all(&mut self, league: &League) {
-        self.damaged.clear();
-        for (t, spec) in league.games() {
-            let leaves = [
-                self.leaves(&t.id, &spec.white),
-                self.leaves(&t.id, &spec.black),
-            ];
-            let events: Vec<Event> = self
-                .events
-                .get(&spec.id)
-                .map(Record::events)
-                .unwrap_or_default();
-            let game = self.replay(t, spec, leaves, events.iter());
-            self.games.insert(spec.id.clone(), game);
+    /// Whether the state holds the game `id`.
+    pub fn has_game(&self, id: &str) -> bool {
+        self.games.contains_key(id)
+    }
+
+    /// The game `id` of `league`, replayed from its record the first time
+    /// and kept; `None` when the state does not hold it.
+    pub fn game(&self, league: &League, id: &str) -> Option<&Game> {
+        let (t, spec) = league.game(id)?;
+        self.hot(t, spec).map(|hot| &hot.game)
+    }
+
+    /// The game `spec` of `t`, replayed from its record the first time and
+    /// kept (a game the state does not hold is a new one, not kept).
+    pub fn get(&self, t: &Tournament, spec: &GameSpec) -> Cow<'_, Game> {
+        match self.hot(t, spec) {
+            Some(hot) => Cow::Borrowed(&hot.game),
+            None => Cow::Owned(self.replay(t, spec, &Record::default()).game),
         }
     }
 
-    /// A game replayed from its events; one that does not fit is skipped
-    /// and recorded in [`State::damaged`].
-    fn replay<'e>(
-        &mut self,
-        t: &crate::referee::tournament::Tournament,
-        spec: &crate::referee::tournament::GameSpec,
-        leaves: [Vec<Days>; 2],
-        events: impl Iterator<Item = &'e Event>,
-    ) -> Game {
+    /// The game `spec` of `t` for a look over many games: the kept one, or
+    /// one replayed for the caller and not kept.
+    pub fn peek(&self, t: &Tournament, spec: &GameSpec) -> Cow<'_, Game> {
+        match self.games.get(&spec.id) {
+            Some(slot) => match slot.hot.get() {
+                Some(hot) => Cow::Borrowed(&hot.game),
+                None => Cow::Owned(self.replay(t, spec, &slot.record).game),
+            },
+            None => Cow::Owned(self.replay(t, spec, &Record::default()).game),
+        }
+    }
+
+    /// The games of `t`, in order, as [`State::peek`] gives them.
+    pub fn games_of(&self, t: &Tournament) -> Vec<Cow<'_, Game>> {
+        t.games.iter().map(|spec| self.peek(t, spec)).collect()
+    }
+
+    /// Every game of `league`, in its order, as [`State::peek`] gives
+    /// them: going over 100k games holds one at a time.
+    pub fn each_game<'s>(
+        &'s self,
+        league: &'s League,
+    ) -> impl Iterator<Item = (&'s Tournament, &'s GameSpec, Cow<'s, Game>)> + 's {
+        league
+            .games()
+            .map(move |(t, spec)| (t, spec, self.peek(t, spec)))
+    }
+
+    /// Whether the game's opening mail went out, read from its record
+    /// without replaying it.
+    pub fn opened(&self, id: &str) -> bool {
+        let Some(slot) = self.games.get(id) else {
+            return false;
+        };
+        match slot.hot.get() {
+            Some(hot) => hot.game.opened.is_some(),
+            None => slot.record.has_opened(),
+        }
+    }
+
+    /// The stored events of the game that did not replay (written by a
+    /// faulty version): the game is shown as far as its other events go,
+    /// and every other game works as usual.
+    pub fn damaged(&self, t: &Tournament, spec: &GameSpec) -> Vec<ReplayError> {
+        let Some(slot) = self.games.get(&spec.id) else {
+            return Vec::new();
+        };
+        match slot.hot.get() {
+            Some(hot) => hot.damaged.clone(),
+            None => self.replay(t, spec, &slot.record).damaged,
+        }
+    }
+
+    fn hot(&self, t: &Tournament, spec: &GameSpec) -> Option<&Hot> {
+        let slot = self.games.get(&spec.id)?;
+        Some(slot.hot.get_or_init(|| {
+            self.hot.0.fetch_add(1, Ordering::Relaxed);
+            Box::new(self.replay(t, spec, &slot.record))
+        }))
+    }
+
+    /// A game replayed from its record; an event that does not fit is
+    /// skipped and kept with it (and logged), so that one damaged game
+    /// never keeps the others from working.
+    fn replay(&self, t: &Tournament, spec: &GameSpec, record: &Record) -> Hot {
+        let leaves = [
+            self.leaves(&t.id, &spec.white),
+            self.leaves(&t.id, &spec.black),
+        ];
         let mut game = Game::new(t, spec, leaves);
-        for event in events {
-            if let Err(e) = game.apply(event) {
-                tracing::error!(error = %e, "stored event skipped: the store was written by a faulty version");
-                self.damaged.entry(spec.id.clone()).or_default().push(e);
+        let mut damaged = Vec::new();
+        match Record::decode(record.bytes()) {
+            Some(events) => {
+                for event in &events {
+                    if let Err(e) = game.apply(event) {
+                        tracing::error!(error = %e, "stored event skipped: the store was written by a faulty version");
+                        damaged.push(e);
+                    }
+                }
             }
+            None => damaged.push(ReplayError::Misfit {
+                game: spec.id.clone(),
+                ply: 0,
+                event: "record",
+                why: "the packed record is damaged",
+            }),
         }
         game.shrink();
-        game
+        Hot { game, damaged }
+    }
+
+    /// Drops every kept game but `keep` once more than `limit` are kept: they are replayed again when needed.
+    fn cool(&mut self, limit: usize, keep: impl Fn(&str) -> bool) {
+        if *self.hot.0.get_mut() <= limit {
+            return;
+        }
+        let mut kept = 0;
+        for (id, slot) in &mut self.games {
+            if slot.hot.get().is_none() {
+                continue;
+            }
+            if keep(id) {
+                kept += 1;
+            } else {
+                slot.hot = OnceLock::new();
+            }
+        }
+        *self.hot.0.get_mut() = kept;
+    }
+
+    /// Drops every kept game (after a leave, which changes their days).
+    fn cool_all(&mut self) {
+        for slot in self.games.values_mut() {
+            slot.hot = OnceLock::new();
+        }
+        *self.hot.0.get_mut() = 0;
     }
 
     /// Checks that a decision's events apply, on copies of the games they
@@ -121,15 +275,18 @@ impl State {
     ///
     /// # Errors
     /// The first [`ReplayError`]: the decision must not be committed.
-    pub fn check(&self, game_events: &[(String, Event)]) -> Result<Checked, ReplayError> {
+    pub fn check(
+        &self,
+        league: &League,
+        game_events: &[(String, Event)],
+    ) -> Result<Checked, ReplayError> {
         let mut games: BTreeMap<String, Game> = BTreeMap::new();
         for (id, event) in game_events {
             let game = match games.entry(id.clone()) {
                 std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
                 std::collections::btree_map::Entry::Vacant(v) => {
                     let game = self
-                        .games
-                        .get(id)
+                        .game(league, id)
                         .ok_or_else(|| ReplayError::UnknownGame(id.clone()))?;
                     v.insert(game.clone())
                 }
@@ -143,14 +300,14 @@ impl State {
     /// them, the events recorded, the players' events applied.
     pub fn install(
         &mut self,
-        league: &League,
         checked: Checked,
         game_events: &[(String, Event)],
         player_events: &[(String, PlayerEvent)],
     ) {
-        self.games.extend(checked.games);
         for (id, event) in game_events {
-            self.events.entry(id.clone()).or_default().push(event);
+            if let Some(slot) = self.games.get_mut(id) {
+                slot.record.push(event);
+            }
         }
         for (key, event) in player_events {
             self.players
@@ -159,8 +316,24 @@ impl State {
                 .push(event.clone());
         }
         if !player_events.is_empty() {
-            // leaves change the days of past moves: replay every game
-            self.replay_all(league);
+            // leaves change the days of past moves: every game is replayed
+            // from its record when next needed
+            self.cool_all();
+            return;
+        }
+        self.cool(HOT_GAMES, |id| checked.games.contains_key(id));
+        for (id, game) in checked.games {
+            if let Some(slot) = self.games.get_mut(&id) {
+                let had = slot.hot.take().map(|hot| hot.damaged);
+                let fresh = had.is_none();
+                let _ = slot.hot.set(Box::new(Hot {
+                    game,
+                    damaged: had.unwrap_or_default(),
+                }));
+                if fresh {
+                    *self.hot.0.get_mut() += 1;
+                }
+            }
         }
     }
 
@@ -175,15 +348,15 @@ impl State {
         game_events: &[(String, Event)],
         player_events: &[(String, PlayerEvent)],
     ) -> Result<(), ReplayError> {
-        let checked = self.check(game_events)?;
-        self.install(league, checked, game_events, player_events);
+        let checked = self.check(league, game_events)?;
+        self.install(checked, game_events, player_events);
         Ok(())
     }
 
     /// Brings `snapshot`, a copy of the state before a commit, up to `self`
     /// after it: only the games the commit's events touched are copied, so
     /// the cost does not grow with the number of games stored. Player
-    /// events (leaves) replay every game: then the whole state is copied.
+    /// events (leaves) change every game: then the whole state is copied.
     pub fn publish(
         &self,
         snapshot: &mut State,
@@ -201,25 +374,21 @@ impl State {
             }
             done.push(id);
             match self.games.get(id) {
-                Some(game) => match snapshot.games.get_mut(id) {
-                    Some(old) => old.clone_from(game),
-                    None => {
-                        snapshot.games.insert(id.clone(), game.clone());
-                    }
-                },
+                Some(slot) => {
+                    let was_hot = snapshot
+                        .games
+                        .insert(id.clone(), slot.clone())
+                        .is_some_and(|old| old.hot.get().is_some());
+                    let is_hot = slot.hot.get().is_some();
+                    let count = snapshot.hot.0.get_mut();
+                    *count = (*count + usize::from(is_hot)).saturating_sub(usize::from(was_hot));
+                }
                 None => {
                     snapshot.games.remove(id);
                 }
             }
-            match self.events.get(id) {
-                Some(events) => {
-                    snapshot.events.insert(id.clone(), events.clone());
-                }
-                None => {
-                    snapshot.events.remove(id);
-                }
-            }
         }
+        snapshot.cool(HOT_GAMES, |id| done.contains(&id));
     }
 
     /// The game's state after `events` of a decision, without changing `self`.
@@ -228,18 +397,32 @@ impl State {
     /// A [`ReplayError`] when an event does not fit.
     pub fn game_after(
         &self,
-        id: &str,
+        t: &Tournament,
+        spec: &GameSpec,
         events: &[(String, Event)],
     ) -> Result<Option<Game>, ReplayError> {
-        let Some(mut game) = self.games.get(id).cloned() else {
+        if !self.games.contains_key(&spec.id) {
             return Ok(None);
-        };
+        }
+        let mut game = self.get(t, spec).into_owned();
         for (gid, event) in events {
-            if gid == id {
+            if *gid == spec.id {
                 game.apply(event)?;
             }
         }
         Ok(Some(game))
+    }
+
+    /// Puts a game's state in place as it is, with no record (tests that
+    /// set up a position no events make).
+    #[cfg(test)]
+    pub fn put_game(&mut self, id: &str, game: Game) {
+        let slot = self.games.entry(id.to_string()).or_default();
+        slot.hot = OnceLock::from(Box::new(Hot {
+            game,
+            damaged: Vec::new(),
+        }));
+        *self.hot.0.get_mut() += 1;
     }
 }
 
@@ -302,6 +485,34 @@ impl Record {
         }
     }
 
+    /// Whether an `Opened` event is among the events (read without
+    /// decoding them).
+    fn has_opened(&self) -> bool {
+        let mut rest = self.0.as_slice();
+        while let Some((&tag, tail)) = rest.split_first() {
+            let len = if tag == JSON {
+                let Some(len) = tail.get(..4).and_then(|b| b.try_into().ok()) else {
+                    return false;
+                };
+                let len = u32::from_le_bytes(len) as usize;
+                if tail
+                    .get(4..)
+                    .is_some_and(|json| json.starts_with(br#"{"event":"opened""#))
+                {
+                    return true;
+                }
+                4 + len
+            } else {
+                let Some(&len) = tail.get(5) else {
+                    return false;
+                };
+                6 + usize::from(len)
+            };
+            rest = tail.get(len..).unwrap_or_default();
+        }
+        false
+    }
+
     /// The events, in order.
     pub fn events(&self) -> Vec<Event> {
         Record::decode(&self.0).expect("written by push")
@@ -320,6 +531,34 @@ impl Record {
     /// The packed bytes (what the store keeps).
     pub fn bytes(&self) -> &[u8] {
         &self.0
+    }
+
+    /// A record of bytes as [`Record::bytes`] gives them, checked as
+    /// [`Record::decode`] reads them (without keeping the events); `None`
+    /// when they are damaged.
+    pub fn from_packed(bytes: &[u8]) -> Option<Record> {
+        let mut rest = bytes;
+        while let Some((&tag, tail)) = rest.split_first() {
+            rest = tail;
+            let len = match tag {
+                JSON => {
+                    let len = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+                    let json = rest.get(4..4 + len)?;
+                    serde_json::from_slice::<Event>(json).ok()?;
+                    4 + len
+                }
+                MOVED | HELD => {
+                    let days = i32::from_le_bytes(rest.get(1..5)?.try_into().ok()?);
+                    chrono::NaiveDate::from_num_days_from_ce_opt(days)?;
+                    let len = usize::from(*rest.get(5)?);
+                    std::str::from_utf8(rest.get(6..6 + len)?).ok()?;
+                    6 + len
+                }
+                _ => return None,
+            };
+            rest = &rest[len..];
+        }
+        Some(Record(bytes.to_vec()))
     }
 
     /// The events of packed bytes, in order; `None` when they are damaged
@@ -437,11 +676,13 @@ mod tests {
             state.apply(&league, &events, &[]).unwrap();
             state.publish(&mut snapshot, &events, &[]);
             assert_eq!(format!("{snapshot:?}"), format!("{state:?}"));
+            assert_eq!(games(&snapshot, &league), games(&state, &league));
         }
         let leave = leave_of_p0();
         state.apply(&league, &[], &leave).unwrap();
         state.publish(&mut snapshot, &[], &leave);
         assert_eq!(format!("{snapshot:?}"), format!("{state:?}"));
+        assert_eq!(games(&snapshot, &league), games(&state, &league));
     }
 
     #[test]
@@ -545,7 +786,78 @@ mod tests {
         )
         .unwrap();
         assert_eq!(format!("{state:?}"), format!("{built:?}"));
-        assert_eq!(built.games["T/1"].plies[2].leave_days, 3, "12 to 14 May");
+        assert_eq!(games(&state, &league), games(&built, &league));
+        assert_eq!(
+            built.game(&league, "T/1").unwrap().plies[2].leave_days,
+            3,
+            "12 to 14 May"
+        );
+    }
+
+    /// Every game of the state as it shows it.
+    fn games(state: &State, league: &League) -> String {
+        state
+            .each_game(league)
+            .map(|(_, _, game)| format!("{game:?}\n"))
+            .collect()
+    }
+
+    #[test]
+    fn games_are_replayed_when_first_needed_kept_and_dropped_past_the_limit() {
+        // a state built from records replays nothing; a game asked for is
+        // replayed and kept; past the limit a decision keeps only its own
+        // games, and the others are replayed again, the same, when needed
+        let league = league();
+        let events = vec![
+            (
+                "T/1".to_string(),
+                Event::Opened {
+                    on: "2026-05-10".parse().unwrap(),
+                },
+            ),
+            ("T/1".to_string(), moved("e2e4")),
+            ("T/2".to_string(), moved("d2d4")),
+            ("T/1".to_string(), moved("e7e5")),
+        ];
+        let mut kept =
+            State::build(&league, |_| Ok::<_, ReplayError>(vec![]), |_| Ok(vec![])).unwrap();
+        kept.apply(&league, &events, &[]).unwrap();
+        let all = games(&kept, &league);
+        let of = |id: &str| -> Vec<Event> {
+            events
+                .iter()
+                .filter(|(g, _)| g == id)
+                .map(|(_, e)| e.clone())
+                .collect()
+        };
+        let mut cold =
+            State::build(&league, |id| Ok::<_, ReplayError>(of(id)), |_| Ok(vec![])).unwrap();
+        assert_eq!(*cold.hot.0.get_mut(), 0, "nothing replayed at the start");
+        assert!(
+            cold.opened("T/1") && !cold.opened("T/2"),
+            "read from the records"
+        );
+        assert_eq!(games(&cold, &league), all);
+        assert_eq!(
+            *cold.hot.0.get_mut(),
+            0,
+            "a look over every game keeps none"
+        );
+        assert_eq!(cold.game(&league, "T/1").unwrap().plies.len(), 2);
+        assert_eq!(cold.game(&league, "T/2").unwrap().plies.len(), 1);
+        assert_eq!(*cold.hot.0.get_mut(), 2);
+        assert!(
+            cold.opened("T/1") && !cold.opened("T/2"),
+            "read from the games"
+        );
+        cold.cool(1, |id| id == "T/2");
+        assert_eq!(*cold.hot.0.get_mut(), 1);
+        assert!(cold.games["T/1"].hot.get().is_none() && cold.games["T/2"].hot.get().is_some());
+        cold.apply(&league, &[("T/1".to_string(), moved("g1f3"))], &[])
+            .unwrap();
+        kept.apply(&league, &[("T/1".to_string(), moved("g1f3"))], &[])
+            .unwrap();
+        assert_eq!(games(&cold, &league), games(&kept, &league));
     }
 
     #[test]

@@ -22,10 +22,11 @@ use shakmaty::Color;
 pub fn openings(league: &League, state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
     for (t, spec) in league.games() {
-        let game = &state.games[&spec.id];
-        if today < t.start || game.opened.is_some() {
+        if today < t.start || state.opened(&spec.id) {
             continue;
         }
+        let game = state.get(t, spec);
+        let game = &*game;
         decision
             .events
             .push((spec.id.clone(), Event::Opened { on: today }));
@@ -41,8 +42,8 @@ pub fn openings(league: &League, state: &State, today: NaiveDate) -> Decision {
 pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
     // the end of the tournament and adjudication (III.9.4-9.10)
     let mut decision = adjudication::deadlines(league, state, today);
-    for (t, spec) in league.games() {
-        let game = &state.games[&spec.id];
+    for (t, spec, game) in state.each_game(league) {
+        let game = &*game;
         if today < t.start
             || game.ending.is_some()
             || game.suspension().is_some()
