@@ -278,10 +278,11 @@ pub fn games_table(
         "Black days".into(),
         "status".into(),
     ]);
-    for (t, spec, game) in state
-        .each_game(league)
-        .filter(|(t, _, _)| tournament.is_none_or(|id| t.id == id))
+    for (t, spec) in league
+        .games()
+        .filter(|(t, _)| tournament.is_none_or(|id| t.id == id))
     {
+        let (game, damaged) = state.peek_damaged(t, spec);
         let clock = |c: Color| {
             format!(
                 "{} ({} left)",
@@ -312,7 +313,7 @@ pub fn games_table(
                     "in progress, claim pending".into()
                 }
                 None => game.status().as_str().replace('_', " "),
-            } + if state.damaged(t, spec).is_empty() {
+            } + if damaged.is_empty() {
                 ""
             } else {
                 " (damaged record: see show)"
@@ -322,41 +323,43 @@ pub fn games_table(
     table.write()
 }
 
-/// A table of eight columns, its rows kept as one string each (a table
-/// of 100k games holds 100k strings, not 800k) until the widths are known.
+/// A table of eight columns whose cells are kept one after the other in
+/// one string (a table of 100k games holds one buffer, not 800k strings)
+/// until the widths are known.
 #[derive(Default)]
 struct Table {
-    /// Each row's cells written one after the other, and where each ends.
-    rows: Vec<(String, [usize; 8])>,
+    text: String,
+    /// Where each row's cells end in `text`.
+    rows: Vec<[u32; 8]>,
     widths: [usize; 8],
 }
 
 impl Table {
     fn push(&mut self, cells: [String; 8]) {
-        let mut text = String::new();
         let mut ends = [0; 8];
         for (i, cell) in cells.iter().enumerate() {
-            text.push_str(cell);
-            ends[i] = text.len();
+            self.text.push_str(cell);
+            ends[i] = u32::try_from(self.text.len()).unwrap_or(u32::MAX);
             self.widths[i] = self.widths[i].max(cell.chars().count());
         }
-        text.shrink_to_fit();
-        self.rows.push((text, ends));
+        self.rows.push(ends);
     }
 
     /// The rows, each cell padded to its column's width.
     fn write(self) -> String {
         let mut out = String::new();
-        for (text, ends) in &self.rows {
-            let mut line = String::new();
-            let mut from = 0;
-            for (end, width) in ends.iter().zip(self.widths) {
-                let cell = &text[from..*end];
-                from = *end;
-                line.push_str(cell);
-                line.extend(std::iter::repeat_n(' ', width - cell.chars().count() + 2));
+        let mut from = 0;
+        for ends in &self.rows {
+            let start = out.len();
+            for (&end, width) in ends.iter().zip(self.widths) {
+                let end = (end as usize).min(self.text.len());
+                let cell = self.text.get(from..end).unwrap_or_default();
+                from = end;
+                out.push_str(cell);
+                out.extend(std::iter::repeat_n(' ', width - cell.chars().count() + 2));
             }
-            let _ = writeln!(out, "{}", line.trim_end());
+            out.truncate(out[start..].trim_end().len() + start);
+            out.push('\n');
         }
         out
     }
@@ -594,14 +597,9 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
     out
 }
 
-/// What the store holds for `game` that did not replay, as lines to show
-/// above the game (empty for a sound game).
-fn damage_note(
-    state: &State,
-    t: &Tournament,
-    spec: &crate::referee::tournament::GameSpec,
-) -> String {
-    let errors = state.damaged(t, spec);
+/// What the store holds for a game that did not replay (`errors`), as
+/// lines to show above the game (empty for a sound game).
+fn damage_note(errors: &[crate::referee::game::ReplayError]) -> String {
     if errors.is_empty() {
         return String::new();
     }
@@ -639,8 +637,9 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             let Some((t, spec)) = league.game(game) else {
                 return Err(format!("no game {given} in the config"));
             };
-            let damage = damage_note(state, t, spec);
-            let state = &*state.peek(t, spec);
+            let (game_state, damaged) = state.peek_damaged(t, spec);
+            let damage = damage_note(&damaged);
+            let state = &*game_state;
             Ok(if *json {
                 let mut text =
                     serde_json::to_string_pretty(&game_json(t, state)).unwrap_or_default();
@@ -730,5 +729,45 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             }
         }
         _ => Err("not a view command".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Table;
+
+    #[test]
+    fn the_games_table_pads_each_column_to_its_widest_cell_in_characters() {
+        let mut table = Table::default();
+        let row = |cells: [&str; 8]| cells.map(String::from);
+        table.push(row([
+            "game", "White", "Black", "moves", "to move", "W", "B", "status",
+        ]));
+        table.push(row([
+            "T/1",
+            "Иванов, И.",
+            "Smith",
+            "12",
+            "white",
+            "3",
+            "40",
+            "",
+        ]));
+        table.push(row([
+            "T/10",
+            "Li",
+            "Петров, П.",
+            "0",
+            "-",
+            "",
+            "",
+            "finished 1-0",
+        ]));
+        assert_eq!(
+            table.write(),
+            "game  White       Black       moves  to move  W  B   status\n\
+             T/1   Иванов, И.  Smith       12     white    3  40\n\
+             T/10  Li          Петров, П.  0      -               finished 1-0\n"
+        );
     }
 }

@@ -191,16 +191,23 @@ impl State {
         }
     }
 
-    /// The stored events of the game that did not replay (written by a
-    /// faulty version): the game is shown as far as its other events go,
-    /// and every other game works as usual.
-    pub fn damaged(&self, t: &Tournament, spec: &GameSpec) -> Vec<ReplayError> {
-        let Some(slot) = self.games.get(&spec.id) else {
-            return Vec::new();
-        };
-        match slot.hot.get() {
-            Some(hot) => hot.damaged.clone(),
-            None => self.replay(t, spec, &slot.record).damaged,
+    /// [`State::peek`] with the stored events of the game that did not
+    /// replay (written by a faulty version): the game is shown as far as
+    /// its other events go, and every other game works as usual.
+    pub fn peek_damaged(
+        &self,
+        t: &Tournament,
+        spec: &GameSpec,
+    ) -> (Cow<'_, Game>, Vec<ReplayError>) {
+        match self.games.get(&spec.id) {
+            Some(slot) => match slot.hot.get() {
+                Some(hot) => (Cow::Borrowed(&hot.game), hot.damaged.clone()),
+                None => {
+                    let hot = self.replay(t, spec, &slot.record);
+                    (Cow::Owned(hot.game), hot.damaged)
+                }
+            },
+            None => (self.peek(t, spec), Vec::new()),
         }
     }
 
