@@ -146,6 +146,24 @@ fn referee_mail(c: &mut Criterion) {
         let checked = s.state.check(league, &decision.events).unwrap();
         (decision, checked)
     };
+    // the same mail to a game not kept in memory: replayed from its
+    // record first (the first mail of a game since the start)
+    let cold = s.state.clone();
+    c.bench_function(
+        "referee: the same mail, its game replayed from the record first",
+        |b| {
+            b.iter_batched(
+                || cold.clone(),
+                |state| {
+                    let mut decision = decide_mail(league, &state, &inbound);
+                    letters::write(league, &mut decision);
+                    let checked = state.check(league, &decision.events).unwrap();
+                    (decision, checked, state)
+                },
+                BatchSize::SmallInput,
+            )
+        },
+    );
     let (decision, _) = referee();
     assert!(
         matches!(decision.verdicts.as_slice(), [Verdict::Accepted { .. }]),

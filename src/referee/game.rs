@@ -1276,6 +1276,13 @@ impl Game {
         self.initial.as_deref().cloned().unwrap_or_default()
     }
 
+    /// Makes room for `plies` more plies (a replay knows how many moves
+    /// its record holds).
+    pub fn reserve(&mut self, plies: usize) {
+        self.plies.reserve_exact(plies);
+        self.hashes.reserve_exact(plies);
+    }
+
     /// Gives back the room replaying left unused (a store of 100k games
     /// replays 100k games).
     pub fn shrink(&mut self) {

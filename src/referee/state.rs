@@ -231,6 +231,12 @@ impl State {
         let mut damaged = Vec::new();
         match Record::decode(record.bytes()) {
             Some(events) => {
+                game.reserve(
+                    events
+                        .iter()
+                        .filter(|e| matches!(e, Event::Moved { .. }))
+                        .count(),
+                );
                 for event in &events {
                     if let Err(e) = game.apply(event) {
                         tracing::error!(error = %e, "stored event skipped: the store was written by a faulty version");
