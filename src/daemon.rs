@@ -1740,6 +1740,9 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     let mut ready = false;
     let mut connect_backoff = Backoff::new();
     let mut timer_day: Option<NaiveDate> = None;
+    // games open on their tournament's start day: once a day is enough
+    // (going over 100k games per pass would not be)
+    let mut opening_day: Option<NaiveDate> = None;
     let mut poll = Duration::from_secs(pipeline.config.poll_seconds);
     'connection: while !*shutdown.borrow() {
         if let Err(e) = pipeline.inbox.connect().await {
@@ -1765,7 +1768,10 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
             notify(sd_notify::NotifyState::Watchdog);
             let mut report = Report::default();
             let today = pipeline.today();
-            pipeline.openings(today, &mut report)?;
+            if opening_day != Some(today) {
+                pipeline.openings(today, &mut report)?;
+                opening_day = Some(today);
+            }
             let more = match pipeline.inbox_pass(&mut report, &shutdown).await {
                 Ok(more) => more,
                 Err(DaemonError::Mail(e)) => {
