@@ -1837,6 +1837,8 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
                             relay = tokio::spawn(new.run(wake.clone(), shutdown.clone()));
                         }
                         poll = Duration::from_secs(pipeline.config.poll_seconds);
+                        // a tournament added may start today
+                        opening_day = None;
                     }
                     // the wait was cut short (an IDLE mid-way): a new session
                     pipeline.inbox.close().await;
