@@ -266,7 +266,7 @@ fn while_the_daemon_runs_backup_resend_and_outbox_go_through_it_and_a_second_is_
 
 #[test]
 fn sighup_applies_a_good_config_and_keeps_the_running_one_after_a_bad_edit() {
-    let arena = one_move();
+    let mut arena = one_move();
     let config = arena.path().join("mailarbiter.toml");
     let good = fs::read_to_string(&config).unwrap();
     let daemon = Daemon::start(&arena);
@@ -292,11 +292,22 @@ fn sighup_applies_a_good_config_and_keeps_the_running_one_after_a_bad_edit() {
     let mut grown = good.clone();
     grown.push_str("\n[[tournament.game]]\nwhite = \"petrov\"\nblack = \"ivanov\"\n");
     fs::write(&config, grown).unwrap();
+    arena.new_sent();
     daemon.signal("HUP");
     daemon.wait_for("reloaded the config");
     let (code, table, err) = arena.cli(&["games", "--today", "2026-05-13"]);
     assert_eq!(code, 0, "{err}");
     assert!(table.contains("RUS-EM-2026/2"), "{table}");
+    // its tournament has started: its opening mails go out at once, not
+    // on the next day's look for openings
+    let started = Instant::now();
+    let mut opened = Vec::new();
+    while opened.is_empty() && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(100));
+        opened = arena.new_sent();
+        opened.retain(|m| m.subject.contains("RUS-EM-2026/2"));
+    }
+    assert!(!opened.is_empty(), "{}", daemon.log());
     assert!(daemon.child.id() > 0);
     let log = daemon.log();
     assert!(!log.contains("stopped"), "{log}");
