@@ -162,8 +162,17 @@ fn open(dir: &Path) {
     step("identity", &mut at);
     let state = load_state(&config.league, &store).unwrap();
     step("state", &mut at);
-    let table =
-        mailarbiter::cli::games_table(&config.league, &state, None, "2026-07-01".parse().unwrap());
+    // the daemon's copy for the control socket
+    let snapshot = state.clone();
+    step("snapshot", &mut at);
+    // the daemon's daily timer pass goes over every game (on a day when
+    // no deadline falls: the mails due are another matter)
+    let quiet = "2026-05-12".parse().unwrap();
+    let deadlines = mailarbiter::referee::timers::deadlines(&config.league, &state, quiet);
+    step("deadlines", &mut at);
+    black_box((snapshot, deadlines.events.len()));
+    let today = "2026-07-01".parse().unwrap();
+    let table = mailarbiter::cli::games_table(&config.league, &state, None, today);
     step("games table", &mut at);
     black_box((table, state));
     println!(

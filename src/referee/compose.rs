@@ -13,6 +13,7 @@ use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Tournament};
 use chrono::NaiveDate;
 use shakmaty::Color;
+use std::collections::HashMap;
 
 /// A notice To both players, Cc the director: each reads it in his
 /// language.
@@ -111,24 +112,36 @@ pub(crate) fn copy_director(
     decision: &mut Decision,
     today: NaiveDate,
 ) {
+    // each game's events of the decision, gathered once (a timer pass may
+    // hold one for each of 100k games)
+    let mut events: HashMap<&str, Vec<&Event>> = HashMap::new();
+    for (id, event) in &decision.events {
+        events.entry(id).or_default().push(event);
+    }
+    // whether a game is short of time, once per game
+    let mut short: HashMap<String, bool> = HashMap::new();
     for letter in &mut decision.letters {
-        let Some(id) = letter.game.clone() else {
+        let Some(id) = letter.game.as_deref() else {
             continue;
         };
-        let Some((t, spec)) = league.game(&id) else {
+        let Some((t, spec)) = league.game(id) else {
             continue;
         };
-        let Ok(Some(game)) = state.game_after(t, spec, &decision.events) else {
-            continue;
-        };
-        if game.ending.is_some() {
-            continue;
-        }
-        let short = [Color::White, Color::Black]
-            .iter()
-            .any(|c| game.control(&t.rules, *c, today).left() <= i64::from(t.rules.warning_days));
+        let is_short = *short.entry(spec.id.clone()).or_insert_with(|| {
+            let mut game = state.peek(t, spec);
+            for event in events.get(spec.id.as_str()).into_iter().flatten() {
+                if game.to_mut().apply(event).is_err() {
+                    // the decision will be refused whole before the commit
+                    return false;
+                }
+            }
+            game.ending.is_none()
+                && [Color::White, Color::Black].iter().any(|c| {
+                    game.control(&t.rules, *c, today).left() <= i64::from(t.rules.warning_days)
+                })
+        });
         let reader = Reader::director_of(t);
-        if short && !letter.readers().any(|r| *r == reader) {
+        if is_short && !letter.readers().any(|r| *r == reader) {
             letter.cc.push(reader);
         }
     }

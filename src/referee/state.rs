@@ -17,7 +17,7 @@ use crate::referee::tournament::{GameSpec, League, Tournament};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// How many games' states are kept replayed at most; past it, the next
 /// decision drops them all but its own (they are replayed again from
@@ -32,9 +32,11 @@ pub struct Checked {
 }
 
 /// A game as the state keeps it: its record, and its state once replayed.
+/// The record is shared with the control socket's copy of the state until
+/// a decision adds to it (so the copy costs no second set of records).
 #[derive(Clone, Default)]
 struct Slot {
-    record: Record,
+    record: Arc<Record>,
     hot: OnceLock<Box<Hot>>,
 }
 
@@ -66,7 +68,7 @@ impl Clone for HotCount {
 #[derive(Debug, Clone, Default)]
 pub struct State {
     /// Each game of the league, by game id.
-    games: BTreeMap<String, Slot>,
+    games: BTreeMap<Arc<str>, Slot>,
     /// Each player's events, by `tournament/player`.
     pub players: BTreeMap<String, Vec<PlayerEvent>>,
     hot: HotCount,
@@ -112,9 +114,9 @@ impl State {
         for (_, spec) in league.games() {
             let record = game_record(&spec.id)?;
             state.games.insert(
-                spec.id.clone(),
+                Arc::from(spec.id.as_str()),
                 Slot {
-                    record,
+                    record: Arc::new(record),
                     hot: OnceLock::new(),
                 },
             );
@@ -154,7 +156,7 @@ impl State {
     /// The game `spec` of `t` for a look over many games: the kept one, or
     /// one replayed for the caller and not kept.
     pub fn peek(&self, t: &Tournament, spec: &GameSpec) -> Cow<'_, Game> {
-        match self.games.get(&spec.id) {
+        match self.games.get(spec.id.as_str()) {
             Some(slot) => match slot.hot.get() {
                 Some(hot) => Cow::Borrowed(&hot.game),
                 None => Cow::Owned(self.replay(t, spec, &slot.record).game),
@@ -199,7 +201,7 @@ impl State {
         t: &Tournament,
         spec: &GameSpec,
     ) -> (Cow<'_, Game>, Vec<ReplayError>) {
-        match self.games.get(&spec.id) {
+        match self.games.get(spec.id.as_str()) {
             Some(slot) => match slot.hot.get() {
                 Some(hot) => (Cow::Borrowed(&hot.game), hot.damaged.clone()),
                 None => {
@@ -212,7 +214,7 @@ impl State {
     }
 
     fn hot(&self, t: &Tournament, spec: &GameSpec) -> Option<&Hot> {
-        let slot = self.games.get(&spec.id)?;
+        let slot = self.games.get(spec.id.as_str())?;
         Some(slot.hot.get_or_init(|| {
             self.hot.0.fetch_add(1, Ordering::Relaxed);
             Box::new(self.replay(t, spec, &slot.record))
@@ -318,8 +320,8 @@ impl State {
         player_events: &[(String, PlayerEvent)],
     ) {
         for (id, event) in game_events {
-            if let Some(slot) = self.games.get_mut(id) {
-                slot.record.push(event);
+            if let Some(slot) = self.games.get_mut(id.as_str()) {
+                Arc::make_mut(&mut slot.record).push(event);
             }
         }
         for (key, event) in player_events {
@@ -335,18 +337,22 @@ impl State {
             return;
         }
         self.cool(HOT_GAMES, |id| checked.games.contains_key(id));
+        let count = self.hot.0.get_mut();
         for (id, game) in checked.games {
-            if let Some(slot) = self.games.get_mut(&id) {
-                let had = slot.hot.take().map(|hot| hot.damaged);
-                let fresh = had.is_none();
-                let _ = slot.hot.set(Box::new(Hot {
-                    game,
-                    damaged: had.unwrap_or_default(),
-                }));
-                if fresh {
-                    *self.hot.0.get_mut() += 1;
+            let Some(slot) = self.games.get_mut(id.as_str()) else {
+                continue;
+            };
+            let damaged = match slot.hot.take() {
+                Some(hot) => hot.damaged,
+                // a decision over more games than are kept (a timer pass)
+                // leaves the others to be replayed when needed
+                None if *count >= HOT_GAMES => continue,
+                None => {
+                    *count += 1;
+                    Vec::new()
                 }
-            }
+            };
+            let _ = slot.hot.set(Box::new(Hot { game, damaged }));
         }
     }
 
@@ -386,51 +392,29 @@ impl State {
                 continue;
             }
             done.push(id);
-            match self.games.get(id) {
-                Some(slot) => {
+            match self.games.get_key_value(id.as_str()) {
+                Some((key, slot)) => {
                     let was_hot = snapshot
                         .games
-                        .insert(id.clone(), slot.clone())
+                        .insert(key.clone(), slot.clone())
                         .is_some_and(|old| old.hot.get().is_some());
                     let is_hot = slot.hot.get().is_some();
                     let count = snapshot.hot.0.get_mut();
                     *count = (*count + usize::from(is_hot)).saturating_sub(usize::from(was_hot));
                 }
                 None => {
-                    snapshot.games.remove(id);
+                    snapshot.games.remove(id.as_str());
                 }
             }
         }
         snapshot.cool(HOT_GAMES, |id| done.contains(&id));
     }
 
-    /// The game's state after `events` of a decision, without changing `self`.
-    ///
-    /// # Errors
-    /// A [`ReplayError`] when an event does not fit.
-    pub fn game_after(
-        &self,
-        t: &Tournament,
-        spec: &GameSpec,
-        events: &[(String, Event)],
-    ) -> Result<Option<Game>, ReplayError> {
-        if !self.games.contains_key(&spec.id) {
-            return Ok(None);
-        }
-        let mut game = self.get(t, spec).into_owned();
-        for (gid, event) in events {
-            if *gid == spec.id {
-                game.apply(event)?;
-            }
-        }
-        Ok(Some(game))
-    }
-
     /// Puts a game's state in place as it is, with no record (tests that
     /// set up a position no events make).
     #[cfg(test)]
     pub fn put_game(&mut self, id: &str, game: Game) {
-        let slot = self.games.entry(id.to_string()).or_default();
+        let slot = self.games.entry(Arc::from(id)).or_default();
         slot.hot = OnceLock::from(Box::new(Hot {
             game,
             damaged: Vec::new(),
