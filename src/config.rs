@@ -2,13 +2,15 @@
 //! file's tables walked against the known keys ([`SCHEMA`]: every unknown key
 //! and every value of the wrong type), raw values as close to the file as
 //! possible, then validation into typed values. Every problem found is
-//! listed with its line and column.
+//! listed with its line and column. A file is read so tournament by
+//! tournament where it can be (a league of 100k games in a few MiB; see
+//! [`Config::parse_with`]), else whole.
 
 use crate::notation::Notation;
 use crate::referee::pairing::Pairing;
 use crate::referee::rules::{RuleKind, RuleSet, Span};
 use crate::referee::standings::TieBreak;
-use crate::referee::tournament::{GameSpec, Lang, League, Player, Tournament};
+use crate::referee::tournament::{GameSpec, Lang, League, Player, PlayerId, Tournament};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use serde::Deserialize;
@@ -389,8 +391,9 @@ pub struct Config {
 pub struct Lines {
     /// Game id → the line of its `number` (or, without one, its `white`).
     pub games: HashMap<String, usize>,
-    /// `tournament/player` → the line of the player's `email`.
-    pub players: HashMap<String, usize>,
+    /// Tournament id → its players' ids, each with the line of the
+    /// player's `email`, in the order of the file.
+    pub players: HashMap<String, Vec<(PlayerId, usize)>>,
     /// Tournament id → the line of its `pairing`, for the tournaments whose
     /// games are generated (their games are not in `games`).
     pub pairings: HashMap<String, usize>,
@@ -413,7 +416,11 @@ impl Lines {
 
     /// The line of the addresses of `player` of `tournament`.
     pub fn player(&self, tournament: &str, player: &str) -> Option<usize> {
-        self.players.get(&format!("{tournament}/{player}")).copied()
+        let players = self.players.get(tournament)?;
+        players
+            .iter()
+            .find(|(id, _)| *id == player)
+            .map(|&(_, line)| line)
     }
 }
 
@@ -516,10 +523,41 @@ impl Config {
         check_folders: bool,
         secrets: &Secrets,
     ) -> Result<(Config, Vec<String>), Vec<Problem>> {
+        // A league of 1,000 tournaments is a file of 100k lines, and its
+        // whole TOML tree takes 25 times the text (30 MiB for 1.3 MB): the
+        // file is read in parts cut before its `[[tournament]]` lines, each
+        // part parsed, checked and validated alone and its tree dropped
+        // before the next. Should any part not read alone without a problem
+        // (a problem in it, a table other than the tournaments after them, a
+        // cut inside a multi-line string), the whole file is read at once:
+        // what a valid file gives and every message stay those of one read.
+        let parts = parts(text);
+        if let [(_, head), rest @ ..] = parts.as_slice() {
+            if !rest.is_empty() {
+                if let Ok(read) = Config::read(text, head, rest, base, check_folders, secrets) {
+                    return Ok(read);
+                }
+            }
+        }
+        Config::read(text, text, &[], base, check_folders, secrets)
+    }
+
+    /// Reads the config `text` from its `head` (the whole text, or the part
+    /// before its first cut) and its `rest`: the parts that each hold only
+    /// tournaments, with their byte offsets. Read so, the head holds no
+    /// tournament and any problem of a part is only marked.
+    fn read(
+        text: &str,
+        head: &str,
+        rest: &[(usize, &str)],
+        base: &Path,
+        check_folders: bool,
+        secrets: &Secrets,
+    ) -> Result<(Config, Vec<String>), Vec<Problem>> {
         // the file's shape first: every unknown key and wrongly typed value;
         // the wrongly typed ones are blanked out (offsets kept) so that the
         // values that are right can still be validated
-        let (shape, masked) = schema::walk(text)?;
+        let (shape, masked) = schema::walk(head)?;
         let raw: RawConfig = match toml::from_str(&masked) {
             Ok(raw) => raw,
             // a required key missing or of the wrong type: the shape says it
@@ -533,9 +571,14 @@ impl Config {
                 }]);
             }
         };
+        if !rest.is_empty() && !raw.tournament.is_empty() {
+            // tournaments written otherwise before the first cut: one read
+            return Err(shape);
+        }
         let mut notes = Vec::new();
         let validated = Validator {
             text,
+            offset: 0,
             newlines: text
                 .bytes()
                 .enumerate()
@@ -548,8 +591,14 @@ impl Config {
             lines: Lines::default(),
             secrets,
             notes: &mut notes,
+            ids: HashSet::new(),
+            owners: if rest.is_empty() {
+                Owners::Named(HashMap::new())
+            } else {
+                Owners::Hashed(std::hash::RandomState::new(), HashMap::new())
+            },
         }
-        .run(raw);
+        .run(raw, rest);
         match validated {
             Ok(config) if shape.is_empty() => Ok((config, notes)),
             Ok(_) => Err(shape),
@@ -561,6 +610,55 @@ impl Config {
             }
         }
     }
+}
+
+/// `text` cut before each line `[[tournament]]` (spaces and a comment
+/// allowed around it): the part before the first, then each part, with its
+/// byte offset.
+fn parts(text: &str) -> Vec<(usize, &str)> {
+    let mut cuts = vec![0];
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if at > 0 && opens_tournament(line) {
+            cuts.push(at);
+        }
+        at += line.len();
+    }
+    cuts.push(text.len());
+    cuts.windows(2).map(|w| (w[0], &text[w[0]..w[1]])).collect()
+}
+
+/// Whether `line` is a `[[tournament]]` header.
+fn opens_tournament(line: &str) -> bool {
+    fn blank(s: &str) -> &str {
+        s.trim_start_matches([' ', '\t'])
+    }
+    let rest = (|| {
+        let rest = blank(line).strip_prefix("[[")?;
+        let rest = blank(rest).strip_prefix("tournament")?;
+        Some(blank(blank(rest).strip_prefix("]]")?))
+    })();
+    rest.is_some_and(|rest| {
+        let rest = rest.trim_end_matches(['\n', '\r', ' ', '\t']);
+        rest.is_empty() || rest.starts_with('#')
+    })
+}
+
+/// One part of the file that holds only tournaments, read alone: its
+/// tournaments, if it parses and fits the schema.
+fn part_tournaments(part: &str) -> Option<Vec<RawTournament>> {
+    #[derive(Deserialize)]
+    struct Part {
+        tournament: Vec<RawTournament>,
+    }
+    let document = toml_edit::ImDocument::parse(part).ok()?;
+    if !schema::only_tournaments(part, &document) {
+        return None;
+    }
+    // the tree just checked, read into the raw values (no second parse)
+    Part::deserialize(toml_edit::de::Deserializer::from(document))
+        .ok()
+        .map(|p| p.tournament)
 }
 
 fn line_of(text: &str, offset: usize) -> usize {
@@ -579,6 +677,9 @@ fn column_of(text: &str, offset: usize) -> usize {
 
 struct Validator<'a> {
     text: &'a str,
+    /// Where the part of `text` being validated starts: the spans of its
+    /// values count from there.
+    offset: usize,
     /// The byte offsets of the text's line ends.
     newlines: Vec<usize>,
     base: &'a Path,
@@ -587,13 +688,28 @@ struct Validator<'a> {
     lines: Lines,
     secrets: &'a Secrets,
     notes: &'a mut Vec<String>,
+    /// Every player id made so far: the games and the lines share them.
+    ids: HashSet<PlayerId>,
+    /// Who writes from each address, to refuse an address of two players.
+    owners: Owners,
+}
+
+/// Who writes from each address.
+enum Owners {
+    /// Address → `tournament/player`, for the message.
+    Named(HashMap<String, String>),
+    /// The file read in parts (a valid one, most likely): the address's
+    /// hash → the (tournament, player) ordinals, 16 bytes an address and
+    /// no copy of it; an address that may be two players' is a problem,
+    /// and the file is then read whole, for the message.
+    Hashed(std::hash::RandomState, HashMap<u64, (u32, u32)>),
 }
 
 impl Validator<'_> {
     fn problem<T>(&mut self, at: &Spanned<T>, message: String) {
         self.problems.push(Problem {
             line: Some(self.line(at)),
-            column: Some(column_of(self.text, at.span().start)),
+            column: Some(column_of(self.text, self.offset + at.span().start)),
             message,
         });
     }
@@ -601,8 +717,18 @@ impl Validator<'_> {
     /// The 1-based line of `at`, found in the index of line starts (a
     /// config of 100k lines names a line per player and per game).
     fn line<T>(&self, at: &Spanned<T>) -> usize {
-        let offset = at.span().start;
+        let offset = self.offset + at.span().start;
         self.newlines.partition_point(|&n| n < offset) + 1
+    }
+
+    /// The shared id `id`.
+    fn player_id(&mut self, id: &str) -> PlayerId {
+        if let Some(shared) = self.ids.get(id) {
+            return shared.clone();
+        }
+        let shared = PlayerId::from(id);
+        self.ids.insert(shared.clone());
+        shared
     }
 
     fn path(&self, p: &str) -> PathBuf {
@@ -750,7 +876,7 @@ impl Validator<'_> {
         (self.path(p), false)
     }
 
-    fn run(mut self, raw: RawConfig) -> Result<Config, Vec<Problem>> {
+    fn run(mut self, raw: RawConfig, rest: &[(usize, &str)]) -> Result<Config, Vec<Problem>> {
         let address = raw.gateway.address.get_ref().trim().to_lowercase();
         if !is_address(&address) {
             self.problem(
@@ -910,19 +1036,42 @@ impl Validator<'_> {
         }
         let mut tournaments = Vec::new();
         let mut tournament_ids = HashSet::new();
-        let mut owners: HashMap<String, String> = HashMap::new();
-        for rt in &raw.tournament {
+        let mut ordinal = 0u32;
+        let mut add = |v: &mut Self, rt: &RawTournament| {
             if !tournament_ids.insert(rt.id.get_ref().clone()) {
-                self.problem(
+                v.problem(
                     &rt.id,
                     format!("tournament id \"{}\" is used twice", rt.id.get_ref()),
                 );
             }
-            if let Some(t) = self.tournament(rt, &mut owners) {
+            if let Some(t) = v.tournament(rt, ordinal) {
                 tournaments.push(t);
             }
+            ordinal += 1;
+        };
+        for rt in &raw.tournament {
+            add(&mut self, rt);
         }
-        if raw.tournament.is_empty() {
+        for &(offset, part) in rest {
+            // each part's tree dropped before the next is parsed
+            let Some(raws) = part_tournaments(part) else {
+                self.problems.push(Problem {
+                    line: Some(line_of(self.text, offset)),
+                    column: None,
+                    message: "this part does not read alone".into(),
+                });
+                break;
+            };
+            self.offset = offset;
+            for rt in &raws {
+                add(&mut self, rt);
+            }
+            self.offset = 0;
+            if !self.problems.is_empty() {
+                break;
+            }
+        }
+        if raw.tournament.is_empty() && rest.is_empty() {
             self.problems.push(Problem {
                 line: None,
                 column: None,
@@ -957,11 +1106,8 @@ impl Validator<'_> {
         }
     }
 
-    fn tournament(
-        &mut self,
-        rt: &RawTournament,
-        owners: &mut HashMap<String, String>,
-    ) -> Option<Tournament> {
+    /// The tournament `rt`, the `ordinal`-th of the file.
+    fn tournament(&mut self, rt: &RawTournament, ordinal: u32) -> Option<Tournament> {
         let id = rt.id.get_ref().trim().to_string();
         if id.is_empty() || id.contains(['[', ']', '/', ' ']) {
             self.problem(
@@ -1069,7 +1215,7 @@ impl Validator<'_> {
         };
         let mut players = Vec::new();
         let mut player_ids = HashSet::new();
-        for rp in &rt.player {
+        for (place, rp) in (0u32..).zip(&rt.player) {
             let pid = rp.id.get_ref().clone();
             if !player_ids.insert(pid.clone()) {
                 self.problem(
@@ -1083,18 +1229,28 @@ impl Validator<'_> {
                 if !is_address(&address) {
                     self.problem(e, format!("\"{address}\" is not an e-mail address"));
                 }
-                let owner = format!("{id}/{pid}");
-                match owners.get(&address) {
-                    Some(other) if *other != owner => {
-                        self.problem(
-                            e,
-                            format!(
-                                "address {address} is used by two players: {other} and {owner}"
-                            ),
-                        );
+                match &mut self.owners {
+                    Owners::Named(owners) => {
+                        let owner = format!("{id}/{pid}");
+                        match owners.get(&address) {
+                            Some(other) if *other != owner => {
+                                let message = format!(
+                                    "address {address} is used by two players: {other} and {owner}"
+                                );
+                                self.problem(e, message);
+                            }
+                            _ => {
+                                owners.insert(address.clone(), owner);
+                            }
+                        }
                     }
-                    _ => {
-                        owners.insert(address.clone(), owner);
+                    Owners::Hashed(hasher, owners) => {
+                        let first = *owners
+                            .entry(std::hash::BuildHasher::hash_one(&*hasher, &address))
+                            .or_insert((ordinal, place));
+                        if first != (ordinal, place) {
+                            self.problem(e, format!("address {address} may be two players'"));
+                        }
                     }
                 }
                 emails.push(address);
@@ -1103,10 +1259,13 @@ impl Validator<'_> {
                 self.problem(&rp.email, format!("player \"{pid}\" has no e-mail address"));
             }
             let line = self.line(&rp.email);
-            self.lines
-                .players
-                .entry(format!("{id}/{pid}"))
-                .or_insert(line);
+            let shared = (self.player_id(&pid), line);
+            match self.lines.players.get_mut(&id) {
+                Some(lines) => lines.push(shared),
+                None => {
+                    self.lines.players.insert(id.clone(), vec![shared]);
+                }
+            }
             let language = self.language(rp.language.as_ref()).unwrap_or(Lang::En);
             players.push(Player {
                 id: pid,
@@ -1250,13 +1409,15 @@ impl Validator<'_> {
         }
         let line = self.line(pairing);
         self.lines.pairings.insert(id.to_string(), line);
+        // one shared id per player, cloned into each of their games
+        let ids: Vec<PlayerId> = players.iter().map(|p| self.player_id(&p.id)).collect();
         kind.games(players.len())
             .into_iter()
             .enumerate()
             .map(|(k, (white, black))| GameSpec {
                 id: format!("{id}/{}", k + 1),
-                white: players[white - 1].id.clone(),
-                black: players[black - 1].id.clone(),
+                white: ids[white - 1].clone(),
+                black: ids[black - 1].clone(),
             })
             .collect()
     }
@@ -1332,10 +1493,12 @@ impl Validator<'_> {
                 .as_ref()
                 .map_or_else(|| self.line(&rg.white), |n| self.line(n));
             self.lines.games.entry(game_id.clone()).or_insert(line);
+            let white = self.player_id(rg.white.get_ref());
+            let black = self.player_id(rg.black.get_ref());
             games.push(GameSpec {
                 id: game_id,
-                white: rg.white.get_ref().clone(),
-                black: rg.black.get_ref().clone(),
+                white,
+                black,
             });
         }
         games
@@ -1886,7 +2049,7 @@ black = "b"
         c.league.tournaments[0]
             .games
             .iter()
-            .map(|g| (g.id.clone(), g.white.clone(), g.black.clone()))
+            .map(|g| (g.id.clone(), g.white.to_string(), g.black.to_string()))
             .collect()
     }
 
@@ -2114,6 +2277,150 @@ black = "b"
             problems(&typed)[0].contains("`pairing` in [[tournament]] must be text in quotes"),
             "{:?}",
             problems(&typed)
+        );
+    }
+
+    /// `text` read in parts (`None`: it does not read so) and read whole.
+    fn both_reads(text: &str) -> (Option<Config>, Result<Config, Vec<Problem>>) {
+        let secrets = Secrets::from_env(PasswordCheck::Skip);
+        let base = Path::new("/");
+        let parts = parts(text);
+        let in_parts = match parts.as_slice() {
+            [(_, head), rest @ ..] if !rest.is_empty() => {
+                Config::read(text, head, rest, base, false, &secrets)
+                    .ok()
+                    .map(|(c, _)| c)
+            }
+            _ => None,
+        };
+        let whole = Config::read(text, text, &[], base, false, &secrets).map(|(c, _)| c);
+        (in_parts, whole)
+    }
+
+    /// What a config holds, to compare two reads of one file.
+    fn held(c: &Config) -> (&League, &Lines, &Path, &InboxConfig, &OutboxConfig, usize) {
+        (
+            &c.league,
+            &c.lines,
+            &c.state,
+            &c.inbox,
+            &c.outbox,
+            c.batch_mails,
+        )
+    }
+
+    /// A league of three tournaments: generated, with game blocks and
+    /// numbers, a header with spaces and a comment, CRLF line ends in one.
+    fn three_tournaments() -> String {
+        let mut text = paired("double-round-robin", &["c", "d", "e"]);
+        text.push_str(
+            "\n  [[ tournament ]]   # the second\nid = \"T2\"\nname = \"Second\"\n\
+             start = \"2026-06-01\"\ndirector = \"td@example.test\"\n\n\
+             [[tournament.player]]\nid = \"x\"\nname = \"X, X\"\nemail = [\"X@Example.test\", \"x2@example.test\"]\n\n\
+             [[tournament.player]]\nid = \"y\"\nname = \"Y, Y\"\nemail = [\"y@example.test\"]\nlanguage = \"ru\"\n\n\
+             [[tournament.game]]\nnumber = 4\nwhite = \"y\"\nblack = \"x\"\n\n\
+             [[tournament.game]]\nwhite = \"x\"\nblack = \"y\"\n",
+        );
+        text.push_str(
+            &"\n[[tournament]]\nid = \"T3\"\nname = \"Third\"\nstart = \"2026-07-01\"\n\
+              director = \"td3@example.test\"\npairing = \"round-robin\"\n\n\
+              [[tournament.player]]\nid = \"a\"\nname = \"A, Z\"\nemail = [\"za@example.test\"]\n\n\
+              [[tournament.player]]\nid = \"b\"\nname = \"B, Z\"\nemail = [\"zb@example.test\"]\n"
+                .replace('\n', "\r\n"),
+        );
+        text
+    }
+
+    #[test]
+    fn issue11_a_league_read_in_parts_is_the_league_read_whole() {
+        let text = three_tournaments();
+        // cut before each of the three tournaments
+        assert_eq!(parts(&text).len(), 4);
+        let (in_parts, whole) = both_reads(&text);
+        let in_parts = in_parts.expect("a valid file reads in parts");
+        let whole = whole.unwrap();
+        assert_eq!(held(&in_parts), held(&whole));
+        let league = &in_parts.league;
+        assert_eq!(
+            league
+                .tournaments
+                .iter()
+                .map(|t| t.games.len())
+                .collect::<Vec<_>>(),
+            [20, 2, 1]
+        );
+        // the lines of the later parts count from the start of the file
+        let line = |needle: &str| text.lines().position(|l| l.trim_end() == needle).unwrap() + 1;
+        assert_eq!(
+            in_parts.lines.player("T2", "y"),
+            Some(line("email = [\"y@example.test\"]"))
+        );
+        assert_eq!(in_parts.lines.game("T2/4"), Some(line("number = 4")));
+        assert_eq!(
+            in_parts.lines.game("T3/1"),
+            Some(line("pairing = \"round-robin\""))
+        );
+        // what `parse` gives is the read in parts
+        let parsed = Config::parse(&text, Path::new("/"), false).unwrap();
+        assert_eq!(held(&parsed), held(&in_parts));
+        // the games name their players by one shared id each
+        let (_, game) = league.game("T2/4").unwrap();
+        assert_eq!((game.white.as_str(), game.black.as_str()), ("y", "x"));
+        assert_eq!(
+            league.players_at("x@EXAMPLE.test")[0].1.name,
+            "X, X".to_string()
+        );
+    }
+
+    #[test]
+    fn issue11_a_file_that_does_not_read_in_parts_is_read_whole_with_the_same_result() {
+        let good = three_tournaments();
+        let cases = [
+            // a table after the tournaments
+            good.replace("[outbox]\nkind = \"file\"\npath = \"var/mail/sent\"\n", "")
+                + "\n[outbox]\nkind = \"file\"\npath = \"var/mail/sent\"\n",
+            // a cut inside a multi-line string
+            good.replace(
+                "name = \"Second\"",
+                "name = \"\"\"Second\n[[tournament]]\nstill the name\"\"\"",
+            ),
+            // a tournament written as an inline table before the cuts
+            good.replacen(
+                "[[tournament]]\nid = \"T1\"",
+                "tournament = [{ id = \"T0\", name = \"Zero\", start = \"2026-05-10\", \
+                 director = \"td@example.test\" }]\n[[tournament]]\nid = \"T1\"",
+                1,
+            ),
+            // an address of two players of two tournaments
+            good.replace("zb@example.test", "y@example.test"),
+            // a problem in a later part
+            good.replace("start = \"2026-06-01\"", "start = \"2026-06-31\""),
+        ];
+        for text in &cases {
+            let (in_parts, whole) = both_reads(text);
+            assert!(in_parts.is_none(), "{text}");
+            let parsed = Config::parse(text, Path::new("/"), false);
+            match (&parsed, &whole) {
+                (Ok(p), Ok(w)) => assert_eq!(held(p), held(w)),
+                (Err(p), Err(w)) => assert_eq!(p, w),
+                _ => panic!("{parsed:?} against {whole:?}"),
+            }
+        }
+        let messages = |text: &str| match Config::parse(text, Path::new("/"), false) {
+            Ok(c) => vec![c.league.tournaments[1].name.clone()],
+            Err(ps) => ps.into_iter().map(|p| p.message).collect(),
+        };
+        assert_eq!(
+            messages(&cases[1]),
+            ["Second\n[[tournament]]\nstill the name"]
+        );
+        assert_eq!(
+            messages(&cases[3]),
+            ["address y@example.test is used by two players: T2/y and T3/b"]
+        );
+        assert_eq!(
+            messages(&cases[4]),
+            ["bad date \"2026-06-31\" (write YYYY-MM-DD)"]
         );
     }
 

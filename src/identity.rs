@@ -179,8 +179,8 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
 
     for (t, spec) in league.games() {
         let now = StoredGame {
-            white: spec.white.clone(),
-            black: spec.black.clone(),
+            white: spec.white.to_string(),
+            black: spec.black.to_string(),
         };
         let line = lines.game(&spec.id);
         match stored_games.get(&spec.id) {

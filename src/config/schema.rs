@@ -146,6 +146,23 @@ const SCHEMA: &[Key] = &[
     key("tournament", Kind::Tables(TOURNAMENT)),
 ];
 
+/// The top level of a part of the file that holds only tournaments (see
+/// `Config::parse_with`).
+const TOURNAMENTS: &[Key] = &[needed("tournament", Kind::Tables(TOURNAMENT))];
+
+/// Whether `document`, a part of the file cut before its `[[tournament]]`
+/// lines and parsed from `text` alone, holds only `[[tournament]]` tables
+/// whose keys and values all fit the schema.
+pub(super) fn only_tournaments(text: &str, document: &ImDocument<&str>) -> bool {
+    let mut walker = Walker {
+        text,
+        problems: Vec::new(),
+        masks: Vec::new(),
+    };
+    walker.table(document.as_table(), TOURNAMENTS, "the top level", None);
+    walker.problems.is_empty() && walker.masks.is_empty()
+}
+
 /// Walks `text` against the schema: the problems of its shape (empty when
 /// it fits), and the text with every wrongly typed `key = value` blanked
 /// out, byte offsets kept, for serde to read the rest.

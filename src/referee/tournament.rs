@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The language of the mails a player gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -61,8 +61,99 @@ impl Player {
 pub struct GameSpec {
     /// `<tournament id>/<n>`.
     pub id: String,
-    pub white: String,
-    pub black: String,
+    pub white: PlayerId,
+    pub black: PlayerId,
+}
+
+/// A player's id as a game names it: read as a `&str`, shared by every
+/// game of the player (a league of 100k games names 15k players: one
+/// allocation per player, not two per game), and one pointer wide.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(Arc<Box<str>>);
+
+impl PlayerId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for PlayerId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for PlayerId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for PlayerId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for PlayerId {
+    fn from(id: &str) -> PlayerId {
+        PlayerId(Arc::new(id.into()))
+    }
+}
+
+impl From<String> for PlayerId {
+    fn from(id: String) -> PlayerId {
+        PlayerId(Arc::new(id.into_boxed_str()))
+    }
+}
+
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::fmt::Debug for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for PlayerId {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for PlayerId {
+    fn eq(&self, other: &str) -> bool {
+        *self.as_str() == *other
+    }
+}
+
+impl PartialEq<&str> for PlayerId {
+    fn eq(&self, other: &&str) -> bool {
+        *self.as_str() == **other
+    }
+}
+
+impl PartialEq<String> for PlayerId {
+    fn eq(&self, other: &String) -> bool {
+        *self.as_str() == **other
+    }
+}
+
+impl PartialEq<PlayerId> for String {
+    fn eq(&self, other: &PlayerId) -> bool {
+        **self == *other.as_str()
+    }
+}
+
+impl PartialEq<PlayerId> for &str {
+    fn eq(&self, other: &PlayerId) -> bool {
+        **self == *other.as_str()
+    }
 }
 
 impl GameSpec {
@@ -114,20 +205,20 @@ pub struct Tournament {
     pub players: Vec<Player>,
     pub games: Vec<GameSpec>,
     /// The players by id, built on first use ([`Index`]).
-    pub index: Index<HashMap<String, usize>>,
+    pub index: Index<ByHash>,
 }
 
 impl Tournament {
     /// The player with `id`: by map, whatever the number of players.
     pub fn player(&self, id: &str) -> Option<&Player> {
         let map = self.index.get_or_build(|| {
-            let mut map = HashMap::with_capacity(self.players.len());
+            let mut map = ByHash::with_capacity(self.players.len());
             for (i, p) in self.players.iter().enumerate() {
-                map.entry(p.id.clone()).or_insert(i);
+                map.insert(&p.id, (i, 0));
             }
             map
         });
-        match map.get(id).and_then(|&i| self.players.get(i)) {
+        match map.get(id).and_then(|(i, _)| self.players.get(i)) {
             Some(p) if p.id == id => Some(p),
             // built before the players changed (tests edit a league): scan
             Some(_) => self.players.iter().find(|p| p.id == id),
@@ -186,53 +277,148 @@ impl<T> std::fmt::Debug for Index<T> {
     }
 }
 
-/// Where things are in a league: positions in its vectors.
+/// Where things are in a league: positions in its vectors, found by the
+/// hash of a name, not by a copy of it (105k game ids copied into a map
+/// took 9 MiB; by hash 2 MiB). A lookup compares the name it finds.
 #[derive(Default)]
 pub struct LeagueIndex {
-    tournaments: HashMap<String, usize>,
+    tournaments: ByHash,
     /// Game id → (tournament, game).
-    games: HashMap<String, (usize, usize)>,
-    /// Lower-case address → every (tournament, player) writing from it, in
-    /// config order.
-    addresses: HashMap<String, Vec<(usize, usize)>>,
+    games: ByHash,
+    /// Lower-case address's hash → where its (tournament, player) pairs
+    /// are in `owners` (from, count).
+    addresses: HashMap<u64, (u32, u32), std::hash::BuildHasherDefault<Prehashed>>,
+    address_hasher: std::hash::RandomState,
+    /// (tournament, player) pairs, grouped by their address's hash, in
+    /// config order within one.
+    owners: Vec<(u32, u32)>,
     /// Director's address → tournaments, in config order.
     directors: HashMap<String, Vec<usize>>,
+}
+
+/// Names by their hash (keys chosen at random per map) → two positions,
+/// 16 bytes a name. Two names of one hash keep the first: the lookup of
+/// the other finds a name that is not its own, and its caller scans.
+#[derive(Default)]
+pub struct ByHash {
+    hasher: std::hash::RandomState,
+    map: HashMap<u64, (u32, u32), std::hash::BuildHasherDefault<Prehashed>>,
+}
+
+impl ByHash {
+    fn with_capacity(n: usize) -> ByHash {
+        ByHash {
+            hasher: Default::default(),
+            map: HashMap::with_capacity_and_hasher(n, Default::default()),
+        }
+    }
+
+    fn hash(&self, name: &str) -> u64 {
+        std::hash::BuildHasher::hash_one(&self.hasher, name)
+    }
+
+    /// `name` at `at`, unless a name of its hash is there already.
+    fn insert(&mut self, name: &str, at: (usize, usize)) {
+        let hash = self.hash(name);
+        let at = (
+            u32::try_from(at.0).unwrap_or(u32::MAX),
+            u32::try_from(at.1).unwrap_or(u32::MAX),
+        );
+        self.map.entry(hash).or_insert(at);
+    }
+
+    /// Where `name`, or a name of its hash, is.
+    fn get(&self, name: &str) -> Option<(usize, usize)> {
+        let &(a, b) = self.map.get(&self.hash(name))?;
+        Some((a as usize, b as usize))
+    }
+}
+
+/// The hash of `address` in lower case (ASCII), without a copy of it.
+fn address_hash(hasher: &std::hash::RandomState, address: &str) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = hasher.build_hasher();
+    let mut lower = [0u8; 64];
+    for chunk in address.as_bytes().chunks(lower.len()) {
+        let lower = &mut lower[..chunk.len()];
+        lower.copy_from_slice(chunk);
+        lower.make_ascii_lowercase();
+        h.write(lower);
+    }
+    h.write_usize(address.len());
+    h.finish()
+}
+
+/// The hasher of keys that are hashes already: the key itself.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 impl League {
     fn index(&self) -> &LeagueIndex {
         self.index.get_or_build(|| {
-            let mut index = LeagueIndex::default();
+            let games = self.tournaments.iter().map(|t| t.games.len()).sum();
+            let mut index = LeagueIndex {
+                tournaments: ByHash::with_capacity(self.tournaments.len()),
+                games: ByHash::with_capacity(games),
+                ..LeagueIndex::default()
+            };
+            let address_hasher = std::hash::RandomState::new();
+            let mut addresses = Vec::new();
             for (ti, t) in self.tournaments.iter().enumerate() {
-                index.tournaments.entry(t.id.clone()).or_insert(ti);
+                index.tournaments.insert(&t.id, (ti, 0));
                 index
                     .directors
                     .entry(t.director.clone())
                     .or_default()
                     .push(ti);
                 for (gi, g) in t.games.iter().enumerate() {
-                    index.games.entry(g.id.clone()).or_insert((ti, gi));
+                    index.games.insert(&g.id, (ti, gi));
                 }
                 for (pi, p) in t.players.iter().enumerate() {
                     for email in &p.emails {
-                        let at = index
-                            .addresses
-                            .entry(email.to_ascii_lowercase())
-                            .or_default();
-                        if !at.contains(&(ti, pi)) {
-                            at.push((ti, pi));
+                        let hash = address_hash(&address_hasher, email);
+                        let at = (u32::try_from(ti), u32::try_from(pi));
+                        if let (Ok(ti), Ok(pi)) = at {
+                            addresses.push((hash, ti, pi));
                         }
                     }
                 }
             }
+            // by hash, config order kept within one (a stable sort); a
+            // player listing one address twice is there once
+            addresses.sort_by_key(|&(hash, _, _)| hash);
+            addresses.dedup();
+            index.owners = addresses.iter().map(|&(_, ti, pi)| (ti, pi)).collect();
+            index.addresses =
+                HashMap::with_capacity_and_hasher(addresses.len(), Default::default());
+            for (k, &(hash, _, _)) in (0u32..).zip(&addresses) {
+                index.addresses.entry(hash).or_insert((k, 0)).1 += 1;
+            }
+            index.address_hasher = address_hasher;
             index
         })
     }
 
     /// The tournament with `id`: by map.
     pub fn tournament(&self, id: &str) -> Option<&Tournament> {
-        let at = self.index().tournaments.get(id).copied();
-        match at.and_then(|ti| self.tournaments.get(ti)) {
+        let at = self.index().tournaments.get(id);
+        match at.and_then(|(ti, _)| self.tournaments.get(ti)) {
             Some(t) if t.id == id => Some(t),
             Some(_) => self.tournaments.iter().find(|t| t.id == id),
             None => None,
@@ -241,7 +427,7 @@ impl League {
 
     /// The game with `id` and its tournament: by map.
     pub fn game(&self, id: &str) -> Option<(&Tournament, &GameSpec)> {
-        let at = self.index().games.get(id).copied();
+        let at = self.index().games.get(id);
         let found = at.and_then(|(ti, gi)| {
             let t = self.tournaments.get(ti)?;
             Some((t, t.games.get(gi)?))
@@ -258,14 +444,17 @@ impl League {
 
     /// Every (tournament, player) writing from `address`: by map.
     pub fn players_at(&self, address: &str) -> Vec<(&Tournament, &Player)> {
-        let Some(at) = self.index().addresses.get(&address.to_ascii_lowercase()) else {
+        let index = self.index();
+        let hash = address_hash(&index.address_hasher, address);
+        let Some(&(from, count)) = index.addresses.get(&hash) else {
             return Vec::new();
         };
+        let at = &index.owners[from as usize..][..count as usize];
         let found: Vec<(&Tournament, &Player)> = at
             .iter()
             .filter_map(|&(ti, pi)| {
-                let t = self.tournaments.get(ti)?;
-                Some((t, t.players.get(pi)?))
+                let t = self.tournaments.get(ti as usize)?;
+                Some((t, t.players.get(pi as usize)?))
             })
             .filter(|(_, p)| p.writes_from(address))
             .collect();
@@ -296,5 +485,134 @@ impl League {
         self.tournaments
             .iter()
             .flat_map(|t| t.games.iter().map(move |g| (t, g)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `tournaments` round-robins of `players` players, built directly.
+    fn league(tournaments: usize, players: usize) -> League {
+        let tournaments = (0..tournaments)
+            .map(|t| {
+                let ids: Vec<PlayerId> = (0..players).map(|p| format!("p{p}").into()).collect();
+                Tournament {
+                    id: format!("T{t}"),
+                    name: format!("Tournament {t}"),
+                    start: "2026-05-10".parse().unwrap(),
+                    end: None,
+                    director: format!("td{}@example.test", t % 3),
+                    director_language: Lang::En,
+                    director_digest: false,
+                    publish_addresses: false,
+                    tie_break: Default::default(),
+                    rules: RuleSet::defaults(crate::referee::rules::RuleKind::Email),
+                    notation: Notation::Numeric,
+                    conditional: false,
+                    players: (0..players)
+                        .map(|p| Player {
+                            id: format!("p{p}"),
+                            name: format!("P{p}, T{t}"),
+                            country: String::new(),
+                            emails: vec![
+                                format!("t{t}p{p}@example.test"),
+                                format!("T{t}P{p}@Other.test"),
+                            ],
+                            language: Lang::En,
+                        })
+                        .collect(),
+                    games: crate::referee::pairing::Pairing::RoundRobin
+                        .games(players)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, (w, b))| GameSpec {
+                            id: format!("T{t}/{}", k + 1),
+                            white: ids[w - 1].clone(),
+                            black: ids[b - 1].clone(),
+                        })
+                        .collect(),
+                    index: Default::default(),
+                }
+            })
+            .collect();
+        League {
+            address: "arbiter@example.test".into(),
+            name: "Arbiter".into(),
+            tournaments,
+            index: Default::default(),
+        }
+    }
+
+    #[test]
+    fn issue11_games_tournaments_players_and_addresses_are_found_by_hash_and_checked() {
+        let mut league = league(30, 5);
+        for t in &league.tournaments {
+            assert_eq!(league.tournament(&t.id).map(|f| &f.id), Some(&t.id));
+            for g in &t.games {
+                let (ft, fg) = league.game(&g.id).unwrap();
+                assert_eq!((&ft.id, fg), (&t.id, g));
+            }
+            for p in &t.players {
+                assert_eq!(t.player(&p.id), Some(p));
+                // any address of the player, in any case
+                for email in &p.emails {
+                    let found = league.players_at(&email.to_uppercase());
+                    assert_eq!(found.len(), 1, "{email}");
+                    assert_eq!((&found[0].0.id, found[0].1), (&t.id, p));
+                }
+            }
+        }
+        assert!(league.game("T1/11").is_none());
+        assert!(league.game("T30/1").is_none());
+        assert!(league.tournament("T30").is_none());
+        assert!(league.players_at("t1p5@example.test").is_empty());
+        assert!(league.tournaments[0].player("p5").is_none());
+        assert_eq!(
+            league.directed_by("td1@example.test").len(),
+            10,
+            "tournaments 1, 4, 7, …"
+        );
+        // an index built before an edit of the league: what it finds is
+        // checked, and the league scanned when it is not the one asked for
+        let (_, first) = league.game("T0/1").unwrap();
+        let first = first.clone();
+        league.tournaments[0].games.swap(0, 1);
+        league.tournaments[0].players.swap(0, 1);
+        assert_eq!(league.game("T0/1").map(|(_, g)| g), Some(&first));
+        assert_eq!(league.tournaments[0].player("p0").unwrap().id, "p0");
+        let at = league.players_at("t0p0@example.test");
+        assert_eq!((at.len(), at[0].1.id.as_str()), (1, "p0"));
+        // a player listed twice at one address is found once; one address
+        // of two players (not in a valid config) gives both, in order
+        league.tournaments[2].players[1].emails = vec!["shared@example.test".into(); 2];
+        league.tournaments[1].players[3].emails = vec!["shared@example.test".into()];
+        let league = league.clone();
+        let at: Vec<(&str, &str)> = league
+            .players_at("Shared@example.test")
+            .iter()
+            .map(|(t, p)| (t.id.as_str(), p.id.as_str()))
+            .collect();
+        assert_eq!(at, [("T1", "p3"), ("T2", "p1")]);
+    }
+
+    #[test]
+    fn issue11_a_games_player_ids_read_as_text() {
+        let league = league(1, 3);
+        let (_, g) = league.game("T0/1").unwrap();
+        let white: &str = &g.white;
+        assert_eq!(g.white, white);
+        assert_eq!(g.white, white.to_string());
+        assert_eq!(white.to_string(), g.white);
+        assert_eq!(
+            format!("{} {:?}", g.white, g.black),
+            format!("{white} \"{}\"", &*g.black)
+        );
+        assert_eq!(
+            serde_json::to_string(&g.white).unwrap(),
+            format!("\"{white}\"")
+        );
+        assert_eq!(g.color_of(white), Some(Color::White));
+        assert_eq!(g.player_id(Color::Black), g.black.as_str());
     }
 }
