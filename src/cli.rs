@@ -347,7 +347,8 @@ impl Table {
 
     /// The rows, each cell padded to its column's width.
     fn write(self) -> String {
-        let mut out = String::new();
+        let line = self.widths.iter().map(|w| w + 2).sum::<usize>() + 1;
+        let mut out = String::with_capacity(line * self.rows.len());
         let mut from = 0;
         for ends in &self.rows {
             let start = out.len();

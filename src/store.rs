@@ -418,7 +418,7 @@ fn io_error(e: std::io::Error) -> StoreError {
 
 const NEXT_SEQ: &[u8] = b"next_seq";
 /// The most bytes of the store sled keeps in memory.
-const CACHE_BYTES: u64 = 16 << 20;
+const CACHE_BYTES: u64 = 4 << 20;
 const INSTANCE: &[u8] = b"instance";
 
 /// Where a small fact is kept in the meta tree.
