@@ -763,13 +763,7 @@ mod tests {
             State::build(&league, |_| Ok::<_, ReplayError>(vec![]), |_| Ok(vec![])).unwrap();
         state.apply(&league, &events, &[]).unwrap();
         state.apply(&league, &[], &leave).unwrap();
-        let of = |id: &str| -> Vec<Event> {
-            events
-                .iter()
-                .filter(|(g, _)| g == id)
-                .map(|(_, e)| e.clone())
-                .collect()
-        };
+        let of = |id: &str| of_game(&events, id);
         let built = State::build(
             &league,
             |id| Ok::<_, ReplayError>(of(id)),
@@ -789,6 +783,15 @@ mod tests {
             3,
             "12 to 14 May"
         );
+    }
+
+    /// The events of game `id` among `events`.
+    fn of_game(events: &[(String, Event)], id: &str) -> Vec<Event> {
+        events
+            .iter()
+            .filter(|(g, _)| g == id)
+            .map(|(_, e)| e.clone())
+            .collect()
     }
 
     /// Every game of the state as it shows it.
@@ -820,13 +823,7 @@ mod tests {
             State::build(&league, |_| Ok::<_, ReplayError>(vec![]), |_| Ok(vec![])).unwrap();
         kept.apply(&league, &events, &[]).unwrap();
         let all = games(&kept, &league);
-        let of = |id: &str| -> Vec<Event> {
-            events
-                .iter()
-                .filter(|(g, _)| g == id)
-                .map(|(_, e)| e.clone())
-                .collect()
-        };
+        let of = |id: &str| of_game(&events, id);
         let mut cold =
             State::build(&league, |id| Ok::<_, ReplayError>(of(id)), |_| Ok(vec![])).unwrap();
         assert_eq!(*cold.hot.0.get_mut(), 0, "nothing replayed at the start");
