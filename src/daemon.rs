@@ -431,9 +431,16 @@ impl Pipeline {
     /// # Errors
     /// When the commit fails.
     pub fn openings(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
-        let league = &self.config.league;
-        let decision = guarded(|| written(league, timers::openings(league, &self.state, today)));
-        self.commit_if_any(decision, report)
+        // tournament by tournament: a decision, its letters and its check
+        // hold one tournament's games, not the league's
+        for at in 0..self.config.league.tournaments.len() {
+            let league = &self.config.league;
+            let t = &league.tournaments[at];
+            let decision =
+                guarded(|| written(league, timers::tournament_openings(t, &self.state, today)));
+            self.commit_if_any(decision, report)?;
+        }
+        Ok(())
     }
 
     /// The deadlines as of `today` (after the day's mail was read, so that a
@@ -442,9 +449,19 @@ impl Pipeline {
     /// # Errors
     /// When the commit fails.
     pub fn deadlines(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
-        let league = &self.config.league;
-        let decision = guarded(|| written(league, timers::deadlines(league, &self.state, today)));
-        self.commit_if_any(decision, report)
+        // tournament by tournament, as the openings
+        for at in 0..self.config.league.tournaments.len() {
+            let league = &self.config.league;
+            let t = &league.tournaments[at];
+            let decision = guarded(|| {
+                written(
+                    league,
+                    timers::tournament_deadlines(league, t, &self.state, today),
+                )
+            });
+            self.commit_if_any(decision, report)?;
+        }
+        Ok(())
     }
 
     /// III.1.6: a player whose address our mails have bounced from for 30

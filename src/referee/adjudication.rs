@@ -17,7 +17,7 @@ use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
 use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
-use crate::referee::tournament::{GameSpec, League, Tournament};
+use crate::referee::tournament::{GameSpec, Tournament};
 use chrono::{Days, NaiveDate};
 use shakmaty::Color;
 
@@ -70,9 +70,10 @@ pub fn open(
 /// A game suspended by an overstep claim at the end waits for the
 /// director's decision on the claim, and goes to adjudication on the pass
 /// after it if it goes on (README, Readings).
-pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
+pub fn deadlines(t: &Tournament, state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
-    for (t, spec, game) in state.each_game(league) {
+    for spec in &t.games {
+        let game = state.peek(t, spec);
         let game = &*game;
         let Some(a) = &game.adjudication else {
             if ended(t, today)

@@ -21,28 +21,57 @@ use shakmaty::Color;
 /// Opening mails of the games whose start has come.
 pub fn openings(league: &League, state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
-    for (t, spec) in league.games() {
-        if today < t.start || state.opened(&spec.id) {
+    for t in &league.tournaments {
+        decision.extend(tournament_openings(t, state, today));
+    }
+    decision
+}
+
+/// Opening mails of the games of `t`, if its start has come (the daemon
+/// decides and commits tournament by tournament, so that a day on which
+/// 1,000 tournaments start is 1,000 decisions of a tournament's size).
+pub fn tournament_openings(t: &Tournament, state: &State, today: NaiveDate) -> Decision {
+    let mut decision = Decision::default();
+    if today < t.start {
+        return decision;
+    }
+    for spec in &t.games {
+        if state.opened(&spec.id) {
             continue;
         }
-        let game = state.get(t, spec);
-        let game = &*game;
+        let game = state.peek(t, spec);
         decision
             .events
             .push((spec.id.clone(), Event::Opened { on: today }));
         decision.verdicts.push(Verdict::Opened {
             game: spec.id.clone(),
         });
-        decision.letters.push(opening(t, spec, game, today));
+        decision.letters.push(opening(t, spec, &game, today));
     }
     decision
 }
 
 /// The deadlines as of `today`.
 pub fn deadlines(league: &League, state: &State, today: NaiveDate) -> Decision {
+    let mut decision = Decision::default();
+    for t in &league.tournaments {
+        decision.extend(tournament_deadlines(league, t, state, today));
+    }
+    decision
+}
+
+/// The deadlines of the games of `t` as of `today` (decided and committed
+/// tournament by tournament, as [`tournament_openings`]).
+pub fn tournament_deadlines(
+    league: &League,
+    t: &Tournament,
+    state: &State,
+    today: NaiveDate,
+) -> Decision {
     // the end of the tournament and adjudication (III.9.4-9.10)
-    let mut decision = adjudication::deadlines(league, state, today);
-    for (t, spec, game) in state.each_game(league) {
+    let mut decision = adjudication::deadlines(t, state, today);
+    for spec in &t.games {
+        let game = state.peek(t, spec);
         let game = &*game;
         if today < t.start
             || game.ending.is_some()
