@@ -300,10 +300,13 @@ impl State {
             let game = match games.entry(id.clone()) {
                 std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
                 std::collections::btree_map::Entry::Vacant(v) => {
-                    let game = self
-                        .game(league, id)
+                    // a copy of the kept game, or the game replayed (and
+                    // kept or not by `install`)
+                    let (t, spec) = league
+                        .game(id)
+                        .filter(|_| self.games.contains_key(id.as_str()))
                         .ok_or_else(|| ReplayError::UnknownGame(id.clone()))?;
-                    v.insert(game.clone())
+                    v.insert(self.peek(t, spec).into_owned())
                 }
             };
             game.apply(event)?;
@@ -336,7 +339,13 @@ impl State {
             self.cool_all();
             return;
         }
-        self.cool(HOT_GAMES, |id| checked.games.contains_key(id));
+        self.keep(HOT_GAMES, checked);
+    }
+
+    /// Keeps the games of a checked decision, as many as `limit` allows
+    /// (those kept already are kept in any case).
+    fn keep(&mut self, limit: usize, checked: Checked) {
+        self.cool(limit, |id| checked.games.contains_key(id));
         let count = self.hot.0.get_mut();
         for (id, game) in checked.games {
             let Some(slot) = self.games.get_mut(id.as_str()) else {
@@ -346,7 +355,7 @@ impl State {
                 Some(hot) => hot.damaged,
                 // a decision over more games than are kept (a timer pass)
                 // leaves the others to be replayed when needed
-                None if *count >= HOT_GAMES => continue,
+                None if *count >= limit => continue,
                 None => {
                     *count += 1;
                     Vec::new()
@@ -852,6 +861,23 @@ mod tests {
         kept.apply(&league, &[("T/1".to_string(), moved("g1f3"))], &[])
             .unwrap();
         assert_eq!(games(&cold, &league), games(&kept, &league));
+        // a decision over more games than the limit keeps what it can: the
+        // check keeps none, the others stay records, and read the same
+        let mut few =
+            State::build(&league, |id| Ok::<_, ReplayError>(of(id)), |_| Ok(vec![])).unwrap();
+        let both = [
+            ("T/1".to_string(), moved("g1f3")),
+            ("T/2".to_string(), moved("d7d5")),
+        ];
+        let checked = few.check(&league, &both).unwrap();
+        assert_eq!(*few.hot.0.get_mut(), 0, "checking keeps nothing");
+        for (id, event) in &both {
+            Arc::make_mut(&mut few.games.get_mut(id.as_str()).unwrap().record).push(event);
+        }
+        few.keep(1, checked);
+        assert_eq!(*few.hot.0.get_mut(), 1);
+        kept.apply(&league, &both[1..], &[]).unwrap();
+        assert_eq!(games(&few, &league), games(&kept, &league));
     }
 
     #[test]
