@@ -28,9 +28,9 @@ use tokio::net::TcpStream;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod round_robin;
 
-const PLAYERS: usize = 20;
-const DOMAIN: &str = "example.test";
+use round_robin::{cpu_time, mails, pairs, Staged, DOMAIN, PLAYERS};
 
 struct Servers {
     root: PathBuf,
@@ -77,60 +77,6 @@ impl Servers {
     }
 }
 
-/// One move mail: who sends it, to whom the forward goes, the raw bytes.
-struct Staged {
-    mover: String,
-    opponent: String,
-    raw: Vec<u8>,
-}
-
-/// The round robin's pairs, white first, colours alternating.
-fn pairs() -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    for a in 0..PLAYERS {
-        for b in a + 1..PLAYERS {
-            out.push(if (a + b) % 2 == 0 { (a, b) } else { (b, a) });
-        }
-    }
-    out
-}
-
-/// The mails, ply by ply across all games (every game's ply 0, then ply 1…),
-/// addressed to `arbiter`.
-fn mails(run: &str, arbiter: &str, count: usize, moves: &[String]) -> Vec<Staged> {
-    let pairs = pairs();
-    let plies = count.div_ceil(pairs.len()).min(moves.len());
-    let player = |p: usize| format!("{run}-p{p}@{DOMAIN}");
-    let mut out = Vec::new();
-    for ply in 0..plies {
-        for (g, &(white, black)) in pairs.iter().enumerate() {
-            if out.len() == count {
-                return out;
-            }
-            let (from, to) = if ply % 2 == 0 {
-                (white, black)
-            } else {
-                (black, white)
-            };
-            let raw = format!(
-                "From: {from}\r\nTo: {arbiter}\r\nSubject: Re: [E2E/{game}] move\r\n\
-                 Date: {date}\r\nMessage-ID: <{run}.{game}.{ply}@{DOMAIN}>\r\n\
-                 Content-Type: text/plain; charset=utf-8\r\n\r\n{text}\r\n",
-                from = player(from),
-                game = g + 1,
-                date = chrono::Utc::now().to_rfc2822(),
-                text = common::repeat_and_move(moves, ply),
-            );
-            out.push(Staged {
-                mover: player(from),
-                opponent: player(to),
-                raw: raw.into_bytes(),
-            });
-        }
-    }
-    out
-}
-
 /// The daemon's tournament: the same players and games.
 fn config(servers: &Servers, run: &str, arbiter: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -143,24 +89,11 @@ fn config(servers: &Servers, run: &str, arbiter: &str) -> tempfile::TempDir {
          [inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = {imap}\ntls = \"none\"\n\
          user = \"{arbiter}\"\npassword_file = \"imap-password\"\nfolder = \"INBOX\"\n\
          processed_folder = \"Done\"\npoll_seconds = 1\n\n\
-         [outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {smtp}\ntls = \"none\"\n\n\
-         [[tournament]]\nid = \"E2E\"\nname = \"End to end\"\nstart = \"{start}\"\n\
-         director = \"{run}-td@{DOMAIN}\"\n",
+         [outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {smtp}\ntls = \"none\"\n\n",
         imap = servers.imap,
         smtp = servers.smtp,
-        start = chrono::Utc::now().date_naive(),
     );
-    for p in 0..PLAYERS {
-        text.push_str(&format!(
-            "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"Player{p}, P\"\n\
-             email = [\"{run}-p{p}@{DOMAIN}\"]\n"
-        ));
-    }
-    for (white, black) in pairs() {
-        text.push_str(&format!(
-            "\n[[tournament.game]]\nwhite = \"p{white}\"\nblack = \"p{black}\"\n"
-        ));
-    }
+    text.push_str(&round_robin::tournament(run));
     std::fs::write(dir.path().join("mailarbiter.toml"), text).unwrap();
     dir
 }
@@ -322,22 +255,6 @@ fn recipients(lines: &[String]) -> usize {
             })
         })
         .sum()
-}
-
-/// The user and system CPU time of a process so far (from `/proc`).
-fn cpu_time(pid: u32) -> Duration {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // the fields after the command's closing parenthesis; utime, stime are 14, 15
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map_or("", |(_, rest)| rest)
-        .split_whitespace()
-        .collect();
-    let ticks: u64 = fields
-        .get(11..13)
-        .map_or(0, |f| f.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
-    // USER_HZ is 100 on Linux
-    Duration::from_millis(ticks * 10)
 }
 
 /// The players' and the director's INBOXes, watched together.

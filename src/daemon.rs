@@ -1278,6 +1278,12 @@ impl Pipeline {
         Ok(!self.store.outbox()?.is_empty())
     }
 
+    /// The outbox relay, taken out to run beside refereeing as `run` runs
+    /// it (benches); `send_outbox` then sends nothing.
+    pub fn take_relay(&mut self) -> Option<Relay> {
+        self.relay.take()
+    }
+
     /// Sends the outbox now (`run --once`, and tests).
     ///
     /// # Errors
@@ -1359,48 +1365,109 @@ impl Relay {
 
     async fn send_pass(&mut self, shutdown: &watch::Receiver<bool>) -> Result<usize, DaemonError> {
         let instance = self.store.instance()?;
+        let outbox = self.store.outbox()?;
         let mut sent = 0;
-        for entry in self.store.outbox()? {
+        // mails the server took whose removal from the outbox is not yet
+        // durable (SMTP: made so during the next mail's envelope)
+        let mut unrecorded = Vec::new();
+        let passed = self
+            .send_chunks(&outbox, &instance, shutdown, &mut unrecorded, &mut sent)
+            .await;
+        // the last one, or the one before a failure
+        let recorded = self.record(&mut unrecorded);
+        passed?;
+        sent += recorded?;
+        Ok(sent)
+    }
+
+    /// Sends the outbox in chunks (the file outbox: a batch; SMTP: one
+    /// mail), each removed from the outbox durably before the next chunk's
+    /// point of no return: at once (files), or while the next mail's
+    /// envelope goes (SMTP, before its end-of-data dot), the last ones left
+    /// in `unrecorded`.
+    async fn send_chunks<'a>(
+        &mut self,
+        outbox: &'a [OutboxEntry],
+        instance: &str,
+        shutdown: &watch::Receiver<bool>,
+        unrecorded: &mut Vec<(&'a OutboxEntry, SentRecord)>,
+        sent: &mut usize,
+    ) -> Result<(), DaemonError> {
+        for chunk in outbox.chunks(self.outbox.batch()) {
             if *shutdown.borrow() {
                 info!("stopping: the rest of the outbox waits for the next start");
                 break;
             }
-            let (envelope, bytes) = match compose(&entry, &self.from, &instance) {
-                Ok(composed) => composed,
-                Err(e) => {
-                    // an address that cannot be written will never be: drop
-                    // the entry rather than block every mail behind it
-                    error!(error = %e, seq = entry.seq, "outbox: mail cannot be composed, dropped");
-                    self.store.sent(entry.seq)?;
-                    continue;
+            let mut composed = Vec::with_capacity(chunk.len());
+            for entry in chunk {
+                match compose(entry, &self.from, instance) {
+                    Ok((envelope, bytes)) => composed.push((entry, envelope, bytes)),
+                    Err(e) => {
+                        // an address that cannot be written will never be: drop
+                        // the entry rather than block every mail behind it
+                        error!(error = %e, seq = entry.seq, "outbox: mail cannot be composed, dropped");
+                        self.store.sent(entry.seq)?;
+                    }
                 }
+            }
+            let mails: Vec<(u64, &lettre::address::Envelope, &[u8])> = composed
+                .iter()
+                .map(|(entry, envelope, bytes)| (entry.seq, envelope, bytes.as_slice()))
+                .collect();
+            let mut before_dot: Option<crate::mail::smtp::BeforeDot> = if unrecorded.is_empty() {
+                None
+            } else {
+                let store = self.store.clone();
+                let seqs: Vec<u64> = unrecorded.iter().map(|(entry, _)| entry.seq).collect();
+                Some(Box::new(move || {
+                    store
+                        .sent_all(&seqs)
+                        .map_err(|e| format!("the outbox: {e}"))
+                }))
             };
-            self.outbox.deliver(entry.seq, &envelope, &bytes).await?;
-            if let Some(game) = &entry.mail.game {
-                let kept = ArchivedMail::Sent {
-                    at: Utc::now(),
-                    entry: Box::new(entry.clone()),
-                };
-                if let Err(e) = self.store.archive(game, &kept) {
-                    warn!(error = %e, seq = entry.seq, "the sent mail cannot be kept with its game");
+            // on a failure, `send_pass` records `unrecorded` (again, if it was)
+            if !mails.is_empty() {
+                self.outbox
+                    .deliver_batch(instance, &mails, &mut before_dot)
+                    .await?;
+            }
+            if let Some(work) = before_dot.take() {
+                work().map_err(|reason| MailError::Send { seq: 0, reason })?;
+            }
+            *sent += log_sent(unrecorded);
+            for (entry, _, _) in &composed {
+                if let Some(game) = &entry.mail.game {
+                    let kept = ArchivedMail::Sent {
+                        at: Utc::now(),
+                        entry: Box::new((*entry).clone()),
+                    };
+                    if let Err(e) = self.store.archive(game, &kept) {
+                        warn!(error = %e, seq = entry.seq, "the sent mail cannot be kept with its game");
+                    }
                 }
+                let record = sent_record(entry, instance, &self.from.email);
+                if let Err(e) = self.store.remember_sent(&record) {
+                    // only a bounce of it could not be matched
+                    warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
+                }
+                unrecorded.push((*entry, record));
             }
-            let record = sent_record(&entry, &instance, &self.from.email);
-            if let Err(e) = self.store.remember_sent(&record) {
-                // only a bounce of it could not be matched
-                warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
+            if !self.outbox.records_during_next() {
+                *sent += self.record(unrecorded)?;
             }
-            self.store.sent(entry.seq)?;
-            info!(
-                seq = entry.seq,
-                game = %entry.mail.game.as_deref().unwrap_or("-"),
-                to = %record.recipients.join(", "),
-                subject = %entry.mail.subject,
-                "sent"
-            );
-            sent += 1;
         }
-        Ok(sent)
+        Ok(())
+    }
+
+    /// Removes delivered mails from the outbox, durably, all together.
+    fn record(&mut self, done: &mut Vec<(&OutboxEntry, SentRecord)>) -> Result<usize, DaemonError> {
+        if done.is_empty() {
+            return Ok(0);
+        }
+        let seqs: Vec<u64> = done.iter().map(|(entry, _)| entry.seq).collect();
+        self.store.sent_all(&seqs)?;
+        self.outbox.settled()?;
+        Ok(log_sent(done))
     }
 
     /// The relay as `run` runs it, on a task of its own: it sends whenever
@@ -1433,6 +1500,21 @@ impl Relay {
             }
         }
     }
+}
+
+/// Logs mails whose removal from the outbox is durable; how many.
+fn log_sent(done: &mut Vec<(&OutboxEntry, SentRecord)>) -> usize {
+    let count = done.len();
+    for (entry, record) in done.drain(..) {
+        info!(
+            seq = entry.seq,
+            game = %entry.mail.game.as_deref().unwrap_or("-"),
+            to = %record.recipients.join(", "),
+            subject = %entry.mail.subject,
+            "sent"
+        );
+    }
+    count
 }
 
 /// What is remembered of an outbox entry once sent ([`SentRecord`]).

@@ -215,6 +215,14 @@ pub trait Store {
     /// # Errors
     /// On a storage failure.
     fn sent(&self, seq: u64) -> Result<(), StoreError>;
+    /// Removes outbox entries delivered together (a batch of the file
+    /// outbox), durably, in one write.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn sent_all(&self, seqs: &[u64]) -> Result<(), StoreError> {
+        seqs.iter().try_for_each(|&seq| self.sent(seq))
+    }
     /// A random word fixed when the store was created, for Message-IDs.
     ///
     /// # Errors
@@ -397,6 +405,26 @@ impl SentJournal {
         self.file.sync_data()?;
         self.slot += 1;
         Ok(self.slot == JOURNAL_SLOTS)
+    }
+
+    /// Records the sequence numbers of a batch as sent, durably, with one
+    /// sync; whether the journal is now full. False, with nothing written,
+    /// when they do not fit: the caller then makes sled durable instead.
+    fn append_all(&mut self, seqs: &[u64]) -> std::io::Result<Option<bool>> {
+        use std::os::unix::fs::FileExt as _;
+        let count = seqs.len() as u64;
+        if self.slot + count > JOURNAL_SLOTS {
+            return Ok(None);
+        }
+        let bytes: Vec<u8> = seqs
+            .iter()
+            .flat_map(|&seq| journal_slot(self.epoch, seq))
+            .collect();
+        self.file
+            .write_all_at(&bytes, self.slot * JOURNAL_SLOT as u64)?;
+        self.file.sync_data()?;
+        self.slot += count;
+        Ok(Some(self.slot == JOURNAL_SLOTS))
     }
 
     /// Empties the journal, durably (sled holds what it said): a new epoch.
@@ -769,6 +797,22 @@ impl Store for SledStore {
             self.durable()?;
         }
         Ok(())
+    }
+
+    fn sent_all(&self, seqs: &[u64]) -> Result<(), StoreError> {
+        let mut journal = self.journal();
+        for &seq in seqs {
+            self.keep_last_mail(seq)?;
+            self.outbox.remove(seq.to_be_bytes())?;
+        }
+        match journal.append_all(seqs).map_err(io_error)? {
+            Some(false) => Ok(()),
+            // full, or the batch did not fit: sled holds the removals durably
+            Some(true) | None => {
+                drop(journal);
+                self.durable()
+            }
+        }
     }
 
     fn seen_message_id(&self, message_id: &str) -> Result<bool, StoreError> {
@@ -1163,6 +1207,53 @@ mod tests {
         assert_eq!(seqs, [1, 2, 3]);
     }
 
+    /// A batch of mails sent together (the file outbox) leaves the outbox
+    /// in one journal write: named there, durably, it stays out after a
+    /// crash; a batch the journal cannot hold makes sled durable instead.
+    #[test]
+    fn a_batch_sent_together_is_named_in_one_journal_write_and_stays_out_after_a_crash() {
+        let dir = tempfile::tempdir().unwrap();
+        let slots = JOURNAL_SLOTS as usize;
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            store
+                .commit(&Commit {
+                    mails: vec![mail("a"); slots + 10],
+                    created: "2026-05-10T00:00:00Z".into(),
+                    ..Commit::default()
+                })
+                .unwrap();
+            store.sent_all(&[1, 2, 3]).unwrap();
+            let journal = std::fs::read(dir.path().join(JOURNAL_FILE)).unwrap();
+            let (epoch, _) = read_slot(&journal[..JOURNAL_SLOT]).unwrap();
+            let named: Vec<Option<(u64, u64)>> = (1..=4)
+                .map(|i| read_slot(&journal[i * JOURNAL_SLOT..(i + 1) * JOURNAL_SLOT]))
+                .collect();
+            assert_eq!(
+                named,
+                [Some((epoch, 1)), Some((epoch, 2)), Some((epoch, 3)), None]
+            );
+        }
+        // killed there: sled's removals were only in memory
+        let store = reopen(dir.path());
+        let seqs: Vec<u64> = store.outbox().unwrap().iter().map(|e| e.seq).collect();
+        assert_eq!(seqs.len(), slots + 7);
+        assert_eq!(seqs[0], 4, "1 to 3 were sent");
+        // more than the journal holds: sled is made durable, the journal emptied
+        let batch: Vec<u64> = (4..4 + slots as u64).collect();
+        store.sent_all(&batch).unwrap();
+        let journal = std::fs::read(dir.path().join(JOURNAL_FILE)).unwrap();
+        let (now, _) = read_slot(&journal[..JOURNAL_SLOT]).unwrap();
+        assert!(read_slot(&journal[JOURNAL_SLOT..2 * JOURNAL_SLOT]).is_none_or(|(e, _)| e != now));
+        drop(store);
+        let store = reopen(dir.path());
+        let seqs: Vec<u64> = store.outbox().unwrap().iter().map(|e| e.seq).collect();
+        assert_eq!(
+            seqs,
+            (4 + slots as u64..slots as u64 + 11).collect::<Vec<_>>()
+        );
+    }
+
     /// A game's record is kept packed (a move in a dozen bytes, appended
     /// without reading the stored ones back); one written as a JSON list
     /// by an older version is read, and packed at its next commit; damaged
@@ -1258,13 +1349,14 @@ mod tests {
     /// Opens a store this process dropped: sled's background writers close
     /// the locked file a moment after the drop, later under CPU load. The
     /// wait is for that event (the lock in `/proc/locks` gone), not a count
-    /// of tries; a lock of another process fails at once.
+    /// of tries; a lock of another process fails at once. A lock whose
+    /// holder is gone by the time `/proc/locks` is read is tried again.
     fn reopen(state: &Path) -> SledStore {
         let started = std::time::Instant::now();
         loop {
             match SledStore::open(state) {
                 Err(StoreError::Locked { pid, .. })
-                    if pid == Some(std::process::id())
+                    if pid.is_none_or(|pid| pid == std::process::id())
                         && started.elapsed() < std::time::Duration::from_secs(120) =>
                 {
                     std::thread::sleep(std::time::Duration::from_millis(10));

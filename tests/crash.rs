@@ -161,5 +161,106 @@ fn killed_at_random_moments(seed: u64) -> (usize, usize) {
         "{} mails sent, {duplicates} resent after a kill",
         sent.len()
     );
+    assert!(
+        duplicates <= kills,
+        "at most one mail sent twice per kill: {duplicates} after {kills} kills"
+    );
     (kills, mid_burst)
+}
+
+/// Over SMTP a sent mail's removal from the outbox is made durable while
+/// the next mail's envelope goes, and always before the next mail's
+/// end-of-data dot: a daemon killed when the server has the second mail's
+/// dot (and has not answered) has the first out of its outbox, the second
+/// still in it. At most one mail is ever taken by the server and not
+/// recorded: a crash sends at most one twice.
+#[test]
+fn killed_at_the_next_mails_end_of_data_the_mail_before_is_not_sent_again() {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let config = two_players("numeric").replace(
+        "[outbox]\nkind = \"file\"\npath = \"sent\"\n",
+        &format!(
+            "[outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {port}\ntls = \"none\"\n"
+        ),
+    );
+    assert!(config.contains("kind = \"smtp\""), "{config}");
+    let arena = Arena::new(&config);
+    let (at_dot, told) = std::sync::mpsc::channel::<usize>();
+    let (kill_done, killed) = std::sync::mpsc::channel::<()>();
+    // a server that pipelines, takes the first mail and, at the second's
+    // dot, tells the test and waits
+    let server = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut out = stream.try_clone().unwrap();
+        let mut lines = BufReader::new(stream);
+        out.write_all(b"220 fake ESMTP\r\n").unwrap();
+        let (mut mails, mut data) = (0, false);
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if lines.read_line(&mut line).unwrap_or(0) == 0 {
+                return mails;
+            }
+            let command = line.trim_end().to_ascii_uppercase();
+            if data {
+                if command == "." {
+                    data = false;
+                    mails += 1;
+                    if mails == 2 {
+                        at_dot.send(mails).unwrap();
+                        killed.recv().unwrap();
+                        return mails;
+                    }
+                    out.write_all(b"250 2.0.0 queued\r\n").unwrap();
+                }
+                continue;
+            }
+            let reply: &[u8] = if command.starts_with("EHLO") {
+                b"250-fake\r\n250 PIPELINING\r\n"
+            } else if command == "DATA" {
+                data = true;
+                b"354 go on\r\n"
+            } else if command == "QUIT" {
+                out.write_all(b"221 bye\r\n").unwrap();
+                return mails;
+            } else {
+                b"250 ok\r\n"
+            };
+            out.write_all(reply).unwrap();
+        }
+    });
+    // the game's opening mails wait in the outbox: two at least
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
+        .arg("--config")
+        .arg(arena.path().join("mailarbiter.toml"))
+        .args(["run", "--once", "--today", "2026-05-10"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let at = told
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the second mail's dot");
+    assert_eq!(at, 2);
+    child.kill().unwrap(); // SIGKILL, the second mail not answered
+    child.wait().unwrap();
+    kill_done.send(()).unwrap();
+    server.join().unwrap();
+    let (code, listing, err) = arena.cli(&["outbox"]);
+    assert_eq!(code, 0, "{err}");
+    let seqs: Vec<u64> = listing
+        .lines()
+        .filter_map(|l| l.split('\t').next()?.parse().ok())
+        .collect();
+    assert!(
+        !seqs.contains(&1),
+        "the first mail left the outbox durably: {listing}"
+    );
+    assert!(
+        seqs.contains(&2),
+        "the second waits, never answered: {listing}"
+    );
 }

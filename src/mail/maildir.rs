@@ -1,19 +1,35 @@
 //! A Maildir inbox: mails wait in `new/`; after its commit a mail moves to
 //! `cur/` with the seen flag (or without it when kept aside). The arrival is
 //! the file's modification time; mails are taken in that order, then by name.
+//!
+//! A backlog is listed once, not once per batch: the mails of a look at
+//! `new/` (every name, every file's time) are kept in order and taken
+//! batch by batch; `new/` is looked at again when they would not fill the
+//! next batch and one more (so that the last batch knows whether more came).
 
 use super::{MailError, Waiting};
 use chrono::{DateTime, Utc};
+use std::collections::VecDeque;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 pub struct Maildir {
     root: PathBuf,
+    /// The mails of the last look at `new/` not yet marked, in order.
+    listed: VecDeque<Waiting>,
 }
 
 impl Maildir {
     pub fn new(root: PathBuf) -> Maildir {
-        Maildir { root }
+        Maildir {
+            root,
+            listed: VecDeque::new(),
+        }
+    }
+
+    /// Forgets the last look at `new/` (the next batch looks again).
+    pub fn forget(&mut self) {
+        self.listed.clear();
     }
 
     /// Creates `new/`, `cur/` and `tmp/` under `root`.
@@ -41,11 +57,22 @@ fn unique(name: &str) -> &str {
 }
 
 impl Maildir {
-    /// The mails in `new/`, by modification time, then name.
+    /// The first `limit` mails waiting in `new/`, by modification time,
+    /// then name, and how many more wait after them.
     ///
     /// # Errors
     /// When the folder cannot be read.
-    pub fn waiting(&mut self) -> Result<Vec<Waiting>, MailError> {
+    pub fn waiting(&mut self, limit: usize) -> Result<(Vec<Waiting>, usize), MailError> {
+        if self.listed.len() <= limit {
+            self.listed = self.scan()?.into();
+        }
+        let batch: Vec<Waiting> = self.listed.iter().take(limit).cloned().collect();
+        let left = self.listed.len() - batch.len();
+        Ok((batch, left))
+    }
+
+    /// Every mail in `new/`, by modification time, then name.
+    fn scan(&mut self) -> Result<Vec<Waiting>, MailError> {
         let new = self.root.join("new");
         let entries = fs::read_dir(&new).map_err(|e| self.io(&new, e))?;
         let mut waiting = Vec::new();
@@ -82,7 +109,11 @@ impl Maildir {
     /// When the file cannot be read.
     pub fn fetch(&mut self, mail: &Waiting) -> Result<Vec<u8>, MailError> {
         let path = self.root.join("new").join(&mail.location);
-        fs::read(&path).map_err(|e| self.io(&path, e))
+        fs::read(&path).map_err(|e| {
+            // gone, or not readable: look at `new/` again next time
+            self.listed.clear();
+            self.io(&path, e)
+        })
     }
 
     /// Moves a mail to `cur/`, with the seen flag when `seen`.
@@ -96,6 +127,14 @@ impl Maildir {
             .root
             .join("cur")
             .join(format!("{}:2,{flags}", unique(&mail.location)));
-        fs::rename(&from, &to).map_err(|e| self.io(&from, e))
+        if self.listed.front().is_some_and(|w| w.key == mail.key) {
+            self.listed.pop_front();
+        } else {
+            self.listed.retain(|w| w.key != mail.key);
+        }
+        fs::rename(&from, &to).map_err(|e| {
+            self.listed.clear();
+            self.io(&from, e)
+        })
     }
 }

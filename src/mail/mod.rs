@@ -98,12 +98,7 @@ impl Inbox {
         limit: usize,
     ) -> Result<(Vec<Waiting>, usize), MailError> {
         match self {
-            Inbox::Maildir(m) => {
-                let mut waiting = m.waiting()?;
-                let left = waiting.len().saturating_sub(limit);
-                waiting.truncate(limit);
-                Ok((waiting, left))
-            }
+            Inbox::Maildir(m) => m.waiting(limit),
             Inbox::Imap(imap) => imap.waiting(cursor, limit).await,
         }
     }
@@ -186,8 +181,9 @@ impl Inbox {
 
     /// Closes the connection, if any.
     pub async fn close(&mut self) {
-        if let Inbox::Imap(imap) = self {
-            imap.logout().await;
+        match self {
+            Inbox::Imap(imap) => imap.logout().await,
+            Inbox::Maildir(m) => m.forget(),
         }
     }
 }
@@ -242,6 +238,69 @@ impl Outbound for Outbox {
     async fn finish(&mut self) {
         if let Outbox::Smtp(s) = self {
             s.finish().await;
+        }
+    }
+}
+
+/// How many mails of the file outbox the relay writes before it records
+/// them as sent (one sync of the disk for all of them).
+const FILE_BATCH: usize = 500;
+
+impl Outbox {
+    /// How many mails the relay delivers before it records them as sent:
+    /// a batch for the file outbox (written and made durable together, a
+    /// crash at most writing them once more under the same names: see
+    /// [`file`]); one for SMTP (each mail's removal from the outbox is
+    /// durable before the next goes, so a crash sends at most one twice).
+    pub fn batch(&self) -> usize {
+        match self {
+            Outbox::File(_) => FILE_BATCH,
+            Outbox::Smtp(_) => 1,
+        }
+    }
+
+    /// Whether the relay records a mail as sent while the next one goes
+    /// (SMTP: during the next mail's envelope, before its end-of-data dot,
+    /// so that at most one mail is ever taken by the server and not yet
+    /// recorded) rather than at once (the file outbox's batches).
+    pub fn records_during_next(&self) -> bool {
+        matches!(self, Outbox::Smtp(_))
+    }
+
+    /// Delivers mails (sequence number, envelope, bytes) in order: all, or
+    /// an error. SMTP runs `before_dot` before the first mail's end of
+    /// data; what is left of it is the caller's to run.
+    ///
+    /// # Errors
+    /// When the transport refused or failed; the entries stay in the outbox.
+    pub async fn deliver_batch(
+        &mut self,
+        instance: &str,
+        mails: &[(u64, &Envelope, &[u8])],
+        before_dot: &mut Option<smtp::BeforeDot>,
+    ) -> Result<(), MailError> {
+        match self {
+            Outbox::File(f) => {
+                let mails: Vec<(u64, &[u8])> = mails.iter().map(|m| (m.0, m.2)).collect();
+                f.deliver_batch(instance, &mails)
+            }
+            Outbox::Smtp(s) => {
+                for (seq, envelope, bytes) in mails {
+                    s.deliver_after(*seq, envelope, bytes, before_dot).await?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The mails last delivered left the outbox, durably.
+    ///
+    /// # Errors
+    /// When the transport cannot note it (the file outbox's `.pending`).
+    pub fn settled(&mut self) -> Result<(), MailError> {
+        match self {
+            Outbox::File(f) => f.settled(),
+            Outbox::Smtp(_) => Ok(()),
         }
     }
 }

@@ -173,14 +173,19 @@ impl SmtpOutbound {
 
     /// One try: over the open connection, else a new one, within the timeout.
     /// Whatever fails, the connection is dropped.
-    async fn attempt(&mut self, envelope: &Envelope, bytes: &[u8]) -> Result<(), Failure> {
+    async fn attempt(
+        &mut self,
+        envelope: &Envelope,
+        bytes: &[u8],
+        before_dot: &mut Option<BeforeDot>,
+    ) -> Result<(), Failure> {
         let timeout = self.timeout;
         let result = tokio::time::timeout(timeout, async {
             if self.session.is_none() {
                 self.session = Some(self.open().await?);
             }
             let session = self.session.as_mut().expect("opened above");
-            transmit(session, envelope, bytes).await?;
+            transmit(session, envelope, bytes, before_dot).await?;
             session.sent += 1;
             Ok(())
         })
@@ -226,11 +231,35 @@ impl SmtpOutbound {
     }
 }
 
+/// Work to do before a mail's end-of-data dot, the moment the server
+/// takes it: the relay makes the previous mail's removal from the outbox
+/// durable there, while the server reads this mail's envelope.
+pub type BeforeDot = Box<dyn FnOnce() -> Result<(), String> + Send>;
+
+/// Runs `before_dot` if it was not yet run; a failure is permanent (the
+/// mail is not sent: the dot never goes).
+fn run_before_dot(before_dot: &mut Option<BeforeDot>) -> Result<(), Failure> {
+    match before_dot.take() {
+        Some(work) => work().map_err(|reason| Failure {
+            permanent: true,
+            reason,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Sends one mail over `session`: `MAIL FROM`, `RCPT TO` for each
 /// recipient, `DATA` (in one write where the server pipelines), the text,
-/// and the server's 250.
-async fn transmit(session: &mut Session, envelope: &Envelope, bytes: &[u8]) -> Result<(), Failure> {
+/// and the server's 250; `before_dot` runs once the envelope is written
+/// (while the server checks it), before the text's end.
+async fn transmit(
+    session: &mut Session,
+    envelope: &Envelope,
+    bytes: &[u8],
+    before_dot: &mut Option<BeforeDot>,
+) -> Result<(), Failure> {
     if !session.pipelining {
+        run_before_dot(before_dot)?;
         session.conn.send(envelope, bytes).await?;
         return Ok(());
     }
@@ -267,6 +296,7 @@ async fn transmit(session: &mut Session, envelope: &Envelope, bytes: &[u8]) -> R
     group.push_str(&Data.to_string());
     // one write; the reply to MAIL FROM, then one per RCPT TO, then 354
     session.conn.command(group).await?;
+    run_before_dot(before_dot)?;
     for _ in envelope.to() {
         session.conn.read_response().await?;
     }
@@ -275,15 +305,22 @@ async fn transmit(session: &mut Session, envelope: &Envelope, bytes: &[u8]) -> R
     Ok(())
 }
 
-impl Outbound for SmtpOutbound {
-    async fn deliver(
+impl SmtpOutbound {
+    /// Delivers one mail, running `before_dot` (once) before its
+    /// end-of-data dot; left to the caller when the mail failed before.
+    ///
+    /// # Errors
+    /// When the server refused or the connection failed (once more on a
+    /// new connection when a reused one failed), or `before_dot` failed.
+    pub async fn deliver_after(
         &mut self,
         seq: u64,
         envelope: &Envelope,
         bytes: &[u8],
+        before_dot: &mut Option<BeforeDot>,
     ) -> Result<(), MailError> {
         let reused = self.session.is_some();
-        let failure = match self.attempt(envelope, bytes).await {
+        let failure = match self.attempt(envelope, bytes, before_dot).await {
             Ok(()) => return Ok(()),
             Err(failure) => failure,
         };
@@ -294,12 +331,23 @@ impl Outbound for SmtpOutbound {
             });
         }
         warn!(seq, error = %failure.reason, "SMTP: the open connection failed, once more on a new one");
-        self.attempt(envelope, bytes)
+        self.attempt(envelope, bytes, before_dot)
             .await
             .map_err(|f| MailError::Send {
                 seq,
                 reason: f.reason,
             })
+    }
+}
+
+impl Outbound for SmtpOutbound {
+    async fn deliver(
+        &mut self,
+        seq: u64,
+        envelope: &Envelope,
+        bytes: &[u8],
+    ) -> Result<(), MailError> {
+        self.deliver_after(seq, envelope, bytes, &mut None).await
     }
 
     async fn finish(&mut self) {
