@@ -404,7 +404,11 @@ fn app_4_python_chess_and_pgn_extract_read_every_exported_pgn() {
         }
         // the result mails' files
         for sent in std::fs::read_dir(arena.path().join("sent")).unwrap() {
-            let mail = read_sent(&sent.unwrap().path());
+            let path = sent.unwrap().path();
+            if path.extension().is_none_or(|e| e != "eml") {
+                continue; // the outbox's own `.pending`
+            }
+            let mail = read_sent(&path);
             for (file_name, text) in mail.attachments {
                 if file_name.ends_with(".pgn") {
                     let file = dir.path().join(format!("{name}-mail-{file_name}"));
