@@ -164,7 +164,7 @@ fn main() {
     let start = Instant::now();
     let report = runtime.block_on(pipeline.run_once(day)).unwrap();
     println!(
-        "pipeline: {:.0} mails per second end to end ({} mails read, {} sent, sled flushed per mail)",
+        "pipeline: {:.0} mails per second end to end ({} mails read, {} sent, one durable commit per batch, run --once)",
         per_second(count, start),
         report.mails_read,
         report.mails_sent
