@@ -25,9 +25,11 @@ use crate::referee::decide::{
     decide_mail, Decision, HeldCopy, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
 use crate::referee::game::ReplayError;
+use crate::referee::notice::officials::{BounceReport, OfficialNotice};
+use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::{Checked, State};
 use crate::referee::timers;
-use crate::referee::tournament::League;
+use crate::referee::tournament::{League, Tournament};
 use crate::status::{LastError, HEALTH_FACT};
 use crate::store::{
     ArchivedMail, Commit, OutboxEntry, Processed, SentRecord, SledStore, Store, StoreError,
@@ -490,41 +492,31 @@ impl Pipeline {
             if players.is_empty() {
                 continue;
             }
-            let mut directors: Vec<&str> =
-                players.iter().map(|(t, _)| t.director.as_str()).collect();
-            directors.sort_unstable();
-            directors.dedup();
             let who: Vec<String> = players
                 .iter()
                 .map(|(t, p)| format!("{} ({}/{})", p.name, t.id, p.id))
                 .collect();
-            let ids: Vec<&str> = players.iter().map(|(_, p)| p.id.as_str()).collect();
-            let body = format!(
-                "Our mails to {address} ({who}) have been returned undelivered since {since}, \
-                 and no mail has come from that address since: {LOST_ACCESS_DAYS} days have \
-                 passed. Under III.1.6 a player who cannot restore his mail access within \
-                 {LOST_ACCESS_DAYS} days is considered withdrawn. Decide his running games \
-                 with WITHDRAW {id} lost|cancel|adjudicate (III.8.1).\n\n\
-                 Наши письма на {address} ({who}) возвращаются недоставленными с {since}, и \
-                 с этого адреса с тех пор не пришло ни одного письма: прошло \
-                 {LOST_ACCESS_DAYS} дней. По III.1.6 участник, не восстановивший доступ к \
-                 электронной почте в течение {LOST_ACCESS_DAYS} дней, считается выбывшим. \
-                 Решите его неоконченные партии командой ВЫБЫТИЕ {id} \
-                 проигрыш|отмена|присуждение (III.8.1).\n",
-                who = who.join(", "),
-                id = ids.first().copied().unwrap_or("-"),
-            );
-            decision
-                .mails
-                .push(to_directors(&directors, LOST_ACCESS_SUBJECT, body, None));
+            decision.letters.push(Letter::new(
+                directors_of(players.iter().map(|(t, _)| *t)),
+                vec![],
+                Notice::Official(OfficialNotice::NoMailAccess {
+                    address: address.to_string(),
+                    players: who,
+                    player: players[0].1.id.clone(),
+                    since,
+                    days: LOST_ACCESS_DAYS,
+                }),
+                None,
+            ));
             decision
                 .verdicts
                 .push(Verdict::Directed(format!("III.1.6 reported for {address}")));
             facts.push((key.clone(), format!("{since} told")));
         }
-        if decision.mails.is_empty() {
+        if decision.letters.is_empty() {
             return Ok(());
         }
+        let decision = written(league, decision);
         let mut batch = Batch::default();
         self.add_checked(&mut batch, None, decision, Checked::default(), facts);
         self.commit_batch(&mut batch, report)
@@ -966,7 +958,7 @@ impl Pipeline {
             return Ok(None);
         };
         let from = mail.from.as_deref().unwrap_or("-");
-        if sent.subject == BOUNCE_SUBJECT {
+        if crate::letters::bounce_subjects().contains(&sent.subject) {
             warn!(
                 msgid = %sent.message_id,
                 to = %sent.recipients.join(", "),
@@ -985,24 +977,19 @@ impl Pipeline {
             )));
         }
         let league = &self.config.league;
-        let mut directors: Vec<&str> = match sent.game.as_deref().and_then(|g| league.game(g)) {
-            Some((t, _)) => vec![t.director.as_str()],
-            None => sent
-                .recipients
-                .iter()
-                .flat_map(|r| league.players_at(r))
-                .map(|(t, _)| t.director.as_str())
-                .collect(),
-        };
-        if directors.is_empty() {
-            directors = league
-                .tournaments
-                .iter()
-                .map(|t| t.director.as_str())
-                .collect();
+        let mut tournaments: Vec<&Tournament> =
+            match sent.game.as_deref().and_then(|g| league.game(g)) {
+                Some((t, _)) => vec![t],
+                None => sent
+                    .recipients
+                    .iter()
+                    .flat_map(|r| league.players_at(r))
+                    .map(|(t, _)| t)
+                    .collect(),
+            };
+        if tournaments.is_empty() {
+            tournaments = league.tournaments.iter().collect();
         }
-        directors.sort_unstable();
-        directors.dedup();
         let undelivered = bounced_to(&bounce, &sent);
         warn!(
             game = %sent.game.as_deref().unwrap_or("-"),
@@ -1011,21 +998,22 @@ impl Pipeline {
             from,
             "a mail we sent bounced: the director told"
         );
-        let body = bounce_report(waiting, mail, &bounce, &sent, &undelivered);
+        let report = bounce_report(waiting, mail, &bounce, &sent, &undelivered);
         let decision = Decision {
             verdicts: vec![Verdict::Ignored(format!(
                 "bounce of {} to {}: reported to the director",
                 sent.message_id,
                 undelivered.join(", ")
             ))],
-            mails: vec![to_directors(
-                &directors,
-                BOUNCE_SUBJECT,
-                body,
-                sent.game.clone(),
+            letters: vec![Letter::new(
+                directors_of(tournaments.into_iter()),
+                vec![],
+                Notice::Official(OfficialNotice::Bounced(Box::new(report))),
+                sent.game.as_deref(),
             )],
             ..Decision::default()
         };
+        let decision = written(league, decision);
         Ok(Some((decision, undelivered)))
     }
 
@@ -1036,37 +1024,31 @@ impl Pipeline {
     fn failed(&self, waiting: &Waiting, mail: &Mail, why: &str) -> Decision {
         let league = &self.config.league;
         let game = find_tag(&mail.subject).and_then(|tag| league.game(&tag));
-        let mut directors: Vec<&str> = match game {
-            Some((t, _)) => vec![t.director.as_str()],
-            None => league
-                .tournaments
-                .iter()
-                .map(|t| t.director.as_str())
-                .collect(),
+        let tournaments: Vec<&Tournament> = match game {
+            Some((t, _)) => vec![t],
+            None => league.tournaments.iter().collect(),
         };
-        directors.sort_unstable();
-        directors.dedup();
         let clip = |s: &str| s.chars().take(200).collect::<String>();
-        let body = format!(
-            "A mail could not be refereed and was kept aside in the mailbox; nothing of it was recorded.\n\
-             Письмо не удалось обработать; оно оставлено в почтовом ящике, из него ничего не записано.\n\n\
-             Mailbox key: {}\nFrom: {}\nMessage-ID: {}\nSubject: {}\nReason: {}\n",
-            clip(&waiting.key),
-            mail.from.as_deref().unwrap_or("-"),
-            clip(mail.message_id.as_deref().unwrap_or("-")),
-            clip(&mail.subject),
-            clip(why),
-        );
-        Decision {
-            verdicts: vec![Verdict::Ignored(format!("kept aside: {why}"))],
-            mails: vec![to_directors(
-                &directors,
-                "A mail could not be refereed / Письмо не обработано",
-                body,
-                game.map(|(_, spec)| spec.id.clone()),
-            )],
-            ..Decision::default()
-        }
+        let notice = OfficialNotice::NotRefereed {
+            key: clip(&waiting.key),
+            from: mail.from.as_deref().unwrap_or("-").to_string(),
+            message_id: clip(mail.message_id.as_deref().unwrap_or("-")),
+            subject: clip(&mail.subject),
+            reason: clip(why),
+        };
+        written(
+            league,
+            Decision {
+                verdicts: vec![Verdict::Ignored(format!("kept aside: {why}"))],
+                letters: vec![Letter::new(
+                    directors_of(tournaments.into_iter()),
+                    vec![],
+                    Notice::Official(notice),
+                    game.map(|(_, spec)| spec.id.as_str()),
+                )],
+                ..Decision::default()
+            },
+        )
     }
 
     /// Drops answers beyond `replies_per_hour` to one address (mails whose
@@ -1552,16 +1534,10 @@ fn sent_record(entry: &OutboxEntry, instance: &str, from: &str) -> SentRecord {
 const NO_ACCESS: &str = "no-access:";
 /// III.1.6: the days a player has to restore his mail access.
 const LOST_ACCESS_DAYS: i64 = 30;
-const LOST_ACCESS_SUBJECT: &str =
-    "III.1.6: no mail access for 30 days / нет доступа к почте 30 дней";
 
 fn no_access_key(address: &str) -> String {
     format!("{NO_ACCESS}{}", address.to_lowercase())
 }
-
-/// The subject of a bounce report to a director: a bounce of such a
-/// report is logged, never reported again (no loop).
-const BOUNCE_SUBJECT: &str = "Undelivered mail / Письмо не доставлено";
 
 /// The recipients of `sent` a bounce reports (those of a failed or delayed
 /// delivery status), else every recipient of the mail (an MTA that writes
@@ -1586,81 +1562,59 @@ fn bounced_to(bounce: &Bounce, sent: &SentRecord) -> Vec<String> {
     }
 }
 
-/// The director's report of a bounce: English, then Russian, as the
-/// other reports the daemon writes itself.
+/// What the director is told of a bounce: the returned mail as the store
+/// remembers it, and why it came back (the delivery status report, else
+/// the mail server's own words).
 fn bounce_report(
     waiting: &Waiting,
     mail: &Mail,
     bounce: &Bounce,
     sent: &SentRecord,
     undelivered: &[String],
-) -> String {
+) -> BounceReport {
     let clip = |s: &str| s.chars().take(300).collect::<String>();
-    let mut why = String::new();
-    for f in &bounce.failures {
-        why.push_str(&format!(
-            "  {}: {} (Status: {}; Diagnostic-Code: {})\n",
-            clip(&f.recipient),
-            f.action.as_deref().map_or("-".to_string(), clip),
-            f.status.as_deref().map_or("-".to_string(), clip),
-            f.diagnostic.as_deref().map_or("-".to_string(), clip),
-        ));
-    }
+    let mut why: Vec<String> = bounce
+        .failures
+        .iter()
+        .map(|f| {
+            format!(
+                "{}: {} (Status: {}; Diagnostic-Code: {})",
+                clip(&f.recipient),
+                f.action.as_deref().map_or("-".to_string(), clip),
+                f.status.as_deref().map_or("-".to_string(), clip),
+                f.diagnostic.as_deref().map_or("-".to_string(), clip),
+            )
+        })
+        .collect();
     if why.is_empty() {
         // no delivery status report: the MTA's own words
-        for line in bounce.excerpt.lines() {
-            why.push_str(&format!("  > {line}\n"));
-        }
+        why = bounce.excerpt.lines().map(|l| format!("> {l}")).collect();
     }
-    let who = undelivered.join(", ");
-    format!(
-        "A mail the arbiter sent was not delivered; the mail server returned it.\n\
-         Письмо арбитра не доставлено: почтовый сервер вернул его.\n\n\
-         Not delivered to / Не доставлено: {who}\n\
-         Game / Партия: {game}\n\
-         Subject / Тема: {subject}\n\
-         Sent / Отправлено: {when}\n\
-         Message-ID: {id}\n\n\
-         Why / Причина:\n{why}\n\
-         {who} has therefore not received this mail / поэтому не получил(а) это письмо:\n\
-         {summary}\n\n\
-         The returned mail is kept in the mailbox (key {key}, from {from}); a bounce\n\
-         can be forged by anyone who saw the mail, so check with the player.\n\
-         Возврат оставлен в почтовом ящике; проверьте с игроком.\n",
-        game = sent.game.as_deref().unwrap_or("-"),
-        subject = clip(&sent.subject),
-        when = sent.sent,
-        id = sent.message_id,
-        summary = sent
-            .summary
-            .lines()
-            .map(|l| format!("  | {l}"))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        key = clip(&waiting.key),
-        from = mail.from.as_deref().unwrap_or("-"),
-    )
+    BounceReport {
+        undelivered: undelivered.to_vec(),
+        game: sent.game.clone(),
+        subject: clip(&sent.subject),
+        sent: sent.sent.to_string(),
+        message_id: sent.message_id.clone(),
+        why,
+        summary: sent.summary.clone(),
+        key: clip(&waiting.key),
+        from: mail.from.as_deref().unwrap_or("-").to_string(),
+    }
 }
 
-/// A mail from the arbiter To the directors.
-fn to_directors(directors: &[&str], subject: &str, body: String, game: Option<String>) -> OutMail {
-    OutMail {
-        to: directors
-            .iter()
-            .map(|d| Recipient {
-                name: String::new(),
-                email: d.to_string(),
-            })
-            .collect(),
-        cc: vec![],
-        subject: subject.into(),
-        body,
-        in_reply_to: None,
-        references: vec![],
-        kind: MailKind::AutoGenerated,
-        game,
-        attachments: vec![],
+/// The directors of `tournaments`, each address once (the language of the
+/// first of his tournaments named).
+fn directors_of<'t>(tournaments: impl Iterator<Item = &'t Tournament>) -> Vec<Reader> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut readers = Vec::new();
+    for t in tournaments {
+        if !seen.contains(&t.director.as_str()) {
+            seen.push(&t.director);
+            readers.push(Reader::director_of(t));
+        }
     }
+    readers
 }
 
 /// The game a verdict is about, for the log.

@@ -194,9 +194,9 @@ fn iii_1_6_thirty_days_without_mail_access_are_reported_to_the_director_once() {
     assert!(told[0].is_to(&[DIRECTOR], &[]), "{:?}", told[0]);
     for needed in [
         BLACK,
-        "since 2026-05-11",
-        "WITHDRAW petrov",
-        "ВЫБЫТИЕ petrov",
+        "since 11.05.2026",
+        "WITHDRAW petrov lost",
+        "WITHDRAW petrov adjudicate",
     ] {
         assert!(told[0].body.contains(needed), "{needed}: {}", told[0].body);
     }

@@ -176,3 +176,23 @@ official-penalty-color = { $color ->
         [white] white
        *[black] black
     }
+
+## the daemon's own reports to the director
+
+official-bounced-subject = Undelivered mail
+official-bounced-intro = A mail the arbiter sent was not delivered: the mail server returned it.
+official-bounced-to = Not delivered to: { $who }
+official-bounced-game = Game: { $game }
+official-bounced-sent = Sent: { $sent }
+official-bounced-why = Why:
+official-bounced-missed = { $who } has therefore not received this mail:
+official-bounced-kept = The returned mail is kept in the mailbox (key { $key }, from { $from }). A bounce can be forged by anyone who saw the mail: check with the player.
+official-mail-key = Mailbox key: { $key }
+official-mail-from = From: { $from }
+official-mail-id = Message-ID: { $id }
+official-mail-subject = Subject: { $subject }
+official-no-access-subject = III.1.6: no mail access for { $days } days
+official-no-access-body = Our mails to { $address } ({ $players }) have been returned undelivered since { $since }, and no mail has come from that address since: { $days } days have passed. Under III.1.6 a player who cannot restore his mail access within { $days } days is considered withdrawn. Decide his running games with WITHDRAW { $player } lost, WITHDRAW { $player } cancel or WITHDRAW { $player } adjudicate (III.8.1).
+official-not-refereed-subject = A mail could not be refereed
+official-not-refereed-body = A mail could not be refereed and was kept aside in the mailbox; nothing of it was recorded.
+official-not-refereed-reason = Reason: { $reason }

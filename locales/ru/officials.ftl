@@ -182,3 +182,31 @@ official-penalty-color = { $color ->
         [white] белым
        *[black] черным
     }
+
+## собственные сообщения арбитра судье
+
+official-bounced-subject = Письмо не доставлено
+official-bounced-intro = Письмо арбитра не доставлено: почтовый сервер вернул его.
+official-bounced-to = Не доставлено: { $who }
+official-bounced-game = Партия: { $game }
+official-bounced-sent = Отправлено: { $sent }
+official-bounced-why = Причина:
+official-bounced-missed = Поэтому { $who } не получил(а) это письмо:
+official-bounced-kept = Возврат оставлен в почтовом ящике (ключ { $key }, от { $from }). Возврат может подделать любой, кто видел письмо: проверьте с игроком.
+official-mail-key = Ключ в почтовом ящике: { $key }
+official-mail-from = От: { $from }
+official-mail-id = Message-ID: { $id }
+official-mail-subject = Тема: { $subject }
+official-no-access-subject = III.1.6: нет доступа к почте { $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }
+official-no-access-body = Наши письма на { $address } ({ $players }) возвращаются недоставленными с { $since }, и с этого адреса с тех пор не пришло ни одного письма: прошло { $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }. По III.1.6 участник, не восстановивший доступ к электронной почте в течение этого срока, считается выбывшим. Решите его неоконченные партии командой ВЫБЫТИЕ { $player } проигрыш, ВЫБЫТИЕ { $player } отмена или ВЫБЫТИЕ { $player } присуждение (WITHDRAW, III.8.1).
+official-not-refereed-subject = Письмо не обработано
+official-not-refereed-body = Письмо не удалось обработать; оно оставлено в почтовом ящике, из него ничего не записано.
+official-not-refereed-reason = Причина: { $reason }

@@ -12,6 +12,7 @@ pub mod forms;
 mod game;
 pub mod html;
 mod officials;
+pub use officials::bounce_subjects;
 mod requests;
 pub mod standings;
 

@@ -9,7 +9,7 @@ use super::{Audience, Text};
 use crate::message::render::{board, date, numbered, pgn, schedule, standard_form};
 use crate::notation::Notation;
 use crate::referee::game::Game;
-use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
+use crate::referee::notice::officials::{BounceReport, DirectorCommand, OfficialNotice, Problem};
 use crate::referee::notice::Reader;
 use crate::referee::rules::{Article, RuleKind, RuleSet, Span};
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
@@ -218,6 +218,52 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 body,
             }
         }
+        OfficialNotice::Bounced(report) => bounced(report, audience),
+        OfficialNotice::NoMailAccess {
+            address,
+            players,
+            player,
+            since,
+            days,
+        } => Text {
+            subject: t!(lang, "official-no-access-subject", days = *days),
+            body: format!(
+                "{}{}\n",
+                audience.greeting(),
+                t!(
+                    lang,
+                    "official-no-access-body",
+                    address = address.as_str(),
+                    players = players.join(", "),
+                    since = date(*since),
+                    days = *days,
+                    player = player.as_str()
+                )
+            ),
+        },
+        OfficialNotice::NotRefereed {
+            key,
+            from,
+            message_id,
+            subject,
+            reason,
+        } => Text {
+            subject: t!(lang, "official-not-refereed-subject"),
+            body: format!(
+                "{}{}\n\n{}\n{}\n{}\n{}\n{}\n",
+                audience.greeting(),
+                t!(lang, "official-not-refereed-body"),
+                t!(lang, "official-mail-key", key = key.as_str()),
+                t!(lang, "official-mail-from", from = from.as_str()),
+                t!(lang, "official-mail-id", id = message_id.as_str()),
+                t!(lang, "official-mail-subject", subject = subject.as_str()),
+                t!(
+                    lang,
+                    "official-not-refereed-reason",
+                    reason = reason.as_str()
+                ),
+            ),
+        },
         OfficialNotice::DirectorHelp => Text {
             subject: t!(lang, "official-help-subject"),
             body: t!(lang, "official-help-body", example = "[T/1]") + "\n",
@@ -581,11 +627,67 @@ fn problem_text(problem: &Problem, lang: Lang) -> String {
 /// Golden texts of every notice, in both languages: the fixture has Ivanov
 /// (Russian, White) against Petrov (English, Black), the director reading
 /// English; each notice is written for the readers it goes to.
+/// The subject of the report of a bounce, in every language: a bounce of
+/// such a report is never reported again (no loop).
+pub fn bounce_subjects() -> Vec<String> {
+    let mut subjects: Vec<String> = crate::letters::catalog::LANGUAGES
+        .iter()
+        .map(|lang| t!(*lang, "official-bounced-subject"))
+        .collect();
+    // a reader of every language (older stores wrote this one)
+    subjects.push(subjects.join(" / "));
+    subjects
+}
+
+/// The report of a bounce ([`OfficialNotice::Bounced`]).
+fn bounced(report: &BounceReport, audience: &Audience) -> Text {
+    let lang = audience.lang;
+    let who = report.undelivered.join(", ");
+    let quote = |text: &str| -> String {
+        text.lines()
+            .map(|l| format!("  | {l}\n"))
+            .collect::<String>()
+    };
+    let why: String = report.why.iter().map(|l| format!("  {l}\n")).collect();
+    Text {
+        subject: t!(lang, "official-bounced-subject"),
+        body: format!(
+            "{}{}\n\n{}\n{}\n{}\n{}\n{}\n\n{}\n{why}\n{}\n{}\n{}\n",
+            audience.greeting(),
+            t!(lang, "official-bounced-intro"),
+            t!(lang, "official-bounced-to", who = who.as_str()),
+            t!(
+                lang,
+                "official-bounced-game",
+                game = report.game.as_deref().unwrap_or("-")
+            ),
+            t!(
+                lang,
+                "official-mail-subject",
+                subject = report.subject.as_str()
+            ),
+            t!(lang, "official-bounced-sent", sent = report.sent.as_str()),
+            t!(lang, "official-mail-id", id = report.message_id.as_str()),
+            t!(lang, "official-bounced-why"),
+            t!(lang, "official-bounced-missed", who = who.as_str()),
+            quote(&report.summary),
+            t!(
+                lang,
+                "official-bounced-kept",
+                key = report.key.as_str(),
+                from = report.from.as_str()
+            ),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::fixture::{day, director, game, ivanov, league, petrov, show};
     use crate::referee::game::{Event, Side};
-    use crate::referee::notice::officials::{DirectorCommand, OfficialNotice, Problem};
+    use crate::referee::notice::officials::{
+        BounceReport, DirectorCommand, OfficialNotice, Problem,
+    };
     use crate::referee::notice::{Letter, Notice, Reader};
     use crate::referee::rules::RuleSet;
     use crate::referee::tournament::{Lang, League};
@@ -721,6 +823,49 @@ mod tests {
             text.push_str("\n#####\n");
         }
         insta::assert_snapshot!("inactivity_breakdown", text);
+    }
+
+    #[test]
+    fn the_daemons_own_reports_to_the_director_in_his_language() {
+        // a bounce, III.1.6 and a mail that could not be refereed: written
+        // from the catalogs, each in the director's language
+        let bounced = || {
+            OfficialNotice::Bounced(Box::new(BounceReport {
+                undelivered: vec!["petrov@example.test".into()],
+                game: Some("T/1".into()),
+                subject: "[T/1] Ivanov - Petrov: 1. 5254".into(),
+                sent: "2026-05-11 10:00:00 UTC".into(),
+                message_id: "<7.abc@arbiter.example.test>".into(),
+                why: vec![
+                    "petrov@example.test: failed (Status: 5.1.1; Diagnostic-Code: smtp; 550 5.1.1 User unknown)".into(),
+                ],
+                summary: "Ivanov, Ivan - Petrov, Petr\n1. 5254".into(),
+                key: "1700000000.M1P1.host".into(),
+                from: "MAILER-DAEMON@example.test".into(),
+            }))
+        };
+        let no_access = || OfficialNotice::NoMailAccess {
+            address: "petrov@example.test".into(),
+            players: vec!["Petrov, Petr (T/petrov)".into()],
+            player: "petrov".into(),
+            since: day("2026-05-11"),
+            days: 30,
+        };
+        let not_refereed = || OfficialNotice::NotRefereed {
+            key: "1700000001.M2P1.host".into(),
+            from: "ivanov@example.test".into(),
+            message_id: "<poison@example.test>".into(),
+            subject: "Re: [T/1]".into(),
+            reason: "the referee panicked: POISON".into(),
+        };
+        let mut text = String::new();
+        for league in [league(), russian_director()] {
+            for notice in [bounced(), no_access(), not_refereed()] {
+                text.push_str(&written(&league, vec![director()], vec![], notice));
+                text.push_str("\n#####\n");
+            }
+        }
+        insta::assert_snapshot!("daemon_reports", text);
     }
 
     #[test]

@@ -80,6 +80,30 @@ pub enum OfficialNotice {
     /// The game's mails, as mbox, attached (III.1.4); the daemon fills the
     /// attachment from the store.
     Archive { game: String },
+    /// The daemon's report of a bounce: a mail the arbiter sent came back
+    /// undelivered; To the directors concerned.
+    Bounced(Box<BounceReport>),
+    /// III.1.6: our mails to `address` have bounced since `since`, and no
+    /// mail came from it for `days` days: the player is considered
+    /// withdrawn, his directors decide with `WITHDRAW`. `players` names the
+    /// players writing from it ("name (tournament/player)"), `player` the
+    /// id the command takes.
+    NoMailAccess {
+        address: String,
+        players: Vec<String>,
+        player: String,
+        since: NaiveDate,
+        days: i64,
+    },
+    /// A mail could not be refereed (a fault of the arbiter: a panic, or
+    /// events that do not apply) and was kept aside, nothing of it recorded.
+    NotRefereed {
+        key: String,
+        from: String,
+        message_id: String,
+        subject: String,
+        reason: String,
+    },
     /// Commands not carried out; `partly`: others were.
     Refused {
         problems: Vec<Problem>,
@@ -119,4 +143,25 @@ pub enum Problem {
     WithdrawNoPlayer { player: String },
     /// `WITHDRAW` for a player without a running game.
     WithdrawNothing { player: String },
+}
+
+/// What the director is told of a bounce ([`OfficialNotice::Bounced`]):
+/// the mail's own data, as the store and the bounce give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BounceReport {
+    /// The addresses the mail did not reach.
+    pub undelivered: Vec<String>,
+    pub game: Option<String>,
+    /// The returned mail's subject, date and Message-ID.
+    pub subject: String,
+    pub sent: String,
+    pub message_id: String,
+    /// Per recipient: what the delivery status report says, or the mail
+    /// server's own words (one line each).
+    pub why: Vec<String>,
+    /// The beginning of what was not received.
+    pub summary: String,
+    /// The bounce in the mailbox: its key and its sender.
+    pub key: String,
+    pub from: String,
 }
