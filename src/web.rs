@@ -89,9 +89,13 @@ table.board th{border:none;font-weight:normal;color:#666}\
 p.note{color:#555;font-size:0.9em}pre{background:#f6f6f6;padding:0.5em;overflow-x:auto}";
 
 /// A whole page: the title escaped, `body` as given (already HTML).
-fn page(title: &str, body: &str) -> String {
+fn page(lang: Lang, title: &str, body: &str) -> String {
+    let code = match lang {
+        Lang::En => "en",
+        Lang::Ru => "ru",
+    };
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n\
+        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\"/>\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n\
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(title)
@@ -111,9 +115,16 @@ fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
 
 /// The index: every tournament with its players and games.
 pub fn index_page(league: &League) -> String {
+    let lang = index_language(league);
     let mut body = format!("<h1>{}</h1>\n", escape(&league.name));
-    body.push_str(
-        "<table>\n<tr><th>Tournament</th><th>Id</th><th>Start</th><th>Players</th><th>Games</th></tr>\n",
+    let _ = writeln!(
+        body,
+        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+        t!(lang, "web-tournament"),
+        t!(lang, "web-id"),
+        t!(lang, "web-start"),
+        t!(lang, "web-players"),
+        t!(lang, "web-games"),
     );
     for t in &league.tournaments {
         let _ = writeln!(
@@ -129,7 +140,22 @@ pub fn index_page(league: &League) -> String {
         );
     }
     body.push_str("</table>\n");
-    page(&league.name, &body)
+    page(lang, &league.name, &body)
+}
+
+/// The index's language: the one most tournaments' pages are in (English
+/// on a tie).
+fn index_language(league: &League) -> Lang {
+    let russian = league
+        .tournaments
+        .iter()
+        .filter(|t| t.director_language == Lang::Ru)
+        .count();
+    if 2 * russian > league.tournaments.len() {
+        Lang::Ru
+    } else {
+        Lang::En
+    }
 }
 
 /// The cell of `player` against `opponent`, as in the text crosstable.
@@ -144,49 +170,65 @@ fn cell(standings: &Standings, player: usize, opponent: usize) -> String {
 /// A clock as `standings` shows it: days used, left to the control move.
 fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate) -> String {
     let c = game.control(&t.rules, color, today);
-    let days = if c.used == 1 { "day" } else { "days" };
-    format!(
-        "{} {days} / {} left to move {}",
-        c.used,
-        c.left(),
-        c.control
+    t!(
+        t.director_language,
+        "web-clock",
+        used = c.used,
+        left = c.left(),
+        control = c.control
     )
 }
 
 /// The game's state in words: its result, or whose move it is.
-fn state_words(game: &Game) -> String {
+fn state_words(game: &Game, lang: Lang) -> String {
     match (game.ending, &game.claim) {
-        (Some(e), _) => format!(
-            "finished {} ({})",
-            e.result.as_str(),
-            render::end_reason(e.reason, Lang::En)
+        (Some(e), _) => t!(
+            lang,
+            "web-finished",
+            result = e.result.as_str(),
+            reason = render::end_reason(e.reason, lang)
         ),
-        (None, Some(c)) if c.interrupts => "suspended".into(),
-        (None, Some(_)) => "claim pending".into(),
-        (None, None) => format!("to move: {}", render::color_name(game.to_move(), Lang::En)),
+        (None, Some(c)) if c.interrupts => t!(lang, "web-suspended"),
+        (None, Some(_)) => t!(lang, "web-claim-pending"),
+        (None, None) => t!(
+            lang,
+            "web-to-move",
+            side = render::color_name(game.to_move(), lang)
+        ),
     }
 }
 
 /// A tournament's page: the crosstable, its legend, and every game with its
 /// result or side to move, both clocks and its PGN.
 pub fn tournament_page(t: &Tournament, games: &[&Game], today: NaiveDate) -> String {
-    let lang = Lang::En;
+    let lang = t.director_language;
     let standings = Standings::of(t, games.iter().copied());
     let title = format!("{} ({})", t.name, t.id);
     let mut body = format!(
-        "<p><a href=\"../index.html\">All tournaments</a></p>\n<h1>{}</h1>\n\
-         <p>Standings as of {}.</p>\n<table>\n<tr><th>#</th><th>Player</th>",
+        "<p><a href=\"../index.html\">{}</a></p>\n<h1>{}</h1>\n\
+         <p>{}</p>\n<table>\n<tr><th>#</th><th>{}</th>",
+        t!(lang, "web-all-tournaments"),
         escape(&title),
-        date(today)
+        t!(lang, "web-standings-as-of", date = date(today)),
+        t!(lang, "web-player"),
     );
     for k in 1..=standings.lines.len() {
         let _ = write!(body, "<th>{k}</th>");
     }
-    body.push_str("<th>Points</th><th>Games</th>");
+    let _ = write!(
+        body,
+        "<th>{}</th><th>{}</th>",
+        t!(lang, "web-points"),
+        t!(lang, "web-played")
+    );
     let tie_break = standings.tie_break;
     match tie_break {
-        TieBreak::SonnebornBerger => body.push_str("<th>SB</th>"),
-        TieBreak::Wins => body.push_str("<th>Wins</th>"),
+        TieBreak::SonnebornBerger => {
+            let _ = write!(body, "<th>{}</th>", t!(lang, "web-sonneborn-berger"));
+        }
+        TieBreak::Wins => {
+            let _ = write!(body, "<th>{}</th>", t!(lang, "web-wins"));
+        }
         TieBreak::None => {}
     }
     body.push_str("</tr>\n");
@@ -251,9 +293,18 @@ pub fn tournament_page(t: &Tournament, games: &[&Game], today: NaiveDate) -> Str
                 .article_of(crate::referee::rules::Article::Adjudication)
         ))
     );
-    body.push_str(
-        "<h2>Games</h2>\n<table>\n<tr><th>Game</th><th>White</th><th>Black</th><th>Moves</th>\
-         <th>State</th><th>White's clock</th><th>Black's clock</th><th>PGN</th></tr>\n",
+    let _ = writeln!(
+        body,
+        "<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>\
+         <th>{}</th><th>{}</th><th>{}</th><th>PGN</th></tr>",
+        t!(lang, "web-games"),
+        t!(lang, "web-game"),
+        t!(lang, "web-white"),
+        t!(lang, "web-black"),
+        t!(lang, "web-moves"),
+        t!(lang, "web-state"),
+        t!(lang, "web-white-clock"),
+        t!(lang, "web-black-clock"),
     );
     for game in games {
         let name = escape(&game_name(game.id()));
@@ -266,13 +317,13 @@ pub fn tournament_page(t: &Tournament, games: &[&Game], today: NaiveDate) -> Str
             white = escape(&t.player_of(&game.spec, Color::White).name),
             black = escape(&t.player_of(&game.spec, Color::Black).name),
             moves = game.plies.len().div_ceil(2),
-            state = escape(&state_words(game)),
+            state = escape(&state_words(game, lang)),
             wc = clock(t, game, Color::White, today),
             bc = clock(t, game, Color::Black, today),
         );
     }
     body.push_str("</table>\n");
-    page(&title, &body)
+    page(lang, &title, &body)
 }
 
 /// The figure of a piece.
@@ -321,19 +372,20 @@ fn board(game: &Game) -> String {
 /// A move's cell: the move as the tournament writes it, its sent day, and
 /// what the PGN says beside it (held, variant, conditional, draw offer).
 fn move_cells(t: &Tournament, game: &Game, index: usize) -> String {
+    let lang = t.director_language;
     let ply = &game.plies[index];
     let mut notes = Vec::new();
     if ply.draw_offer {
-        notes.push("draw offered".to_string());
+        notes.push(t!(lang, "web-draw-offered"));
     }
     if ply.variant {
-        notes.push("from an accepted variant".to_string());
+        notes.push(t!(lang, "web-from-variant"));
     }
     if ply.conditional {
-        notes.push("conditional".to_string());
+        notes.push(t!(lang, "web-conditional"));
     }
     if ply.forwarded != ply.sent {
-        notes.push(format!("held, received {}", date(ply.forwarded)));
+        notes.push(t!(lang, "web-held", date = date(ply.forwarded)));
     }
     let mut text = escape(&render::ply_text(game, index, t.notation));
     if t.notation != crate::notation::Notation::San {
@@ -354,35 +406,52 @@ fn move_cells(t: &Tournament, game: &Game, index: usize) -> String {
 /// A game's page: players, state, board, both clocks, the moves with their
 /// days, penalties, and the PGN (a link to the file and the text).
 pub fn game_page(t: &Tournament, game: &Game, today: NaiveDate) -> String {
+    let lang = t.director_language;
     let white = &t.player_of(&game.spec, Color::White).name;
     let black = &t.player_of(&game.spec, Color::Black).name;
     let title = format!("{}: {white} - {black}", game.id());
     let name = escape(&game_name(game.id()));
     let mut body = format!(
-        "<p><a href=\"../index.html\">All tournaments</a> | <a href=\"index.html\">{tname}</a></p>\n\
-         <h1>{title}</h1>\n<p>{state}. Result: {result}.</p>\n",
+        "<p><a href=\"../index.html\">{all}</a> | <a href=\"index.html\">{tname}</a></p>\n\
+         <h1>{title}</h1>\n<p>{state}</p>\n",
+        all = t!(lang, "web-all-tournaments"),
         tname = escape(&t.name),
         title = escape(&title),
-        state = escape(&state_words(game)),
-        result = game.result_str(),
+        state = escape(&t!(
+            lang,
+            "web-state-result",
+            state = state_words(game, lang),
+            result = game.result_str()
+        )),
     );
     body.push_str(&board(game));
     let _ = writeln!(
         body,
-        "<h2>Clocks as of {}</h2>\n<table>\n<tr><th>Side</th><th>Player</th><th>Clock</th><th>Days in all</th></tr>\n\
-         <tr><td>White</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n\
-         <tr><td>Black</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n</table>",
-        date(today),
+        "<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>\n\
+         <tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n\
+         <tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n</table>",
+        t!(lang, "web-clocks-as-of", date = date(today)),
+        t!(lang, "web-side"),
+        t!(lang, "web-player"),
+        t!(lang, "web-clock-head"),
+        t!(lang, "web-days-in-all"),
+        t!(lang, "web-white"),
         escape(white),
         clock(t, game, Color::White, today),
         game.total(Color::White),
+        t!(lang, "web-black"),
         escape(black),
         clock(t, game, Color::Black, today),
         game.total(Color::Black),
     );
-    body.push_str(
-        "<h2>Moves</h2>\n<table>\n<tr><th>#</th><th>White</th><th>Sent</th><th>Days</th>\
-         <th>Black</th><th>Sent</th><th>Days</th></tr>\n",
+    let (sent, days) = (t!(lang, "web-sent"), t!(lang, "web-days"));
+    let _ = writeln!(
+        body,
+        "<h2>{}</h2>\n<table>\n<tr><th>#</th><th>{}</th><th>{sent}</th><th>{days}</th>\
+         <th>{}</th><th>{sent}</th><th>{days}</th></tr>",
+        t!(lang, "web-moves"),
+        t!(lang, "web-white"),
+        t!(lang, "web-black"),
     );
     let mut i = 0;
     while i < game.plies.len() {
@@ -405,25 +474,30 @@ pub fn game_page(t: &Tournament, game: &Game, today: NaiveDate) -> String {
     }
     body.push_str("</table>\n");
     if !game.penalties.is_empty() {
-        body.push_str("<h2>Penalties</h2>\n<ul>\n");
+        let _ = writeln!(body, "<h2>{}</h2>\n<ul>", t!(lang, "web-penalties"));
         for p in &game.penalties {
             let _ = writeln!(
                 body,
-                "<li>{}: {} day(s) on {} ({})</li>",
-                render::color_name(p.color, Lang::En),
-                p.days,
-                date(p.on),
-                escape(&p.reason)
+                "<li>{}</li>",
+                escape(&t!(
+                    lang,
+                    "web-penalty",
+                    side = render::color_name(p.color, lang),
+                    days = p.days,
+                    date = date(p.on),
+                    reason = p.reason.as_str()
+                ))
             );
         }
         body.push_str("</ul>\n");
     }
     let _ = writeln!(
         body,
-        "<h2>PGN</h2>\n<p><a href=\"{name}.pgn\" download=\"{name}.pgn\">Download {name}.pgn</a></p>\n<pre>{}</pre>",
+        "<h2>PGN</h2>\n<p><a href=\"{name}.pgn\" download=\"{name}.pgn\">{}</a></p>\n<pre>{}</pre>",
+        t!(lang, "web-download", file = format!("{name}.pgn")),
         escape(&render::pgn(t, game))
     );
-    page(&title, &body)
+    page(lang, &title, &body)
 }
 
 /// What was written.

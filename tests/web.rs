@@ -240,6 +240,47 @@ fn iii_9_the_web_pages_of_a_finished_round_robin() {
         .contains(escaped));
 }
 
+/// A tournament whose director reads Russian has its pages in Russian
+/// (the index too, when most tournaments' pages are), well-formed as the
+/// English ones.
+#[test]
+fn the_pages_of_a_tournament_whose_director_reads_russian_are_in_russian() {
+    let config = round_robin().replace(
+        "director = \"td@example.test\"\n",
+        "director = \"td@example.test\"\ndirector_language = \"ru\"\n",
+    );
+    let mut arena = Arena::new(&config);
+    fs::create_dir_all(arena.path().join("web")).unwrap();
+    arena.run("2026-05-10");
+    mail(&mut arena, 1, "ivanov", "1. d4 (=)", "2026-05-11");
+    let (code, out, err) = arena.cli(&["web", "--today", "2026-05-12"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let site = arena.path().join("web");
+    assert_eq!(check_site(&site), 8);
+    let index = fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("<html lang=\"ru\">"), "{index}");
+    assert!(index.contains("<th>Турнир</th>"), "{index}");
+    let table = fs::read_to_string(site.join(T).join("index.html")).unwrap();
+    for needed in [
+        "Положение на 12.05.2026.",
+        "<th>Очки</th>",
+        "ход: черные",
+        "Все турниры",
+    ] {
+        assert!(table.contains(needed), "{needed}: {table}");
+    }
+    let game = fs::read_to_string(site.join(T).join(format!("{T}-1.html"))).unwrap();
+    for needed in [
+        "Время на 12.05.2026",
+        "предложена ничья",
+        "Результат: *.",
+        "Скачать RUS-EM-2026-1.pgn",
+    ] {
+        assert!(game.contains(needed), "{needed}: {game}");
+    }
+    assert!(!game.contains("Clocks as of"), "{game}");
+}
+
 #[test]
 fn the_web_command_writes_the_whole_site_and_the_daemon_only_what_changed() {
     let mut arena = played(false);

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 /// The catalog files of each language, by name; every language has the
 /// same files with the same message ids and variables (tested).
-pub const FILES: [&str; 8] = [
+pub const FILES: [&str; 9] = [
     "common",
     "forms",
     "requests",
@@ -18,10 +18,11 @@ pub const FILES: [&str; 8] = [
     "officials",
     "adjudication",
     "digest",
+    "web",
 ];
 
 /// The shipped languages with their catalog files, in the order of [`FILES`].
-pub fn sources(lang: Lang) -> [&'static str; 8] {
+pub fn sources(lang: Lang) -> [&'static str; 9] {
     macro_rules! files {
         ($lang:literal) => {
             [
@@ -33,6 +34,7 @@ pub fn sources(lang: Lang) -> [&'static str; 8] {
                 include_str!(concat!("../../locales/", $lang, "/officials.ftl")),
                 include_str!(concat!("../../locales/", $lang, "/adjudication.ftl")),
                 include_str!(concat!("../../locales/", $lang, "/digest.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/web.ftl")),
             ]
         };
     }
