@@ -113,18 +113,30 @@ fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Header cells: the messages `keys` of the catalog.
+fn heads(lang: Lang, keys: &[&str]) -> String {
+    keys.iter()
+        .map(|key| format!("<th>{}</th>", t!(lang, key)))
+        .collect()
+}
+
 /// The index: every tournament with its players and games.
 pub fn index_page(league: &League) -> String {
     let lang = index_language(league);
     let mut body = format!("<h1>{}</h1>\n", escape(&league.name));
     let _ = writeln!(
         body,
-        "<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
-        t!(lang, "web-tournament"),
-        t!(lang, "web-id"),
-        t!(lang, "web-start"),
-        t!(lang, "web-players"),
-        t!(lang, "web-games"),
+        "<table>\n<tr>{}</tr>",
+        heads(
+            lang,
+            &[
+                "web-tournament",
+                "web-id",
+                "web-start",
+                "web-players",
+                "web-games"
+            ]
+        )
     );
     for t in &league.tournaments {
         let _ = writeln!(
@@ -215,20 +227,11 @@ pub fn tournament_page(t: &Tournament, games: &[&Game], today: NaiveDate) -> Str
     for k in 1..=standings.lines.len() {
         let _ = write!(body, "<th>{k}</th>");
     }
-    let _ = write!(
-        body,
-        "<th>{}</th><th>{}</th>",
-        t!(lang, "web-points"),
-        t!(lang, "web-played")
-    );
+    body.push_str(&heads(lang, &["web-points", "web-played"]));
     let tie_break = standings.tie_break;
     match tie_break {
-        TieBreak::SonnebornBerger => {
-            let _ = write!(body, "<th>{}</th>", t!(lang, "web-sonneborn-berger"));
-        }
-        TieBreak::Wins => {
-            let _ = write!(body, "<th>{}</th>", t!(lang, "web-wins"));
-        }
+        TieBreak::SonnebornBerger => body.push_str(&heads(lang, &["web-sonneborn-berger"])),
+        TieBreak::Wins => body.push_str(&heads(lang, &["web-wins"])),
         TieBreak::None => {}
     }
     body.push_str("</tr>\n");
@@ -295,16 +298,20 @@ pub fn tournament_page(t: &Tournament, games: &[&Game], today: NaiveDate) -> Str
     );
     let _ = writeln!(
         body,
-        "<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th>\
-         <th>{}</th><th>{}</th><th>{}</th><th>PGN</th></tr>",
+        "<h2>{}</h2>\n<table>\n<tr>{}<th>PGN</th></tr>",
         t!(lang, "web-games"),
-        t!(lang, "web-game"),
-        t!(lang, "web-white"),
-        t!(lang, "web-black"),
-        t!(lang, "web-moves"),
-        t!(lang, "web-state"),
-        t!(lang, "web-white-clock"),
-        t!(lang, "web-black-clock"),
+        heads(
+            lang,
+            &[
+                "web-game",
+                "web-white",
+                "web-black",
+                "web-moves",
+                "web-state",
+                "web-white-clock",
+                "web-black-clock"
+            ]
+        )
     );
     for game in games {
         let name = escape(&game_name(game.id()));
