@@ -3,11 +3,11 @@
 //! counts as made, the claims, the result with its appeal deadline, the
 //! appeal, the final result.
 
-use super::{Audience, Text};
+use super::{game_subject as subject, Audience, Text};
 use crate::message::render::{board, date, numbered, standard_form};
 use crate::referee::game::{Game, GameResult};
 use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
-use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::referee::tournament::{Lang, League, Tournament};
 use crate::t;
 use shakmaty::Color;
 
@@ -218,16 +218,6 @@ fn color_key(color: Color) -> &'static str {
         Color::White => "white",
         Color::Black => "black",
     }
-}
-
-/// `[ID] White - Black: <rest>`.
-fn subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
-    format!(
-        "[{}] {} - {}: {rest}",
-        spec.id,
-        t.player_of(spec, Color::White).surname(),
-        t.player_of(spec, Color::Black).surname()
-    )
 }
 
 /// Golden texts of every adjudication notice: the fixture has Ivanov

@@ -61,12 +61,7 @@ struct Writer<'a> {
 impl Writer<'_> {
     /// `[ID] Ivanov - Petrov: <rest>`.
     fn subject(&self, rest: &str) -> String {
-        format!(
-            "[{}] {} - {}: {rest}",
-            self.spec.id,
-            self.t.player_of(self.spec, Color::White).surname(),
-            self.t.player_of(self.spec, Color::Black).surname()
-        )
+        super::game_subject(self.t, self.spec, rest)
     }
 
     fn player(&self, color: Color) -> Reader {

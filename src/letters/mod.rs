@@ -19,7 +19,8 @@ pub mod standings;
 use crate::referee::decide::{Attachment, Decision, HeldCopy, OutMail, Recipient};
 use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
-use crate::referee::tournament::{Lang, League};
+use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use shakmaty::Color;
 
 /// Who a mail in one language is for: the language, the names of the To
 /// readers (for the greeting), and every reader of that mail (a text for
@@ -80,6 +81,16 @@ pub fn write(league: &League, decision: &mut Decision) {
         }
         decision.mails.extend(mails(league, &letter));
     }
+}
+
+/// A game's subject: `[ID] White - Black: <rest>` (surnames).
+fn game_subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
+    format!(
+        "[{}] {} - {}: {rest}",
+        spec.id,
+        t.player_of(spec, Color::White).surname(),
+        t.player_of(spec, Color::Black).surname()
+    )
 }
 
 /// Who a reader is: name, address, language (`None`: every language).

@@ -5,7 +5,7 @@
 //! exact form; the mails to a player about a game show the player's clock.
 
 use super::forms::clock;
-use super::{Audience, Text};
+use super::{game_subject as subject, Audience, Text};
 use crate::message::render::{board, date, numbered, pgn, schedule, standard_form};
 use crate::notation::Notation;
 use crate::referee::game::Game;
@@ -352,16 +352,6 @@ fn of<'a>(league: &'a League, game: &Game) -> (&'a Tournament, &'a GameSpec) {
     league
         .game(&game.spec.id)
         .expect("a notice is about a game of the league")
-}
-
-/// `[ID] White - Black: <rest>`.
-fn subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
-    format!(
-        "[{}] {} - {}: {rest}",
-        spec.id,
-        t.player_of(spec, Color::White).surname(),
-        t.player_of(spec, Color::Black).surname()
-    )
 }
 
 /// The clocks of the game's players who read this mail: one player's

@@ -44,22 +44,36 @@ pub fn open(
     today: NaiveDate,
     decision: &mut Decision,
 ) {
-    decision.events.push((
-        spec.id.clone(),
+    told_both(
+        (t, spec, game),
         Event::AdjudicationOpened { on: today, reason },
-    ));
+        "sent to adjudication",
+        |game| AdjudicationNotice::Opened {
+            game,
+            until: plus_window(today),
+        },
+        decision,
+    );
+}
+
+/// Records `event` of the game, says `what` happened to it, and tells both
+/// players (the director in copy) `notice` of the game as it leaves it.
+fn told_both(
+    (t, spec, game): (&Tournament, &GameSpec, &Game),
+    event: Event,
+    what: &str,
+    notice: impl FnOnce(Box<Game>) -> AdjudicationNotice,
+    decision: &mut Decision,
+) {
+    decision.events.push((spec.id.clone(), event));
     let after = game_after(game, spec, decision);
-    decision.verdicts.push(Verdict::Directed(format!(
-        "{}: sent to adjudication",
-        spec.id
-    )));
+    decision
+        .verdicts
+        .push(Verdict::Directed(format!("{}: {what}", spec.id)));
     decision.letters.push(to_both(
         t,
         spec,
-        Notice::Adjudication(AdjudicationNotice::Opened {
-            game: Box::new(after),
-            until: plus_window(today),
-        }),
+        Notice::Adjudication(notice(Box::new(after))),
     ));
 }
 
@@ -113,26 +127,19 @@ pub fn deadlines(t: &Tournament, state: &State, today: NaiveDate) -> Decision {
         let appealed = a.appeals.iter().any(Option::is_some);
         if let Some(given) = game.appeal_open() {
             if !appealed && today >= plus_window(given) {
-                decision.events.push((
-                    spec.id.clone(),
+                told_both(
+                    (t, spec, game),
                     Event::AdjudicationFinal {
                         on: today,
                         result: None,
                     },
-                ));
-                let after = game_after(game, spec, &decision);
-                decision.verdicts.push(Verdict::Directed(format!(
-                    "{}: adjudicated result final",
-                    spec.id
-                )));
-                decision.letters.push(to_both(
-                    t,
-                    spec,
-                    Notice::Adjudication(AdjudicationNotice::Final {
-                        game: Box::new(after),
+                    "adjudicated result final",
+                    |game| AdjudicationNotice::Final {
+                        game,
                         appealed: false,
-                    }),
-                ));
+                    },
+                    &mut decision,
+                );
             }
         }
     }
@@ -178,27 +185,19 @@ pub(crate) fn director_result(
         return Some(());
     }
     if game.appeal_open().is_some() && a.appeals.iter().any(Option::is_some) {
-        decision.events.push((
-            spec.id.clone(),
+        told_both(
+            (t, spec, game),
             Event::AdjudicationFinal {
                 on: today,
                 result: Some(result),
             },
-        ));
-        let after = game_after(game, spec, decision);
-        decision.verdicts.push(Verdict::Directed(format!(
-            "{}: appeal decided {}",
-            spec.id,
-            result.as_str()
-        )));
-        decision.letters.push(to_both(
-            t,
-            spec,
-            Notice::Adjudication(AdjudicationNotice::Final {
-                game: Box::new(after),
+            &format!("appeal decided {}", result.as_str()),
+            |game| AdjudicationNotice::Final {
+                game,
                 appealed: true,
-            }),
-        ));
+            },
+            decision,
+        );
         return Some(());
     }
     None
