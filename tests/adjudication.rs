@@ -19,25 +19,12 @@ const TD: &str = "td@example.test";
 /// 5 Petrov-Smirnov after 1. e4 (Black to move), 6 Sidorov-Ivanov after
 /// 1. d4 (Black to move), both unfinished at the end.
 fn at_the_end() -> (Arena, Vec<Sent>) {
-    let config = config_with(
-        T,
-        "2026-05-10",
-        "san",
-        "pairing = \"round-robin\"\nend = \"2026-06-01\"",
-        &FOUR_PLAYERS,
-        &[],
-    );
-    let mut arena = Arena::new(&config);
+    let mut arena = Arena::new(&round_robin_config("end = \"2026-06-01\""));
     arena.run("2026-05-10");
-    let resign = |arena: &mut Arena, n, white, loser, on| {
-        mail(arena, n, white, "1. d4", on);
-        mail(arena, n, loser, "RESIGN", on);
-    };
-    resign(&mut arena, 1, "ivanov", "smirnov", "2026-05-11");
-    mail(&mut arena, 2, "petrov", "1. e4 (=)", "2026-05-12");
-    mail(&mut arena, 2, "sidorov", "I accept the draw.", "2026-05-12");
-    resign(&mut arena, 3, "smirnov", "sidorov", "2026-05-13");
-    resign(&mut arena, 4, "ivanov", "ivanov", "2026-05-14");
+    resign_game(&mut arena, 1, "ivanov", "smirnov", "2026-05-11");
+    draw_game(&mut arena, 2, "petrov", "sidorov", "2026-05-12");
+    resign_game(&mut arena, 3, "smirnov", "sidorov", "2026-05-13");
+    resign_game(&mut arena, 4, "ivanov", "ivanov", "2026-05-14");
     mail(&mut arena, 5, "petrov", "1. e4", "2026-05-15");
     mail(&mut arena, 6, "sidorov", "1. d4", "2026-05-16");
     arena.run("2026-05-31");

@@ -12,46 +12,39 @@ use common::*;
 const T: &str = "RUS-EM-2026";
 const TD: &str = "td@example.test";
 
-/// Four players in a round robin (Berger tables: 1-4 2-3 | 4-3 1-2 | 2-4
-/// 3-1), `extra` lines in the tournament.
-fn round_robin(extra: &str) -> String {
-    config_with(
-        T,
-        "2026-05-10",
-        "san",
-        &format!("pairing = \"round-robin\"\n{extra}"),
-        &FOUR_PLAYERS,
-        &[],
-    )
-}
-
-/// A draw: White's first move with an offer, accepted by Black.
-fn draw(arena: &mut Arena, n: u32, white: &str, black: &str, on: &str) -> Vec<Sent> {
-    mail(arena, n, white, "1. e4 (=)", on);
-    mail(arena, n, black, "I accept the draw.", on)
-}
-
-/// `loser` resigns game `n` after White's 1. d4.
-fn resign(arena: &mut Arena, n: u32, white: &str, loser: &str, on: &str) -> Vec<Sent> {
-    mail(arena, n, white, "1. d4", on);
-    mail(arena, n, loser, "RESIGN", on)
-}
-
 /// The whole round robin: 1 Ivanov-Smirnov 1-0, 2 Petrov-Sidorov ½-½,
 /// 3 Smirnov-Sidorov 1-0, 4 Ivanov-Petrov 0-1, 5 Petrov-Smirnov ½-½,
 /// 6 Sidorov-Ivanov 0-1. Game 6 is left running when `all` is false.
 fn played(extra: &str, all: bool) -> (Arena, Vec<Sent>) {
-    let mut arena = Arena::new(&round_robin(extra));
+    let mut arena = Arena::new(&round_robin_config(extra));
     arena.run("2026-05-10");
     arena.new_sent();
     let mut sent = Vec::new();
-    sent.extend(resign(&mut arena, 1, "ivanov", "smirnov", "2026-05-11"));
-    sent.extend(draw(&mut arena, 2, "petrov", "sidorov", "2026-05-12"));
-    sent.extend(resign(&mut arena, 3, "smirnov", "sidorov", "2026-05-13"));
-    sent.extend(resign(&mut arena, 4, "ivanov", "ivanov", "2026-05-14"));
-    sent.extend(draw(&mut arena, 5, "petrov", "smirnov", "2026-05-15"));
+    sent.extend(resign_game(
+        &mut arena,
+        1,
+        "ivanov",
+        "smirnov",
+        "2026-05-11",
+    ));
+    sent.extend(draw_game(&mut arena, 2, "petrov", "sidorov", "2026-05-12"));
+    sent.extend(resign_game(
+        &mut arena,
+        3,
+        "smirnov",
+        "sidorov",
+        "2026-05-13",
+    ));
+    sent.extend(resign_game(&mut arena, 4, "ivanov", "ivanov", "2026-05-14"));
+    sent.extend(draw_game(&mut arena, 5, "petrov", "smirnov", "2026-05-15"));
     if all {
-        sent.extend(resign(&mut arena, 6, "sidorov", "sidorov", "2026-05-16"));
+        sent.extend(resign_game(
+            &mut arena,
+            6,
+            "sidorov",
+            "sidorov",
+            "2026-05-16",
+        ));
     } else {
         sent.extend(mail(&mut arena, 6, "sidorov", "1. d4", "2026-05-16"));
     }
@@ -157,7 +150,7 @@ fn standings_by_wins_and_without_a_tie_break_and_in_russian() {
     assert!(text.contains("турнирная таблица на 20.05.2026"), "{text}");
     assert!(table(&text)[0].contains("Участник"), "{text}");
     // an unknown tie-break is a config problem with its line
-    let bad = Arena::new(&round_robin("tie_break = \"buchholz\""));
+    let bad = Arena::new(&round_robin_config("tie_break = \"buchholz\""));
     let (code, _, err) = bad.cli(&["check"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unknown tie_break \"buchholz\""), "{err}");

@@ -30,15 +30,7 @@ fn play(arena: &mut Arena, n: u32, white: &str, black: &str, moves: &[&str], day
 /// 2 Petrov-Sidorov, 3 Smirnov-Sidorov, 4 Ivanov-Petrov, 5 Petrov-Smirnov,
 /// 6 Sidorov-Ivanov.
 fn tournament() -> Arena {
-    let config = config_with(
-        T,
-        "2026-05-10",
-        "san",
-        "pairing = \"round-robin\"\nend = \"2026-06-01\"",
-        &FOUR_PLAYERS,
-        &[],
-    )
-    .replace(
+    let config = round_robin_config("end = \"2026-06-01\"").replace(
         "state = \"state\"\n",
         "state = \"state\"\nweb_dir = \"web\"\n",
     );
@@ -353,14 +345,7 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
 /// A round robin under way: games 1 (Ivanov-Smirnov), 4 (Ivanov-Petrov)
 /// and 6 (Sidorov-Ivanov) running, 2 (Petrov-Sidorov) drawn.
 fn under_way() -> Arena {
-    let mut arena = Arena::new(&config_with(
-        T,
-        "2026-05-10",
-        "san",
-        "pairing = \"round-robin\"",
-        &FOUR_PLAYERS,
-        &[],
-    ));
+    let mut arena = Arena::new(&round_robin_config(""));
     arena.run("2026-05-10");
     play(&mut arena, 1, "ivanov", "smirnov", &["e4", "e5"], 11);
     mail(&mut arena, 2, "petrov", "1. e4 (=)", "2026-05-12");

@@ -47,21 +47,13 @@ fn played(all: bool) -> Arena {
     let mut arena = Arena::new(&round_robin());
     fs::create_dir_all(arena.path().join("web")).unwrap();
     arena.run("2026-05-10");
-    let resign = |arena: &mut Arena, n, white, loser, on| {
-        mail(arena, n, white, "1. d4", on);
-        mail(arena, n, loser, "RESIGN", on);
-    };
-    let draw = |arena: &mut Arena, n, white, black, on| {
-        mail(arena, n, white, "1. e4 (=)", on);
-        mail(arena, n, black, "I accept the draw.", on);
-    };
-    resign(&mut arena, 1, "ivanov", "smirnov", "2026-05-11");
-    draw(&mut arena, 2, "petrov", "sidorov", "2026-05-12");
-    resign(&mut arena, 3, "smirnov", "sidorov", "2026-05-13");
-    resign(&mut arena, 4, "ivanov", "ivanov", "2026-05-14");
-    draw(&mut arena, 5, "petrov", "smirnov", "2026-05-15");
+    resign_game(&mut arena, 1, "ivanov", "smirnov", "2026-05-11");
+    draw_game(&mut arena, 2, "petrov", "sidorov", "2026-05-12");
+    resign_game(&mut arena, 3, "smirnov", "sidorov", "2026-05-13");
+    resign_game(&mut arena, 4, "ivanov", "ivanov", "2026-05-14");
+    draw_game(&mut arena, 5, "petrov", "smirnov", "2026-05-15");
     if all {
-        resign(&mut arena, 6, "sidorov", "sidorov", "2026-05-16");
+        resign_game(&mut arena, 6, "sidorov", "sidorov", "2026-05-16");
     } else {
         mail(&mut arena, 6, "sidorov", "1. d4", "2026-05-16");
     }

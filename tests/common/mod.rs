@@ -569,6 +569,31 @@ pub fn game_mail(arena: &mut Arena, n: u32, player: &str, body: &str, on: &str) 
     )
 }
 
+/// The round-robin tests' tournament: `FOUR_PLAYERS` by Berger tables
+/// (1-4 2-3 | 4-3 1-2 | 2-4 3-1), writing SAN, `extra` lines in it.
+pub fn round_robin_config(extra: &str) -> String {
+    config_with(
+        ROUND_ROBIN,
+        "2026-05-10",
+        "san",
+        &format!("pairing = \"round-robin\"\n{extra}"),
+        &FOUR_PLAYERS,
+        &[],
+    )
+}
+
+/// A draw in game `n`: White's first move with an offer, accepted.
+pub fn draw_game(arena: &mut Arena, n: u32, white: &str, black: &str, on: &str) -> Vec<Sent> {
+    game_mail(arena, n, white, "1. e4 (=)", on);
+    game_mail(arena, n, black, "I accept the draw.", on)
+}
+
+/// `loser` resigns game `n` after White's 1. d4.
+pub fn resign_game(arena: &mut Arena, n: u32, white: &str, loser: &str, on: &str) -> Vec<Sent> {
+    game_mail(arena, n, white, "1. d4", on);
+    game_mail(arena, n, loser, "RESIGN", on)
+}
+
 /// The mail of `sent` addressed To `address` alone.
 pub fn mail_to_alone<'a>(sent: &'a [Sent], address: &str) -> &'a Sent {
     sent.iter()
