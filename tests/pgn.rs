@@ -109,9 +109,9 @@ fn every_kind(extra: &str) -> Arena {
     arena
 }
 
-/// A game lost on time: White's 1. e4, Black silent past 10 days, the
-/// claim confirmed by the director (III.6.6).
-fn time_forfeit() -> Arena {
+/// White's 1. e4 on 10 May, Black silent past the 10 days of the control:
+/// on 21 May the overstep is claimed and the game suspended (III.6.3).
+fn claimed() -> Arena {
     let mut arena = Arena::new(&tournament(
         "days_per_control = 10\nmoves_per_control = 5",
         &[("ivanov", "petrov")],
@@ -119,6 +119,13 @@ fn time_forfeit() -> Arena {
     arena.run("2026-05-10");
     mail(&mut arena, 1, "ivanov", "1. e4", "2026-05-10");
     arena.run("2026-05-21");
+    arena
+}
+
+/// A game lost on time: White's 1. e4, Black silent past 10 days, the
+/// claim confirmed by the director (III.6.6).
+fn time_forfeit() -> Arena {
+    let mut arena = claimed();
     arena.exchange(TD, &format!("Re: [{T}/1] claim"), "CONFIRM", "2026-05-22");
     let json = arena.json(&format!("{T}/1"));
     assert_eq!(json["result"], "1-0", "{json:#}");
@@ -128,13 +135,7 @@ fn time_forfeit() -> Arena {
 /// A held move (III.6.3): Black's 1... e5 sent on 21 May into the game
 /// suspended by the claim, forwarded when the director rejects it on 22 May.
 fn held_move() -> Arena {
-    let mut arena = Arena::new(&tournament(
-        "days_per_control = 10\nmoves_per_control = 5",
-        &[("ivanov", "petrov")],
-    ));
-    arena.run("2026-05-10");
-    mail(&mut arena, 1, "ivanov", "1. e4", "2026-05-10");
-    arena.run("2026-05-21");
+    let mut arena = claimed();
     mail(&mut arena, 1, "petrov", "1. e4 e5", "2026-05-21");
     arena.exchange(TD, &format!("Re: [{T}/1] claim"), "REJECT", "2026-05-22");
     let json = arena.json(&format!("{T}/1"));
