@@ -3,7 +3,7 @@
 //! forward of his move shows ([`mover_notes`]). Every answer about a game
 //! shows the player his clock, in the copy he reads.
 
-use super::{forms, Audience, Text};
+use super::{forms, game_of, game_subject, Audience, Text};
 use crate::message::render::{self, color_name, date, numbered};
 use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
@@ -36,7 +36,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             words,
         } => no_move(league, seat, understood, misplaced, words, audience),
         AnswerNotice::AlreadyReceived { seat } => {
-            let (t, _) = tournament(league, &seat.game);
+            let (t, _) = game_of(league, &seat.game);
             let game = &seat.game;
             let last = game.plies.len().saturating_sub(1);
             let text = match game.plies.get(last) {
@@ -51,7 +51,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             about(league, seat, audience, "answer-already-subject", text)
         }
         AnswerNotice::NotYourTurn { seat } => {
-            let (t, _) = tournament(league, &seat.game);
+            let (t, _) = game_of(league, &seat.game);
             let game = &seat.game;
             let last = match game.plies.len() {
                 0 => "-".to_string(),
@@ -61,7 +61,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             about(league, seat, audience, "answer-not-your-turn-subject", text)
         }
         AnswerNotice::GameOver { seat } => {
-            let (t, spec) = tournament(league, &seat.game);
+            let (t, spec) = game_of(league, &seat.game);
             let text = match seat.game.ending {
                 Some(end) => t!(
                     lang,
@@ -101,7 +101,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             )
         }
         AnswerNotice::Pgn { seat } => {
-            let (t, spec) = tournament(league, &seat.game);
+            let (t, spec) = game_of(league, &seat.game);
             // the PGN first and whole, as a chess program reads it
             Text {
                 subject: game_subject(t, spec, &t!(lang, "answer-pgn-subject")),
@@ -175,7 +175,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                 t!(lang, "answer-status", date = date(*today))
             );
             for game in games {
-                let (t, spec) = tournament(league, game);
+                let (t, spec) = game_of(league, game);
                 body.push_str(&progress_line(t, spec, game, *today, lang));
             }
             Text {
@@ -277,23 +277,6 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
     }
 }
 
-/// The tournament and the spec of a notice's game.
-fn tournament<'a>(league: &'a League, game: &Game) -> (&'a Tournament, &'a GameSpec) {
-    league
-        .game(&game.spec.id)
-        .expect("a notice's game is a game of the league")
-}
-
-/// `[ID] White - Black: <rest>`.
-fn game_subject(t: &Tournament, spec: &GameSpec, rest: &str) -> String {
-    format!(
-        "[{}] {} - {}: {rest}",
-        spec.id,
-        t.player_of(spec, Color::White).surname(),
-        t.player_of(spec, Color::Black).surname()
-    )
-}
-
 /// The player's clock, in the copy he reads (a blank line before it).
 fn clock(t: &Tournament, spec: &GameSpec, seat: &Seat, audience: &Audience) -> String {
     if !audience.includes(&Reader::seat(t, spec, seat.color)) {
@@ -307,7 +290,7 @@ fn clock(t: &Tournament, spec: &GameSpec, seat: &Seat, audience: &Audience) -> S
 
 /// A short answer about a game: the greeting, `text`, the clock.
 fn about(league: &League, seat: &Seat, audience: &Audience, subject: &str, text: String) -> Text {
-    let (t, spec) = tournament(league, &seat.game);
+    let (t, spec) = game_of(league, &seat.game);
     let lang = audience.lang;
     let mut body = audience.greeting();
     if !text.is_empty() {
@@ -347,7 +330,7 @@ fn refused(
     penalty: u32,
     audience: &Audience,
 ) -> Text {
-    let (t, spec) = tournament(league, &seat.game);
+    let (t, spec) = game_of(league, &seat.game);
     let lang = audience.lang;
     let game = &seat.game;
     let mut body = audience.greeting();
@@ -482,7 +465,7 @@ fn no_move(
     words: &[String],
     audience: &Audience,
 ) -> Text {
-    let (t, spec) = tournament(league, &seat.game);
+    let (t, spec) = game_of(league, &seat.game);
     let lang = audience.lang;
     let game = &seat.game;
     let mut body = audience.greeting();
@@ -554,7 +537,7 @@ fn suspended(
     note: &[String],
     audience: &Audience,
 ) -> Text {
-    let (t, spec) = tournament(league, &seat.game);
+    let (t, spec) = game_of(league, &seat.game);
     let lang = audience.lang;
     let mut text = t!(
         lang,
@@ -591,7 +574,7 @@ fn suspended(
 /// About the reader's hidden conditional moves (issue 12 item 5): what
 /// was stored, refused, cancelled, played or dropped. Only he reads it.
 fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &Audience) -> Text {
-    let (t, _) = tournament(league, &seat.game);
+    let (t, _) = game_of(league, &seat.game);
     let lang = audience.lang;
     let game = &seat.game;
     let series_of = |offer: &crate::referee::game::Offer, from: usize| {

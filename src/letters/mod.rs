@@ -17,6 +17,7 @@ mod requests;
 pub mod standings;
 
 use crate::referee::decide::{Attachment, Decision, HeldCopy, OutMail, Recipient};
+use crate::referee::game::Game;
 use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
@@ -81,6 +82,13 @@ pub fn write(league: &League, decision: &mut Decision) {
         }
         decision.mails.extend(mails(league, &letter));
     }
+}
+
+/// The tournament and the spec of a notice's game.
+fn game_of<'a>(league: &'a League, game: &Game) -> (&'a Tournament, &'a GameSpec) {
+    league
+        .game(&game.spec.id)
+        .expect("a notice's game is a game of the league")
 }
 
 /// A game's subject: `[ID] White - Black: <rest>` (surnames).

@@ -5,14 +5,14 @@
 //! exact form; the mails to a player about a game show the player's clock.
 
 use super::forms::clock;
-use super::{game_subject as subject, Audience, Text};
+use super::{game_of, game_subject as subject, Audience, Text};
 use crate::message::render::{board, date, numbered, pgn, schedule, standard_form};
 use crate::notation::Notation;
 use crate::referee::game::Game;
 use crate::referee::notice::officials::{BounceReport, DirectorCommand, OfficialNotice, Problem};
 use crate::referee::notice::Reader;
 use crate::referee::rules::{Article, RuleKind, RuleSet, Span};
-use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::referee::tournament::{Lang, League, Tournament};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::Color;
@@ -33,7 +33,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             waiting,
             today,
         } => {
-            let (t, spec) = of(league, game);
+            let (t, spec) = game_of(league, game);
             let color = game.to_move();
             let body = t!(
                 lang,
@@ -62,7 +62,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             waiting,
             today,
         } => {
-            let (t, spec) = of(league, game);
+            let (t, spec) = game_of(league, game);
             let color = game.to_move();
             let limit = span(t.rules.inactivity, lang);
             let body = t!(
@@ -97,7 +97,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             days,
             today,
         } => {
-            let (t, spec) = of(league, game);
+            let (t, spec) = game_of(league, game);
             let text = t!(
                 lang,
                 "official-penalty-body",
@@ -121,7 +121,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             interrupted,
             today,
         } => {
-            let (t, spec) = of(league, game);
+            let (t, spec) = game_of(league, game);
             let article = |a| t.rules.article_of(a);
             let text = t!(
                 lang,
@@ -150,7 +150,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             interrupted,
             today,
         } => {
-            let (t, spec) = of(league, game);
+            let (t, spec) = game_of(league, game);
             let article = |a| t.rules.article_of(a);
             let text = t!(
                 lang,
@@ -273,7 +273,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             body: t!(lang, "official-archive-body", game = game.as_str()) + "\n",
         },
         OfficialNotice::Pgn { game } => {
-            let (t, spec) = of(league, game);
+            let (t, spec) = game_of(league, game);
             Text {
                 subject: format!("[{}] PGN", spec.id),
                 body: pgn(t, game),
@@ -345,13 +345,6 @@ fn tournament_of<'a>(league: &'a League, id: &str) -> &'a Tournament {
     league
         .tournament(id)
         .expect("a notice is about a tournament of the league")
-}
-
-/// The tournament and the spec of a game in a notice.
-fn of<'a>(league: &'a League, game: &Game) -> (&'a Tournament, &'a GameSpec) {
-    league
-        .game(&game.spec.id)
-        .expect("a notice is about a game of the league")
 }
 
 /// The clocks of the game's players who read this mail: one player's
@@ -442,7 +435,7 @@ fn to_players(
     subject_id: &str,
     text: String,
 ) -> Text {
-    let (t, spec) = of(league, game);
+    let (t, spec) = game_of(league, game);
     let lang = audience.lang;
     Text {
         subject: subject(t, spec, &t!(lang, subject_id)),
@@ -457,7 +450,7 @@ fn to_players(
 /// The opening mail: the start, the standard form's header with the
 /// colours, the rules in short, how to write a move, the reader's clock.
 fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) -> Text {
-    let (t, spec) = of(league, game);
+    let (t, spec) = game_of(league, game);
     let lang = audience.lang;
     let example = match t.notation {
         Notation::Numeric => "1. 5254",
@@ -509,7 +502,7 @@ fn reminder(
     today: NaiveDate,
     audience: &Audience,
 ) -> Text {
-    let (t, spec) = of(league, game);
+    let (t, spec) = game_of(league, game);
     let lang = audience.lang;
     let first = game.plies.is_empty();
     let article = t.rules.article_of(if first {
