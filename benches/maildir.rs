@@ -5,7 +5,8 @@
 //! move mails (default 2000: the round robin of `benches/end_to_end.rs`,
 //! 20 players, 190 games), `MAILDIR_RUNS` the number of runs (default 3),
 //! `MAILDIR_DIR` the folder the mailboxes are made in (default the
-//! system's temporary folder).
+//! system's temporary folder; `MAILDIR_KEEP=1` keeps them, to look at the
+//! mails).
 //!
 //! Each run stages the mails into a Maildir's `new/` (each file written,
 //! its time set, renamed in as a mail server delivers) and syncs the disk
@@ -319,5 +320,10 @@ fn main() {
             bytes,
         );
         folders.push(tmp);
+    }
+    if std::env::var_os("MAILDIR_KEEP").is_some() {
+        for tmp in folders {
+            println!("  kept: {}", tmp.keep().display());
+        }
     }
 }

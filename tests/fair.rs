@@ -347,8 +347,13 @@ fn the_players_own_words_reach_the_partner() {
     );
     assert!(!forward.body.contains("quoted text"), "{}", forward.body);
     // the HTML alternative: the board in figures, the form as a table
+    // (its lines broken where a space was, as a browser reads them)
     let html = forward.html.as_deref().expect("an HTML alternative");
-    assert!(html.contains('♙') && html.contains("<table"), "{html}");
+    let html = html.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        html.contains("&#9817;") && html.contains("<table"),
+        "{html}"
+    );
     assert!(
         html.contains("Good luck, and greetings from Minsk!"),
         "{html}"

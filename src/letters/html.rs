@@ -1,17 +1,37 @@
 //! The `text/html` alternative of a mail, made from its plain text, which
 //! stays complete and authoritative: paragraphs as they are; the board
-//! diagram as a table of Unicode chess figures; the standard form as a
-//! table, its columns taken from its heading line. The output is
-//! well-formed XHTML (every tag closed, every text escaped), needs no
-//! JavaScript and no style sheet beyond a few inline rules.
+//! diagram as a table of chess figures; the standard form as a table, its
+//! columns taken from its heading line. The output is well-formed XHTML
+//! (every tag closed, every text escaped), needs no JavaScript and no style
+//! sheet beyond a few inline rules.
+//!
+//! It is written with CRLF line endings in lines shorter than the 76
+//! characters a `7bit` body part allows, the figures as character
+//! references (`&#9820;`): a letter in ASCII then goes into the mail as it
+//! is written, without quoted-printable and without a copy to change its
+//! line endings. Text in other letters (Cyrillic) is written as it is, and
+//! the part is then encoded as any other.
+
+/// The longest line written, with its CRLF: a `7bit` part's lines are
+/// shorter than 76 characters (and lettre's choice of an encoding counts so).
+const LINE: usize = 75;
 
 /// The HTML document for `plain`, titled `title`.
 pub fn from_plain(title: &str, plain: &str) -> String {
     let lines: Vec<&str> = plain.lines().collect();
-    let mut out = String::with_capacity(plain.len() * 2 + 512);
-    out.push_str("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"/><title>");
-    out.push_str(&escape(title));
-    out.push_str("</title></head>\n<body style=\"font-family: sans-serif\">\n");
+    let mut out = Out {
+        s: String::with_capacity(plain.len() * 2 + 6000),
+        col: 0,
+        pre: false,
+    };
+    out.tag("<!DOCTYPE html>");
+    out.newline();
+    out.tag("<html><head><meta charset=\"utf-8\"/><title>");
+    out.text(title);
+    out.tag("</title></head>");
+    out.newline();
+    out.tag("<body style=\"font-family: sans-serif\">");
+    out.newline();
     let mut i = 0;
     let mut paragraph: Vec<&str> = Vec::new();
     while i < lines.len() {
@@ -32,13 +52,71 @@ pub fn from_plain(title: &str, plain: &str) -> String {
         i += 1;
     }
     flush(&mut out, &mut paragraph);
-    out.push_str("</body></html>\n");
-    out
+    out.tag("</body></html>");
+    out.newline();
+    out.s
+}
+
+/// The document being written, and where its line stands.
+struct Out {
+    s: String,
+    /// Bytes written on the current line.
+    col: usize,
+    /// Within `<pre>`: no line is broken.
+    pre: bool,
+}
+
+impl Out {
+    fn newline(&mut self) {
+        self.s.push_str("\r\n");
+        self.col = 0;
+    }
+
+    /// Markup (ASCII), first on a new line when it would make this one too
+    /// long (outside `<pre>`, where a line break is a space).
+    fn tag(&mut self, markup: &str) {
+        if !self.pre && self.col > 0 && self.col + markup.len() + 2 > LINE {
+            self.newline();
+        }
+        self.s.push_str(markup);
+        self.col += markup.len();
+    }
+
+    /// `text`, escaped, after markup; outside `<pre>`, where the line would
+    /// grow too long, a line break goes before it or in place of a space
+    /// (in the flow of text, both are one space).
+    fn text(&mut self, text: &str) {
+        if self.pre {
+            self.escaped(text);
+            return;
+        }
+        for (k, word) in text.split(' ').enumerate() {
+            let space = usize::from(k > 0);
+            if self.col > 0 && self.col + space + escaped_len(word) + 2 > LINE {
+                self.newline();
+            } else if k > 0 {
+                self.s.push(' ');
+                self.col += 1;
+            }
+            self.escaped(word);
+        }
+    }
+
+    fn escaped(&mut self, text: &str) {
+        let start = self.s.len();
+        escape_into(&mut self.s, text);
+        self.col += self.s.len() - start;
+    }
 }
 
 /// Text with `&`, `<`, `>` and `"` escaped.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
+    out
+}
+
+fn escape_into(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -49,154 +127,201 @@ pub fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
-fn flush(out: &mut String, paragraph: &mut Vec<&str>) {
+/// The length of `text` escaped.
+fn escaped_len(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c {
+            '&' => 5,
+            '<' | '>' => 4,
+            '"' => 6,
+            c if c.is_control() && c != '\t' => 0,
+            c => c.len_utf8(),
+        })
+        .sum()
+}
+
+fn flush(out: &mut Out, paragraph: &mut Vec<&str>) {
     if paragraph.is_empty() {
         return;
     }
     // indented lines (moves, examples) keep their spaces
     let pre = paragraph.iter().any(|l| l.starts_with("  "));
     if pre {
-        out.push_str("<pre>");
-        out.push_str(&escape(&paragraph.join("\n")));
-        out.push_str("</pre>\n");
+        // a line break right after `<pre>` is not part of its text (HTML)
+        out.tag("<pre>");
+        out.pre = true;
+        for line in paragraph.iter() {
+            out.newline();
+            out.text(line);
+        }
+        out.tag("</pre>");
+        out.pre = false;
     } else {
-        out.push_str("<p>");
-        let lines: Vec<String> = paragraph.iter().map(|l| escape(l)).collect();
-        out.push_str(&lines.join("<br/>\n"));
-        out.push_str("</p>\n");
+        out.tag("<p>");
+        for (k, line) in paragraph.iter().enumerate() {
+            if k > 0 {
+                out.tag("<br/>");
+                out.newline();
+            }
+            out.text(line);
+        }
+        out.tag("</p>");
     }
+    out.newline();
     paragraph.clear();
 }
 
-/// The figure of a board letter (English or Russian, upper case White).
+/// The figure of a board letter (English or Russian, upper case White), as
+/// a character reference.
 fn figure(token: &str) -> Option<&'static str> {
     Some(match token {
         "." => "",
-        "K" | "Кр" => "♔",
-        "Q" | "Ф" => "♕",
-        "R" | "Л" => "♖",
-        "B" | "С" => "♗",
-        "N" | "К" => "♘",
-        "P" | "П" => "♙",
-        "k" | "кр" => "♚",
-        "q" | "ф" => "♛",
-        "r" | "л" => "♜",
-        "b" | "с" => "♝",
-        "n" | "к" => "♞",
-        "p" | "п" => "♟",
+        "K" | "Кр" => "&#9812;",
+        "Q" | "Ф" => "&#9813;",
+        "R" | "Л" => "&#9814;",
+        "B" | "С" => "&#9815;",
+        "N" | "К" => "&#9816;",
+        "P" | "П" => "&#9817;",
+        "k" | "кр" => "&#9818;",
+        "q" | "ф" => "&#9819;",
+        "r" | "л" => "&#9820;",
+        "b" | "с" => "&#9821;",
+        "n" | "к" => "&#9822;",
+        "p" | "п" => "&#9823;",
         _ => return None,
     })
 }
 
 /// A rank line of the diagram, ` 8  r n b q k b n r  8`: its number and
 /// its eight squares.
-fn rank_line(line: &str) -> Option<(char, Vec<&'static str>)> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    let [first, squares @ .., last] = tokens.as_slice() else {
-        return None;
-    };
+fn rank_line(line: &str) -> Option<(char, [&'static str; 8])> {
+    let mut tokens = line.split_whitespace();
+    let first = tokens.next()?;
     let rank = first.chars().next().filter(|c| ('1'..='8').contains(c))?;
-    if first.len() != 1 || first != last || squares.len() != 8 {
+    if first.len() != 1 {
         return None;
     }
-    let figures: Option<Vec<&'static str>> = squares.iter().map(|t| figure(t)).collect();
-    Some((rank, figures?))
+    let mut squares = [""; 8];
+    for square in &mut squares {
+        *square = figure(tokens.next()?)?;
+    }
+    (tokens.next()? == first && tokens.next().is_none()).then_some((rank, squares))
 }
 
 /// The diagram at the head of `lines`: the files line, eight ranks, the
-/// files line; written as a table. The number of lines it took.
-fn board(lines: &[&str], out: &mut String, paragraph: &mut Vec<&str>) -> Option<usize> {
+/// files line, and the legend if one follows; written as a table (and the
+/// legend as a paragraph under it). The number of lines it took.
+fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usize> {
     let files = |l: &str| {
-        l.split_whitespace().collect::<Vec<_>>() == ["a", "b", "c", "d", "e", "f", "g", "h"]
+        l.split_whitespace()
+            .eq(["a", "b", "c", "d", "e", "f", "g", "h"])
     };
     if lines.len() < 10 || !files(lines[0]) || !files(lines[9]) {
         return None;
     }
-    let ranks: Option<Vec<(char, Vec<&'static str>)>> =
-        lines[1..9].iter().map(|l| rank_line(l)).collect();
-    let ranks = ranks?;
+    let mut ranks = [(' ', [""; 8]); 8];
+    for (rank, line) in ranks.iter_mut().zip(&lines[1..9]) {
+        *rank = rank_line(line)?;
+    }
     flush(out, paragraph);
-    out.push_str("<table style=\"border-collapse: collapse; font-size: 150%\">\n");
+    out.tag("<table style=\"border-collapse: collapse; font-size: 150%;");
+    out.tag(" text-align: center\">");
+    out.newline();
     for (row, (rank, squares)) in ranks.iter().enumerate() {
-        out.push_str("<tr><th style=\"font-size: 60%\">");
-        out.push(*rank);
-        out.push_str("</th>");
+        out.tag("<tr><th style=\"font-size: 60%\">");
+        let mut number = [0u8; 4];
+        out.tag(rank.encode_utf8(&mut number));
+        out.tag("</th>");
+        out.newline();
         for (col, figure) in squares.iter().enumerate() {
-            let shade = if (row + col) % 2 == 0 {
-                "#f0d9b5"
+            out.tag(if (row + col) % 2 == 0 {
+                "<td style=\"background:#f0d9b5;width:1.4em;height:1.4em\">"
             } else {
-                "#b58863"
-            };
-            out.push_str(&format!(
-                "<td style=\"background: {shade}; width: 1.4em; height: 1.4em; text-align: center\">{figure}</td>"
-            ));
+                "<td style=\"background:#b58863;width:1.4em;height:1.4em\">"
+            });
+            out.tag(figure);
+            out.tag("</td>");
+            out.newline();
         }
-        out.push_str("</tr>\n");
+        out.tag("</tr>");
+        out.newline();
     }
-    out.push_str("<tr><th></th>");
+    out.tag("<tr><th></th>");
     for f in ["a", "b", "c", "d", "e", "f", "g", "h"] {
-        out.push_str(&format!("<th style=\"font-size: 60%\">{f}</th>"));
+        out.tag("<th style=\"font-size: 60%\">");
+        out.tag(f);
+        out.tag("</th>");
     }
-    out.push_str("</tr>\n</table>\n");
-    Some(10)
+    out.tag("</tr>");
+    out.newline();
+    out.tag("</table>");
+    out.newline();
+    // the legend of the letters under it, `    (K king, …)`: a paragraph
+    let legend = lines
+        .get(10)
+        .map(|l| l.trim())
+        .filter(|l| lines[10].starts_with(' ') && l.starts_with('(') && l.ends_with(')'));
+    let Some(legend) = legend else {
+        return Some(10);
+    };
+    out.tag("<p style=\"font-size: 80%\">");
+    out.text(legend);
+    out.tag("</p>");
+    out.newline();
+    Some(11)
 }
 
 /// The standard form's move table at the head of `lines`: a heading line
 /// (`Rec.  Sent  Time   No.  White …` / `Пол.  Отв.  Время  N …`) and the
 /// rows after it up to a blank line, cut into cells at the heading's
-/// column starts. The number of lines it took.
-fn form(lines: &[&str], out: &mut String, paragraph: &mut Vec<&str>) -> Option<usize> {
+/// column starts (counted in characters). The number of lines it took.
+fn form(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usize> {
     let head = lines.first()?;
     if !(head.starts_with("Rec. ") || head.starts_with("Пол. ")) {
         return None;
     }
-    let chars: Vec<char> = head.chars().collect();
-    let starts: Vec<usize> = (0..chars.len())
-        .filter(|&i| chars[i] != ' ' && (i == 0 || chars[i - 1] == ' '))
-        .collect();
-    let rows: Vec<&str> = lines[1..]
+    let mut starts: Vec<usize> = Vec::new();
+    let mut before = ' ';
+    for (i, c) in head.chars().enumerate() {
+        if c != ' ' && before == ' ' {
+            starts.push(i);
+        }
+        before = c;
+    }
+    let rows = lines[1..]
         .iter()
         .take_while(|l| !l.trim().is_empty())
-        .copied()
-        .collect();
-    let cells = |line: &str| -> Vec<String> {
-        let chars: Vec<char> = line.chars().collect();
-        (0..starts.len())
-            .map(|k| {
-                let from = starts[k].min(chars.len());
-                let to = starts
-                    .get(k + 1)
-                    .copied()
-                    .unwrap_or(chars.len())
-                    .min(chars.len());
-                chars[from..to]
-                    .iter()
-                    .collect::<String>()
-                    .trim()
-                    .to_string()
-            })
-            .collect()
-    };
+        .count();
     flush(out, paragraph);
-    out.push_str(
-        "<table style=\"border-collapse: collapse\" border=\"1\" cellpadding=\"3\">\n<tr>",
-    );
-    for cell in cells(head) {
-        out.push_str(&format!("<th>{}</th>", escape(&cell)));
-    }
-    out.push_str("</tr>\n");
-    for row in &rows {
-        out.push_str("<tr>");
-        for cell in cells(row) {
-            out.push_str(&format!("<td>{}</td>", escape(&cell)));
+    out.tag("<table style=\"border-collapse: collapse\" border=\"1\" cellpadding=\"3\">");
+    out.newline();
+    let mut bounds: Vec<usize> = Vec::new();
+    for (k, line) in lines[..=rows].iter().enumerate() {
+        let (open, close) = if k == 0 {
+            ("<th>", "</th>")
+        } else {
+            ("<td>", "</td>")
+        };
+        // the byte offset of every character, and the line's end
+        bounds.clear();
+        bounds.extend(line.char_indices().map(|(i, _)| i));
+        bounds.push(line.len());
+        let at = |char_index: usize| bounds[char_index.min(bounds.len() - 1)];
+        out.tag("<tr>");
+        for (n, &from) in starts.iter().enumerate() {
+            let to = starts.get(n + 1).copied().unwrap_or(usize::MAX);
+            out.tag(open);
+            out.text(line[at(from)..at(to)].trim());
+            out.tag(close);
         }
-        out.push_str("</tr>\n");
+        out.tag("</tr>");
+        out.newline();
     }
-    out.push_str("</table>\n");
-    Some(1 + rows.len())
+    out.tag("</table>");
+    out.newline();
+    Some(1 + rows)
 }
 
 #[cfg(test)]
@@ -224,6 +349,11 @@ mod tests {
                 Event::Text(t) => text.push_str(&t.xml10_content()),
                 Event::GeneralRef(r) => {
                     let name = r.into_inner();
+                    if let Some(code) = name.strip_prefix('#') {
+                        let code: u32 = code.parse().expect("a decimal character reference");
+                        text.push(char::from_u32(code).expect("a character"));
+                        continue;
+                    }
                     text.push_str(match name.as_ref() {
                         "amp" => "&",
                         "lt" => "<",
@@ -276,9 +406,34 @@ mod tests {
                 64,
                 "the board's squares"
             );
-            assert_eq!(html.matches('♙').count(), 8, "White's pawns: {html}");
-            assert_eq!(html.matches('♞').count(), 2, "{html}");
+            assert_eq!(text.matches('♙').count(), 8, "White's pawns: {text}");
+            assert_eq!(text.matches('♞').count(), 2, "{text}");
+            // CRLF lines short enough for a 7bit part; ASCII when the letter is
+            let lines: Vec<&str> = html.split_inclusive('\n').collect();
+            for line in &lines {
+                assert!(line.ends_with("\r\n"), "{line:?}");
+                assert!(line.len() <= LINE, "{} bytes: {line:?}", line.len());
+            }
+            assert!(!html.replace("\r\n", "").contains(['\r', '\n']));
+            if lang == Lang::En {
+                assert!(html.is_ascii(), "{html}");
+            }
         }
+    }
+
+    #[test]
+    fn long_lines_of_text_are_broken_at_spaces_and_keep_their_words() {
+        let words: Vec<String> = (0..60).map(|i| format!("word{i}&")).collect();
+        let plain = format!("{}\n\n    {}", words.join(" "), words.join(" "));
+        let html = from_plain("a title", &plain);
+        let text = parse(&html);
+        // the paragraph's words, each whole; the indented (pre) line as it is
+        for w in &words {
+            assert_eq!(text.matches(w.as_str()).count(), 2, "{w} in {text}");
+        }
+        assert!(text.contains(&words.join(" ")), "the pre line kept: {text}");
+        let long: Vec<&str> = html.lines().filter(|l| l.len() + 2 > LINE).collect();
+        assert_eq!(long.len(), 1, "only the pre line is long: {long:?}");
     }
 
     #[test]

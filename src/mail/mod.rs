@@ -393,6 +393,22 @@ fn angle(id: &str) -> String {
     }
 }
 
+/// `text` with CRLF line endings, made in one pass (lettre inserts a CR
+/// before each bare LF by moving the rest of the text each time).
+fn crlf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16 + 2);
+    for line in text.split_inclusive('\n') {
+        match line.strip_suffix('\n') {
+            Some(line) => {
+                out.push_str(line.strip_suffix('\r').unwrap_or(line));
+                out.push_str("\r\n");
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
 /// Composes an outbox entry into the bytes to send and their envelope. The
 /// same entry always gives the same mail (Date and Message-ID are fixed).
 ///
@@ -438,7 +454,7 @@ pub fn compose(
     let html = crate::letters::html::from_plain(&mail.subject, &mail.body);
     let text = MultiPart::alternative()
         .boundary(boundary("alt"))
-        .singlepart(SinglePart::plain(mail.body.clone()))
+        .singlepart(SinglePart::plain(crlf(&mail.body)))
         .singlepart(SinglePart::html(html));
     let mut message = if mail.attachments.is_empty() {
         builder.multipart(text)
@@ -569,6 +585,45 @@ mod tests {
         );
         let text = std::str::from_utf8(attachment.contents()).unwrap();
         assert_eq!(text.replace("\r\n", "\n"), "[Event \"T\"]\n\n1. e4 1-0\n");
+    }
+
+    #[test]
+    fn an_english_letters_html_part_goes_as_written_and_reads_back_the_same() {
+        let r = Recipient {
+            name: String::new(),
+            email: "ivanov@example.test".into(),
+        };
+        let board = crate::message::render::board(
+            &shakmaty::Chess::default(),
+            crate::referee::tournament::Lang::En,
+        );
+        let body = format!("Your opponent plays:\n\n    1. 5254   (e4)\n\n{board}\nGood luck.\n");
+        let (_, raw) = compose(&entry(r.clone(), &body, vec![]), &r, "x").unwrap();
+        let text = String::from_utf8(raw.clone()).unwrap();
+        let html_part = text.split("Content-Type: text/html").nth(1).unwrap();
+        assert!(
+            html_part.starts_with("; charset=utf-8\r\nContent-Transfer-Encoding: 7bit\r\n"),
+            "{html_part}"
+        );
+        let parsed = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        let html = parsed.body_html(0).unwrap();
+        assert!(
+            html.contains("&#9814;</td>") && html.contains("1. 5254"),
+            "{html}"
+        );
+        assert_eq!(
+            parsed.body_text(0).unwrap().replace("\r\n", "\n"),
+            body,
+            "the plain part as written"
+        );
+    }
+
+    #[test]
+    fn text_gets_crlf_line_endings_once() {
+        assert_eq!(crlf("a\nb\r\n\nc"), "a\r\nb\r\n\r\nc");
+        assert_eq!(crlf("\n"), "\r\n");
+        assert_eq!(crlf(""), "");
+        assert_eq!(crlf("Ход\n"), "Ход\r\n");
     }
 
     #[test]
