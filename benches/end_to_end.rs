@@ -342,7 +342,16 @@ async fn daemon(
     // E2E_PERF=FILE: the daemon's run sampled by `perf record` into FILE
     let perf = std::env::var("E2E_PERF").ok().map(|file| {
         Command::new("perf")
-            .args(["record", "-F", "2000", "-g", "-o", &file, "-p"])
+            .args([
+                "record",
+                "-F",
+                "1000",
+                "--call-graph",
+                "dwarf,16384",
+                "-o",
+                &file,
+                "-p",
+            ])
             .arg(child.id().to_string())
             .stdout(Stdio::null())
             .stderr(Stdio::null())

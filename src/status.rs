@@ -77,19 +77,17 @@ pub fn gather(store: &dyn Store, health: Option<Health>, up: bool) -> Result<Sta
             .and_then(|v| serde_json::from_str(&v).ok())
             .unwrap_or_default(),
     };
-    let outbox = store.outbox()?;
-    let oldest = outbox
-        .iter()
-        .filter_map(|e| DateTime::parse_from_rfc3339(&e.created).ok())
-        .map(|d| d.with_timezone(&Utc))
-        .min();
+    let (length, oldest) = store.outbox_waiting()?;
+    let oldest = oldest
+        .and_then(|created| DateTime::parse_from_rfc3339(&created).ok())
+        .map(|d| d.with_timezone(&Utc));
     Ok(Status {
         daemon: if up { "up" } else { "down" }.into(),
         pid: up.then(std::process::id),
         last_contact: health.last_contact,
         mails_waiting: health.mails_waiting,
         outbox: OutboxStatus {
-            length: outbox.len(),
+            length,
             oldest,
             oldest_age_seconds: None,
         },

@@ -210,6 +210,12 @@ pub trait Store {
     /// # Errors
     /// On a storage failure or a damaged record.
     fn outbox(&self) -> Result<Vec<OutboxEntry>, StoreError>;
+    /// How many mails the outbox holds, and when the oldest was committed
+    /// (RFC 3339), read without decoding the mails (`status`).
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged entry.
+    fn outbox_waiting(&self) -> Result<(usize, Option<String>), StoreError>;
     /// Removes an outbox entry once the server accepted the mail, durably.
     ///
     /// # Errors
@@ -788,6 +794,34 @@ impl Store for SledStore {
             .collect()
     }
 
+    fn outbox_waiting(&self) -> Result<(usize, Option<String>), StoreError> {
+        /// An entry's commit time; the mail is skipped over, not decoded.
+        #[derive(Deserialize)]
+        struct Created<'a> {
+            #[serde(borrow)]
+            created: std::borrow::Cow<'a, str>,
+        }
+        let mut count = 0;
+        let mut oldest: Option<(chrono::DateTime<chrono::Utc>, String)> = None;
+        for item in self.outbox.iter() {
+            let (key, value) = item?;
+            let entry: Created =
+                serde_json::from_slice(&value).map_err(|source| StoreError::Decode {
+                    key: String::from_utf8_lossy(&key).into_owned(),
+                    source,
+                })?;
+            count += 1;
+            let Ok(at) = chrono::DateTime::parse_from_rfc3339(&entry.created) else {
+                continue;
+            };
+            let at = at.with_timezone(&chrono::Utc);
+            if oldest.as_ref().is_none_or(|(first, _)| at < *first) {
+                oldest = Some((at, entry.created.into_owned()));
+            }
+        }
+        Ok((count, oldest.map(|(_, created)| created)))
+    }
+
     fn sent(&self, seq: u64) -> Result<(), StoreError> {
         let mut journal = self.journal();
         self.keep_last_mail(seq)?;
@@ -1071,6 +1105,29 @@ mod tests {
             game: None,
             attachments: vec![],
         }
+    }
+
+    #[test]
+    fn the_outbox_is_counted_and_its_oldest_mail_found_without_decoding_the_mails() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        assert_eq!(store.outbox_waiting().unwrap(), (0, None));
+        for created in ["2026-05-11T00:00:00Z", "2026-05-10T09:00:00+02:00"] {
+            let mut with_text = mail("a");
+            with_text.body = "\"quoted\" and \u{0}\n".repeat(50);
+            store
+                .commit(&Commit {
+                    mails: vec![with_text.clone(), with_text],
+                    created: created.into(),
+                    ..Commit::default()
+                })
+                .unwrap();
+        }
+        // the second commit's time is the earlier one (its zone is +2)
+        assert_eq!(
+            store.outbox_waiting().unwrap(),
+            (4, Some("2026-05-10T09:00:00+02:00".to_string()))
+        );
     }
 
     #[test]
