@@ -1419,11 +1419,7 @@ impl Relay {
             *sent += log_sent(unrecorded);
             for (entry, _, _) in &composed {
                 if let Some(game) = &entry.mail.game {
-                    let kept = ArchivedMail::Sent {
-                        at: Utc::now(),
-                        entry: Box::new((*entry).clone()),
-                    };
-                    if let Err(e) = self.store.archive(game, &kept) {
+                    if let Err(e) = self.store.archive_sent(game, Utc::now(), entry) {
                         warn!(error = %e, seq = entry.seq, "the sent mail cannot be kept with its game");
                     }
                 }

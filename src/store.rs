@@ -137,15 +137,14 @@ impl ArchivedMail {
     /// Stored as: the kind, the time (Unix seconds, 8 bytes little-endian),
     /// the raw bytes or the entry's JSON.
     fn encode(&self) -> Vec<u8> {
-        let (kind, at, body) = match self {
-            ArchivedMail::Received { at, raw } => (RECEIVED, at, raw.clone()),
-            ArchivedMail::Sent { at, entry } => (SENT, at, encode(entry)),
-        };
-        let mut bytes = Vec::with_capacity(9 + body.len());
-        bytes.push(kind);
-        bytes.extend_from_slice(&at.timestamp().to_le_bytes());
-        bytes.extend_from_slice(&body);
-        bytes
+        match self {
+            ArchivedMail::Received { at, raw } => {
+                let mut bytes = archived_head(RECEIVED, at, raw.len());
+                bytes.extend_from_slice(raw);
+                bytes
+            }
+            ArchivedMail::Sent { at, entry } => archived_sent(at, entry),
+        }
     }
 
     fn decode(bytes: &[u8]) -> Option<ArchivedMail> {
@@ -168,6 +167,21 @@ impl ArchivedMail {
 
 /// Where an archived mail of `game` is kept: the game, a zero byte, a
 /// number sled makes growing (the order in which they were kept).
+/// The head of an archived mail's bytes, room made for `size` more.
+fn archived_head(kind: u8, at: &chrono::DateTime<chrono::Utc>, size: usize) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(9 + size);
+    bytes.push(kind);
+    bytes.extend_from_slice(&at.timestamp().to_le_bytes());
+    bytes
+}
+
+/// The bytes of [`ArchivedMail::Sent`], written from a borrowed entry.
+fn archived_sent(at: &chrono::DateTime<chrono::Utc>, entry: &OutboxEntry) -> Vec<u8> {
+    let mut bytes = archived_head(SENT, at, entry.mail.body.len() + 512);
+    serde_json::to_writer(&mut bytes, entry).expect("plain data always serialises");
+    bytes
+}
+
 fn archive_key(db: &sled::Db, game: &str) -> Result<Vec<u8>, StoreError> {
     let mut key = game.as_bytes().to_vec();
     key.push(0);
@@ -289,6 +303,20 @@ pub trait Store {
     /// # Errors
     /// On a storage failure.
     fn archive(&self, game: &str, mail: &ArchivedMail) -> Result<(), StoreError>;
+    /// Keeps a mail the arbiter sent for `game`, as [`Store::archive`] with
+    /// [`ArchivedMail::Sent`], without a copy of the entry.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn archive_sent(
+        &self,
+        game: &str,
+        at: chrono::DateTime<chrono::Utc>,
+        entry: &OutboxEntry,
+    ) -> Result<(), StoreError> {
+        let entry = Box::new(entry.clone());
+        self.archive(game, &ArchivedMail::Sent { at, entry })
+    }
     /// The kept mails of `game`, in the order they came and went.
     ///
     /// # Errors
@@ -568,8 +596,7 @@ impl SledStore {
         if !sent.is_empty() {
             // sent before a crash, their removal not yet in sled
             for seq in sent {
-                store.keep_last_mail(seq)?;
-                store.outbox.remove(seq.to_be_bytes())?;
+                store.remove_sent(seq)?;
             }
             store.durable()?;
         }
@@ -824,8 +851,7 @@ impl Store for SledStore {
 
     fn sent(&self, seq: u64) -> Result<(), StoreError> {
         let mut journal = self.journal();
-        self.keep_last_mail(seq)?;
-        self.outbox.remove(seq.to_be_bytes())?;
+        self.remove_sent(seq)?;
         if journal.append(seq).map_err(io_error)? {
             drop(journal);
             self.durable()?;
@@ -836,8 +862,7 @@ impl Store for SledStore {
     fn sent_all(&self, seqs: &[u64]) -> Result<(), StoreError> {
         let mut journal = self.journal();
         for &seq in seqs {
-            self.keep_last_mail(seq)?;
-            self.outbox.remove(seq.to_be_bytes())?;
+            self.remove_sent(seq)?;
         }
         match journal.append_all(seqs).map_err(io_error)? {
             Some(false) => Ok(()),
@@ -938,6 +963,17 @@ impl Store for SledStore {
         Ok(())
     }
 
+    fn archive_sent(
+        &self,
+        game: &str,
+        at: chrono::DateTime<chrono::Utc>,
+        entry: &OutboxEntry,
+    ) -> Result<(), StoreError> {
+        self.archive
+            .insert(archive_key(&self.db, game)?, archived_sent(&at, entry))?;
+        Ok(())
+    }
+
     fn archived(&self, game: &str) -> Result<Vec<ArchivedMail>, StoreError> {
         let mut prefix = game.as_bytes().to_vec();
         prefix.push(0);
@@ -954,27 +990,65 @@ impl Store for SledStore {
 }
 
 impl SledStore {
-    /// Records the outbox entry `seq` as the last sent mail of its game
-    /// (with the others of the same decision), before it leaves the outbox.
-    fn keep_last_mail(&self, seq: u64) -> Result<(), StoreError> {
-        let Some(bytes) = self.outbox.get(seq.to_be_bytes())? else {
+    /// Takes the outbox entry `seq` out of the outbox (in memory: the
+    /// caller makes it durable) and records it as the last sent mail of its
+    /// game, with the others of the same decision (`resend`). The entry's
+    /// stored JSON is kept as it is: only its number, time and game are
+    /// read, and the game's list is decoded only when it holds this entry.
+    fn remove_sent(&self, seq: u64) -> Result<(), StoreError> {
+        /// What is read of an entry.
+        #[derive(Deserialize)]
+        struct Head<'a> {
+            seq: u64,
+            #[serde(borrow)]
+            created: std::borrow::Cow<'a, str>,
+            #[serde(default)]
+            mail: HeadMail<'a>,
+        }
+        #[derive(Deserialize, Default)]
+        struct HeadMail<'a> {
+            #[serde(borrow, default)]
+            game: Option<std::borrow::Cow<'a, str>>,
+        }
+        let key = seq.to_be_bytes();
+        let Some(bytes) = self.outbox.remove(key)? else {
             return Ok(());
         };
-        let entry: OutboxEntry = decode(&seq.to_be_bytes(), &bytes)?;
-        let Some(game) = entry.mail.game.clone() else {
+        let damaged = |source| StoreError::Decode {
+            key: format!("outbox {seq}"),
+            source,
+        };
+        let head: Head = serde_json::from_slice(&bytes).map_err(damaged)?;
+        let Some(game) = head.mail.game else {
             return Ok(());
         };
-        let mut last: Vec<OutboxEntry> = match self.last_mails.get(&game)? {
-            Some(bytes) => decode(game.as_bytes(), &bytes)?,
+        let kept = self.last_mails.get(game.as_bytes())?;
+        let list: Vec<Head> = match &kept {
+            Some(kept) => serde_json::from_slice(kept).map_err(damaged)?,
             None => Vec::new(),
         };
         // one decision's mails share their commit time
-        if last.first().is_some_and(|e| e.created != entry.created) {
-            last.clear();
-        }
-        last.retain(|e| e.seq != seq);
-        last.push(entry);
-        self.last_mails.insert(game.as_bytes(), encode(&last))?;
+        let value = match (&kept, list.first()) {
+            (Some(kept), Some(first))
+                if first.created == head.created && kept.last() == Some(&b']') =>
+            {
+                if list.iter().any(|e| e.seq == seq) {
+                    // there already (a resend): the list without it, then it
+                    let mut last: Vec<OutboxEntry> = decode(game.as_bytes(), kept)?;
+                    last.retain(|e| e.seq != seq);
+                    last.push(decode(&key, &bytes)?);
+                    encode(&last)
+                } else {
+                    let mut value = kept[..kept.len() - 1].to_vec();
+                    value.push(b',');
+                    value.extend_from_slice(&bytes);
+                    value.push(b']');
+                    value
+                }
+            }
+            _ => [b"[".as_slice(), &bytes, b"]"].concat(),
+        };
+        self.last_mails.insert(game.as_bytes(), value)?;
         Ok(())
     }
 
@@ -1131,6 +1205,43 @@ mod tests {
     }
 
     #[test]
+    fn a_games_last_sent_decision_is_what_resend_puts_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let mut of_game = mail("a");
+        of_game.game = Some("T/1".into());
+        of_game.body = "\"Ход\" \\ ]".into();
+        let other = mail("b");
+        for created in ["2026-05-10T00:00:00Z", "2026-05-11T00:00:00Z"] {
+            store
+                .commit(&Commit {
+                    mails: vec![of_game.clone(), other.clone(), of_game.clone()],
+                    created: created.into(),
+                    ..Commit::default()
+                })
+                .unwrap();
+        }
+        store.sent_all(&[1, 2]).unwrap();
+        store.sent(3).unwrap();
+        assert_eq!(store.resend("T/1").unwrap(), [1, 3]);
+        store.sent_all(&[1, 3, 4]).unwrap();
+        // the second decision replaced the first
+        assert_eq!(store.resend("T/1").unwrap(), [4]);
+        store.sent_all(&[4, 5, 6]).unwrap();
+        assert_eq!(store.resend("T/1").unwrap(), [4, 6]);
+        // sent again, each is in the list once
+        store.sent_all(&[4, 6]).unwrap();
+        let last: Vec<OutboxEntry> =
+            decode(b"", &store.last_mails.get("T/1").unwrap().unwrap()).unwrap();
+        let seqs: Vec<u64> = last.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [4, 6]);
+        assert_eq!(store.resend("T/1").unwrap(), [4, 6]);
+        let outbox = store.outbox().unwrap();
+        assert_eq!(outbox[0].mail, of_game, "the mail as committed");
+        assert_eq!(store.resend("T/2").unwrap(), Vec::<u64>::new());
+    }
+
+    #[test]
     fn a_commit_holds_events_outbox_and_marker_and_survives_reopening() {
         let dir = tempfile::tempdir().unwrap();
         let day = chrono::NaiveDate::from_ymd_opt(2026, 5, 10).unwrap();
@@ -1187,7 +1298,17 @@ mod tests {
             entry: Box::new(store.outbox().unwrap()[0].clone()),
         };
         store.archive("T/1", &sent).unwrap();
-        assert_eq!(store.archived("T/1").unwrap(), [received, sent]);
+        // the relay keeps what it sent without copying the entry: the same
+        let at = chrono::DateTime::from_timestamp(1_778_400_120, 0).unwrap();
+        let ArchivedMail::Sent { entry, .. } = &sent else {
+            unreachable!()
+        };
+        store.archive_sent("T/1", at, entry).unwrap();
+        let again = ArchivedMail::Sent {
+            at,
+            entry: entry.clone(),
+        };
+        assert_eq!(store.archived("T/1").unwrap(), [received, sent, again]);
         assert_eq!(store.archived("T/10").unwrap(), []);
         let outbox = store.outbox().unwrap();
         assert_eq!(outbox.len(), 1);
