@@ -1380,6 +1380,7 @@ impl Relay {
                 info!("stopping: the rest of the outbox waits for the next start");
                 break;
             }
+            let mut before_dot = record_meanwhile(&self.store, unrecorded);
             let mut composed = Vec::with_capacity(chunk.len());
             for entry in chunk {
                 match compose(entry, &self.from, instance) {
@@ -1396,26 +1397,18 @@ impl Relay {
                 .iter()
                 .map(|(entry, envelope, bytes)| (entry.seq, envelope, bytes.as_slice()))
                 .collect();
-            let mut before_dot: Option<crate::mail::smtp::BeforeDot> = if unrecorded.is_empty() {
-                None
+            let delivered = if mails.is_empty() {
+                Ok(())
             } else {
-                let store = self.store.clone();
-                let seqs: Vec<u64> = unrecorded.iter().map(|(entry, _)| entry.seq).collect();
-                Some(Box::new(move || {
-                    store
-                        .sent_all(&seqs)
-                        .map_err(|e| format!("the outbox: {e}"))
-                }))
-            };
-            // on a failure, `send_pass` records `unrecorded` (again, if it was)
-            if !mails.is_empty() {
                 self.outbox
                     .deliver_batch(instance, &mails, &mut before_dot)
-                    .await?;
-            }
-            if let Some(work) = before_dot.take() {
-                work().map_err(|reason| MailError::Send { seq: 0, reason })?;
-            }
+                    .await
+            };
+            // the record started above is waited for, whatever happened; on
+            // a failure, `send_pass` records `unrecorded` (again, if it was)
+            let recorded = before_dot.take().map_or(Ok(()), |work| work());
+            delivered?;
+            recorded.map_err(|reason| MailError::Send { seq: 0, reason })?;
             *sent += log_sent(unrecorded);
             for (entry, _, _) in &composed {
                 if let Some(game) = &entry.mail.game {
@@ -1478,6 +1471,34 @@ impl Relay {
             }
         }
     }
+}
+
+/// The durable removal from the outbox of the mails the server took
+/// (`unrecorded`, SMTP), started at once on a thread of its own: its sync
+/// runs while the next mail is composed and its envelope checked; the
+/// returned work, run before that mail's end-of-data dot, waits for it.
+fn record_meanwhile(
+    store: &SharedStore,
+    unrecorded: &[(&OutboxEntry, SentRecord)],
+) -> Option<crate::mail::smtp::BeforeDot> {
+    if unrecorded.is_empty() {
+        return None;
+    }
+    let store = store.clone();
+    let seqs: Vec<u64> = unrecorded.iter().map(|(entry, _)| entry.seq).collect();
+    let (done, recorded) = std::sync::mpsc::channel();
+    tokio::task::spawn_blocking(move || {
+        let _ = done.send(
+            store
+                .sent_all(&seqs)
+                .map_err(|e| format!("the outbox: {e}")),
+        );
+    });
+    Some(Box::new(move || {
+        recorded
+            .recv()
+            .unwrap_or_else(|_| Err("the outbox: its record was not made".into()))
+    }))
 }
 
 /// Logs mails whose removal from the outbox is durable; how many.
