@@ -1346,17 +1346,21 @@ impl Relay {
     }
 
     async fn send_pass(&mut self, shutdown: &watch::Receiver<bool>) -> Result<usize, DaemonError> {
-        let instance = self.store.instance()?;
-        let outbox = self.store.outbox()?;
+        let filing = Filing {
+            store: self.store.clone(),
+            outbox: self.store.outbox()?.into(),
+            instance: self.store.instance()?.into(),
+            from: self.from.email.as_str().into(),
+        };
         let mut sent = 0;
         // mails the server took whose removal from the outbox is not yet
-        // durable (SMTP: made so during the next mail's envelope)
-        let mut unrecorded = Vec::new();
+        // durable (SMTP: made so while the next mail goes)
+        let mut unrecorded = Unrecorded::default();
         let passed = self
-            .send_chunks(&outbox, &instance, shutdown, &mut unrecorded, &mut sent)
+            .send_chunks(&filing, shutdown, &mut unrecorded, &mut sent)
             .await;
         // the last one, or the one before a failure
-        let recorded = self.record(&mut unrecorded);
+        let recorded = self.record(&filing, &mut unrecorded);
         passed?;
         sent += recorded?;
         Ok(sent)
@@ -1364,44 +1368,56 @@ impl Relay {
 
     /// Sends the outbox in chunks (the file outbox: a batch; SMTP: one
     /// mail), each removed from the outbox durably before the next chunk's
-    /// point of no return: at once (files), or while the next mail's
-    /// envelope goes (SMTP, before its end-of-data dot), the last ones left
-    /// in `unrecorded`.
-    async fn send_chunks<'a>(
+    /// point of no return: at once (files), or while the next mail goes
+    /// (SMTP, before its end-of-data dot), the last ones left in
+    /// `unrecorded`. The mails are composed ahead on a thread of their own.
+    async fn send_chunks(
         &mut self,
-        outbox: &'a [OutboxEntry],
-        instance: &str,
+        filing: &Filing,
         shutdown: &watch::Receiver<bool>,
-        unrecorded: &mut Vec<(&'a OutboxEntry, SentRecord)>,
+        unrecorded: &mut Unrecorded,
         sent: &mut usize,
     ) -> Result<(), DaemonError> {
-        for chunk in outbox.chunks(self.outbox.batch()) {
+        let outbox = &filing.outbox;
+        let mut composed = compose_ahead(filing, self.from.clone());
+        let mut start = 0;
+        while start < outbox.len() {
             if *shutdown.borrow() {
                 info!("stopping: the rest of the outbox waits for the next start");
                 break;
             }
-            let mut before_dot = record_meanwhile(&self.store, unrecorded);
-            let mut composed = Vec::with_capacity(chunk.len());
-            for entry in chunk {
-                match compose(entry, &self.from, instance) {
-                    Ok((envelope, bytes)) => composed.push((entry, envelope, bytes)),
-                    Err(e) => {
+            let end = (start + self.outbox.batch()).min(outbox.len());
+            let mut before_dot = record_meanwhile(filing, unrecorded);
+            let mut mails = Vec::with_capacity(end - start);
+            for (place, entry) in outbox.iter().enumerate().take(end).skip(start) {
+                match composed.recv().await {
+                    Some(Ok((envelope, bytes))) => mails.push((place, envelope, bytes)),
+                    Some(Err(e)) => {
                         // an address that cannot be written will never be: drop
                         // the entry rather than block every mail behind it
                         error!(error = %e, seq = entry.seq, "outbox: mail cannot be composed, dropped");
                         self.store.sent(entry.seq)?;
                     }
+                    None => {
+                        return Err(MailError::Compose {
+                            seq: entry.seq,
+                            reason: "the composing thread stopped".into(),
+                        }
+                        .into())
+                    }
                 }
             }
-            let mails: Vec<(u64, &lettre::address::Envelope, &[u8])> = composed
-                .iter()
-                .map(|(entry, envelope, bytes)| (entry.seq, envelope, bytes.as_slice()))
-                .collect();
             let delivered = if mails.is_empty() {
                 Ok(())
             } else {
+                let batch: Vec<(u64, &lettre::address::Envelope, &[u8])> = mails
+                    .iter()
+                    .map(|(place, envelope, bytes)| {
+                        (outbox[*place].seq, envelope, bytes.as_slice())
+                    })
+                    .collect();
                 self.outbox
-                    .deliver_batch(instance, &mails, &mut before_dot)
+                    .deliver_batch(&filing.instance, &batch, &mut before_dot)
                     .await
             };
             // the record started above is waited for, whatever happened; on
@@ -1409,36 +1425,35 @@ impl Relay {
             let recorded = before_dot.take().map_or(Ok(()), |work| work());
             delivered?;
             recorded.map_err(|reason| MailError::Send { seq: 0, reason })?;
-            *sent += log_sent(unrecorded);
-            for (entry, _, _) in &composed {
-                if let Some(game) = &entry.mail.game {
-                    if let Err(e) = self.store.archive_sent(game, Utc::now(), entry) {
-                        warn!(error = %e, seq = entry.seq, "the sent mail cannot be kept with its game");
-                    }
-                }
-                let record = sent_record(entry, instance, &self.from.email);
-                if let Err(e) = self.store.remember_sent(&record) {
-                    // only a bounce of it could not be matched
-                    warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
-                }
-                unrecorded.push((*entry, record));
-            }
+            *sent += unrecorded.done.len();
+            unrecorded.done.clear();
+            unrecorded.filed = false;
+            unrecorded
+                .done
+                .extend(mails.iter().map(|(place, _, _)| *place));
             if !self.outbox.records_during_next() {
-                *sent += self.record(unrecorded)?;
+                *sent += self.record(filing, unrecorded)?;
             }
+            start = end;
         }
         Ok(())
     }
 
-    /// Removes delivered mails from the outbox, durably, all together.
-    fn record(&mut self, done: &mut Vec<(&OutboxEntry, SentRecord)>) -> Result<usize, DaemonError> {
-        if done.is_empty() {
+    /// Files delivered mails and removes them from the outbox, durably,
+    /// all together; how many.
+    fn record(&mut self, filing: &Filing, pending: &mut Unrecorded) -> Result<usize, DaemonError> {
+        if pending.done.is_empty() {
             return Ok(0);
         }
-        let seqs: Vec<u64> = done.iter().map(|(entry, _)| entry.seq).collect();
-        self.store.sent_all(&seqs)?;
+        if !pending.filed {
+            filing.file(&pending.done);
+            pending.filed = true;
+        }
+        let count = filing.record(&pending.done)?;
+        pending.done.clear();
+        pending.filed = false;
         self.outbox.settled()?;
-        Ok(log_sent(done))
+        Ok(count)
     }
 
     /// The relay as `run` runs it, on a task of its own: it sends whenever
@@ -1473,47 +1488,128 @@ impl Relay {
     }
 }
 
-/// The durable removal from the outbox of the mails the server took
-/// (`unrecorded`, SMTP), started at once on a thread of its own: its sync
+/// Mails the server took or that were written (their places in the
+/// outbox), not yet recorded as sent; whether they were filed.
+#[derive(Default)]
+struct Unrecorded {
+    done: Vec<usize>,
+    filed: bool,
+}
+
+/// What a pass of the relay sends, and where it files what went.
+#[derive(Clone)]
+struct Filing {
+    store: SharedStore,
+    outbox: Arc<[OutboxEntry]>,
+    instance: Arc<str>,
+    from: Arc<str>,
+}
+
+impl Filing {
+    /// Keeps the mails at `done` with their games and remembers them for
+    /// bounces (made durable with the next sync; a failure is only logged:
+    /// the mail went).
+    fn file(&self, done: &[usize]) {
+        for &place in done {
+            let entry = &self.outbox[place];
+            if let Some(game) = &entry.mail.game {
+                if let Err(e) = self.store.archive_sent(game, Utc::now(), entry) {
+                    warn!(error = %e, seq = entry.seq, "the sent mail cannot be kept with its game");
+                }
+            }
+            let record = sent_record(entry, &self.instance, &self.from);
+            if let Err(e) = self.store.remember_sent(&record) {
+                // only a bounce of it could not be matched
+                warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
+            }
+        }
+    }
+
+    /// Removes the mails at `done` from the outbox, durably, in one write,
+    /// and logs them; how many.
+    fn record(&self, done: &[usize]) -> Result<usize, StoreError> {
+        let seqs: Vec<u64> = done.iter().map(|&place| self.outbox[place].seq).collect();
+        self.store.sent_all(&seqs)?;
+        for &place in done {
+            let entry = &self.outbox[place];
+            let mail = &entry.mail;
+            let to: Vec<&str> = mail
+                .to
+                .iter()
+                .chain(&mail.cc)
+                .map(|r| r.email.as_str())
+                .collect();
+            info!(
+                seq = entry.seq,
+                game = %mail.game.as_deref().unwrap_or("-"),
+                to = %to.join(", "),
+                subject = %mail.subject,
+                "sent"
+            );
+        }
+        Ok(done.len())
+    }
+}
+
+/// How many composed mails may wait for the sender: a batch of the file
+/// outbox, so that the next is composed while one is written.
+const COMPOSED_AHEAD: usize = crate::mail::FILE_BATCH;
+
+/// Composes the outbox's mails in order on a thread of its own, ahead of
+/// the sender, whose thread then only sends.
+fn compose_ahead(
+    filing: &Filing,
+    from: Recipient,
+) -> tokio::sync::mpsc::Receiver<Result<(lettre::address::Envelope, Vec<u8>), MailError>> {
+    let (composed, receiver) = tokio::sync::mpsc::channel(COMPOSED_AHEAD);
+    let outbox = filing.outbox.clone();
+    let instance = filing.instance.clone();
+    tokio::task::spawn_blocking(move || {
+        for entry in outbox.iter() {
+            // the sender stopped (shutdown, a failure): so does this
+            if composed
+                .blocking_send(compose(entry, &from, &instance))
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    receiver
+}
+
+/// The mails the server took (`unrecorded`, SMTP) filed and removed from
+/// the outbox durably, started at once on a thread of their own: the sync
 /// runs while the next mail is composed and its envelope checked; the
 /// returned work, run before that mail's end-of-data dot, waits for it.
 fn record_meanwhile(
-    store: &SharedStore,
-    unrecorded: &[(&OutboxEntry, SentRecord)],
+    filing: &Filing,
+    unrecorded: &mut Unrecorded,
 ) -> Option<crate::mail::smtp::BeforeDot> {
-    if unrecorded.is_empty() {
+    if unrecorded.done.is_empty() {
         return None;
     }
-    let store = store.clone();
-    let seqs: Vec<u64> = unrecorded.iter().map(|(entry, _)| entry.seq).collect();
-    let (done, recorded) = std::sync::mpsc::channel();
+    let filing = filing.clone();
+    let done = unrecorded.done.clone();
+    let file = !unrecorded.filed;
+    // filed by the job whatever comes of its record
+    unrecorded.filed = true;
+    let (finished, result) = std::sync::mpsc::channel();
     tokio::task::spawn_blocking(move || {
-        let _ = done.send(
-            store
-                .sent_all(&seqs)
-                .map_err(|e| format!("the outbox: {e}")),
-        );
+        if file {
+            filing.file(&done);
+        }
+        let recorded = filing
+            .record(&done)
+            .map(|_| ())
+            .map_err(|e| format!("the outbox: {e}"));
+        let _ = finished.send(recorded);
     });
     Some(Box::new(move || {
-        recorded
+        result
             .recv()
             .unwrap_or_else(|_| Err("the outbox: its record was not made".into()))
     }))
-}
-
-/// Logs mails whose removal from the outbox is durable; how many.
-fn log_sent(done: &mut Vec<(&OutboxEntry, SentRecord)>) -> usize {
-    let count = done.len();
-    for (entry, record) in done.drain(..) {
-        info!(
-            seq = entry.seq,
-            game = %entry.mail.game.as_deref().unwrap_or("-"),
-            to = %record.recipients.join(", "),
-            subject = %entry.mail.subject,
-            "sent"
-        );
-    }
-    count
 }
 
 /// What is remembered of an outbox entry once sent ([`SentRecord`]).

@@ -244,7 +244,7 @@ impl Outbound for Outbox {
 
 /// How many mails of the file outbox the relay writes before it records
 /// them as sent (one sync of the disk for all of them).
-const FILE_BATCH: usize = 500;
+pub(crate) const FILE_BATCH: usize = 500;
 
 impl Outbox {
     /// How many mails the relay delivers before it records them as sent:
