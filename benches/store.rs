@@ -162,7 +162,12 @@ fn open(dir: &Path, daemon: bool) {
     let mut at = Instant::now();
     let config = Config::load(&dir.join("mailarbiter.toml")).unwrap();
     step("config", &mut at);
-    let store = SledStore::open(&config.state).unwrap();
+    let store = if daemon {
+        SledStore::open_with_cache(&config.state, mailarbiter::store::DAEMON_CACHE_BYTES)
+    } else {
+        SledStore::open(&config.state)
+    }
+    .unwrap();
     step("store", &mut at);
     mailarbiter::daemon::settle_identity(&config, &store).unwrap();
     step("identity", &mut at);

@@ -272,7 +272,10 @@ impl Pipeline {
     /// the store ([`DaemonError::Identity`], before any mail is read), a game
     /// record is damaged or a password file cannot be read.
     pub fn open(config: Config) -> Result<Pipeline, DaemonError> {
-        let store: SharedStore = Arc::new(SledStore::open(&config.state)?);
+        let store: SharedStore = Arc::new(SledStore::open_with_cache(
+            &config.state,
+            crate::store::DAEMON_CACHE_BYTES,
+        )?);
         settle_identity(&config, store.as_ref())?;
         let monitor = Monitor::new(store.clone());
         let (inbox, relay) = wire(&config, &store, &monitor)?;
