@@ -280,32 +280,38 @@ fn piece_letter(piece: shakmaty::Piece, lang: Lang) -> String {
 /// Black, with the piece letters of `lang` (a column is as wide as the
 /// longest letter: `Кр` makes the Russian board two characters a square).
 pub fn board(pos: &Chess, lang: Lang) -> String {
-    let roles = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ];
-    let width = roles
+    // the twelve letters, looked up once: [Black, White] × Role (pawn first)
+    let letters: [[String; 6]; 2] = [Color::Black, Color::White]
+        .map(|color| Role::ALL.map(|role| piece_letter(role.of(color), lang)));
+    let letter = |piece: shakmaty::Piece| {
+        let side = usize::from(piece.color == Color::White);
+        letters[side][Role::ALL.iter().position(|&r| r == piece.role).unwrap_or(0)].as_str()
+    };
+    let width = letters[1]
         .iter()
-        .map(|&role| piece_letter(role.of(Color::White), lang).chars().count())
+        .map(|l| l.chars().count())
         .max()
         .unwrap_or(1);
-    let cell = |s: &str| format!("{s}{}", " ".repeat(width + 1 - s.chars().count()));
-    let files: String = ('a'..='h').map(|f| cell(&f.to_string())).collect();
-    let files = format!("    {}\n", files.trim_end());
-    let mut out = files.clone();
+    // `s` then spaces to the column's width and one more
+    let cell = |out: &mut String, s: &str| {
+        out.push_str(s);
+        for _ in s.chars().count()..=width {
+            out.push(' ');
+        }
+    };
+    let mut files = String::from("    ");
+    for f in 'a'..='h' {
+        cell(&mut files, f.encode_utf8(&mut [0; 4]));
+    }
+    files.truncate(files.trim_end().len());
+    files.push('\n');
+    let mut out = String::with_capacity(files.len() * 12 + 256);
+    out.push_str(&files);
     for rank in (0..8).rev() {
         let _ = write!(out, " {}  ", rank + 1);
         for file in 0..8 {
             let sq = Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
-            let c = pos
-                .board()
-                .piece_at(sq)
-                .map_or_else(|| ".".to_string(), |p| piece_letter(p, lang));
-            out.push_str(&cell(&c));
+            cell(&mut out, pos.board().piece_at(sq).map_or(".", letter));
         }
         let _ = writeln!(out, " {}", rank + 1);
     }
