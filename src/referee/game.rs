@@ -440,6 +440,34 @@ impl MoveText {
         }
     }
 
+    /// The text `shown` writes, without an allocation when it is short.
+    pub fn of(shown: &impl std::fmt::Display) -> MoveText {
+        struct Short {
+            bytes: [u8; 14],
+            len: usize,
+        }
+        impl std::fmt::Write for Short {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                let end = self.len + s.len();
+                let to = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+                to.copy_from_slice(s.as_bytes());
+                self.len = end;
+                Ok(())
+            }
+        }
+        let mut short = Short {
+            bytes: [0; 14],
+            len: 0,
+        };
+        match std::fmt::write(&mut short, format_args!("{shown}")) {
+            Ok(()) => MoveText::Inline {
+                len: short.len as u8,
+                bytes: short.bytes,
+            },
+            Err(_) => MoveText::Long(shown.to_string().into()),
+        }
+    }
+
     pub fn as_str(&self) -> &str {
         match self {
             MoveText::Inline { len, bytes } => {
@@ -1074,7 +1102,7 @@ impl Game {
         made: Made,
     ) -> Result<(), Option<ReplayError>> {
         let variant = made == Made::Variant;
-        let pos = self.position().clone();
+        let pos = &self.current;
         let illegal = || ReplayError::IllegalMove {
             game: self.spec.id.clone(),
             ply: self.plies.len(),
@@ -1083,9 +1111,10 @@ impl Game {
         let mv = uci
             .parse::<UciMove>()
             .ok()
-            .and_then(|u| u.to_move(&pos).ok())
+            .and_then(|u| u.to_move(pos).ok())
             .ok_or_else(|| Some(illegal()))?;
         let color = pos.turn();
+        let number = pos.fullmoves().get();
         let proposer = self.offer.as_ref().map(|o| o.by);
         let received = if variant && proposer == Some(color) {
             sent
@@ -1121,12 +1150,12 @@ impl Game {
         self.totals[idx(color)] = total;
         // the move is legal (`to_move` checked it): its SAN, with the check
         // or mate sign, is written while it is played, from the position after
-        let mut next = pos.clone();
+        let mut next = self.current.clone();
         let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut next, mv);
         let ply = Ply {
-            number: pos.fullmoves().get(),
+            number,
             color,
-            san: MoveText::new(&san.to_string()),
+            san: MoveText::of(&san),
             mv,
             received,
             sent,
@@ -1521,6 +1550,22 @@ mod tests {
 
     fn d(s: &str) -> NaiveDate {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_move_text_is_kept_whole_short_or_long() {
+        for text in [
+            "",
+            "Nxe4+",
+            "exd8=Q#",
+            "a text of 14 b",
+            "a text longer than fourteen",
+        ] {
+            let kept = MoveText::of(&text);
+            assert_eq!(kept.as_str(), text);
+            assert_eq!(matches!(kept, MoveText::Inline { .. }), text.len() <= 14);
+            assert_eq!(kept.as_str(), MoveText::new(text).as_str());
+        }
     }
 
     fn tournament(rules: RuleSet) -> Tournament {
