@@ -313,10 +313,7 @@ pub trait Store {
         game: &str,
         at: chrono::DateTime<chrono::Utc>,
         entry: &OutboxEntry,
-    ) -> Result<(), StoreError> {
-        let entry = Box::new(entry.clone());
-        self.archive(game, &ArchivedMail::Sent { at, entry })
-    }
+    ) -> Result<(), StoreError>;
     /// The kept mails of `game`, in the order they came and went.
     ///
     /// # Errors
