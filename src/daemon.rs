@@ -1392,6 +1392,7 @@ impl Relay {
             let end = (start + self.outbox.batch()).min(outbox.len());
             let mut before_dot = record_meanwhile(filing, unrecorded);
             let mut mails = Vec::with_capacity(end - start);
+            let mut taken: Result<(), DaemonError> = Ok(());
             for (place, entry) in outbox.iter().enumerate().take(end).skip(start) {
                 match composed.recv().await {
                     Some(Ok((envelope, bytes))) => mails.push((place, envelope, bytes)),
@@ -1399,18 +1400,24 @@ impl Relay {
                         // an address that cannot be written will never be: drop
                         // the entry rather than block every mail behind it
                         error!(error = %e, seq = entry.seq, "outbox: mail cannot be composed, dropped");
-                        self.store.sent(entry.seq)?;
+                        if let Err(e) = self.store.sent(entry.seq) {
+                            taken = Err(e.into());
+                            break;
+                        }
                     }
                     None => {
-                        return Err(MailError::Compose {
+                        taken = Err(MailError::Compose {
                             seq: entry.seq,
                             reason: "the composing thread stopped".into(),
                         }
-                        .into())
+                        .into());
+                        break;
                     }
                 }
             }
-            let delivered = if mails.is_empty() {
+            let delivered = if let Err(e) = taken {
+                Err(e)
+            } else if mails.is_empty() {
                 Ok(())
             } else {
                 let batch: Vec<(u64, &lettre::address::Envelope, &[u8])> = mails
@@ -1422,6 +1429,7 @@ impl Relay {
                 self.outbox
                     .deliver_batch(&filing.instance, &batch, &mut before_dot)
                     .await
+                    .map_err(DaemonError::from)
             };
             // the record started above is waited for, whatever happened; on
             // a failure, `send_pass` records `unrecorded` (again, if it was)
