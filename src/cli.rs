@@ -380,11 +380,12 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
     let moves: Vec<serde_json::Value> = game
         .plies
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             let mut m = json!({
                 "number": p.number,
                 "side": if p.color == Color::White { "white" } else { "black" },
-                "san": p.san,
+                "san": game.san(i),
                 "numeric": p.numeric(),
                 "received": p.received.to_string(),
                 "sent": p.sent.to_string(),

@@ -396,7 +396,7 @@ fn move_cells(t: &Tournament, game: &Game, index: usize) -> String {
     }
     let mut text = escape(&render::ply_text(game, index, t.notation));
     if t.notation != crate::notation::Notation::San {
-        let _ = write!(text, " ({})", escape(ply.san.as_str()));
+        let _ = write!(text, " ({})", escape(game.san(index)));
     }
     let note = if notes.is_empty() {
         String::new()

@@ -139,7 +139,7 @@ impl Writer<'_> {
         let san = if t.notation == Notation::San {
             String::new()
         } else {
-            format!("   ({})", ply.san)
+            format!("   ({})", game.san(index))
         };
         let _ = writeln!(body, "{intro}\n\n    {text}{san}\n");
         if ply.conditional {

@@ -4,7 +4,7 @@
 //! old way, still used by the mails not yet written as letters.
 
 use crate::notation::{self, Notation};
-use crate::referee::game::{EndReason, Game, Ply};
+use crate::referee::game::{EndReason, Game, MoveText, Ply};
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
 use chrono::{Datelike, NaiveDate};
@@ -39,13 +39,24 @@ fn push_two_digits(out: &mut String, n: u32) {
     out.push(char::from(b'0' + (n % 10) as u8));
 }
 
-/// A move of the game as the tournament writes it, borrowed where stored.
-fn ply_str(game: &Game, index: usize, notation: Notation) -> std::borrow::Cow<'_, str> {
-    let ply = &game.plies[index];
+/// A move of the game as the tournament writes it, without an allocation
+/// where it is short.
+fn ply_str(game: &Game, index: usize, notation: Notation) -> MoveText {
     match notation {
-        Notation::Numeric => ply.numeric().into(),
-        Notation::San => ply.san.as_str().into(),
-        Notation::Ru => ply_text(game, index, notation).into(),
+        Notation::Numeric => {
+            MoveText::new(crate::notation::numeric::Code::of(&game.plies[index].mv).as_str())
+        }
+        Notation::San => MoveText::new(game.san(index)),
+        Notation::Ru => MoveText::new(&ply_text(game, index, notation)),
+    }
+}
+
+/// Writes `n`, at least two digits, as `{:02}` does.
+fn push_number(out: &mut String, n: u32) {
+    if n < 100 {
+        push_two_digits(out, n);
+    } else {
+        let _ = write!(out, "{n}");
     }
 }
 
@@ -61,7 +72,7 @@ pub fn ply_text(game: &Game, index: usize, notation: Notation) -> String {
     let ply = &game.plies[index];
     match notation {
         Notation::Numeric => ply.numeric(),
-        Notation::San => ply.san.to_string(),
+        Notation::San => game.san(index).to_string(),
         Notation::Ru => notation::write_move(&game.position_before(index), &ply.mv, Notation::Ru),
     }
 }
@@ -126,7 +137,7 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         let _ = writeln!(out, "{label:<12}{value}");
     }
     out.push('\n');
-    let texts: Vec<std::borrow::Cow<'_, str>> = (0..game.plies.len())
+    let texts: Vec<MoveText> = (0..game.plies.len())
         .map(|i| ply_str(game, i, t.notation))
         .collect();
     let w = texts
@@ -164,7 +175,13 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         }
     };
     let time = |line: &mut String, ply: &Ply| {
-        let _ = write!(line, "{}/{:02}", ply.days, ply.total);
+        if ply.days < 10 {
+            line.push(char::from(b'0' + ply.days as u8));
+        } else {
+            let _ = write!(line, "{}", ply.days);
+        }
+        line.push('/');
+        push_number(line, ply.total);
     };
     out.reserve(game.plies.len() * (40 + 2 * w));
     let mut line = String::new();
@@ -183,7 +200,8 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             cell(&mut line, &|l| time(l, ply));
             line.push(' ');
             let at = line.len();
-            let _ = write!(line, "{:02}.", ply.number);
+            push_number(&mut line, ply.number);
+            line.push('.');
             for _ in line.len() - at..4 {
                 line.push(' ');
             }
@@ -194,7 +212,8 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             line.push_str(&" ".repeat(18));
             line.push(' ');
             let at = line.len();
-            let _ = write!(line, "{:02}...", ply.number);
+            push_number(&mut line, ply.number);
+            line.push_str("...");
             for _ in line.len() - at..4 {
                 line.push(' ');
             }
@@ -437,9 +456,9 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
         }
         let after_comment = words.last().is_some_and(|w| w.ends_with('}'));
         words.push(match ply.color {
-            Color::White => format!("{}. {}", ply.number, ply.san),
-            Color::Black if i == 0 || after_comment => format!("{}... {}", ply.number, ply.san),
-            Color::Black => ply.san.to_string(),
+            Color::White => format!("{}. {}", ply.number, game.san(i)),
+            Color::Black if i == 0 || after_comment => format!("{}... {}", ply.number, game.san(i)),
+            Color::Black => game.san(i).to_string(),
         });
         let mut comment = format!("{{[%ccsnt {}]", pgn_date(ply.sent));
         if ply.variant {

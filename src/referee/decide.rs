@@ -594,7 +594,7 @@ impl Context<'_> {
         for wp in written.plies.iter().filter(|wp| wp.index() < len) {
             let index = wp.index();
             let stored = &game.plies[index];
-            let fits = repeats(stored, &wp.text, letters)
+            let fits = repeats(game, index, &wp.text, letters)
                 || read(walk.before(index), &wp.text).is_ok_and(|m| m == stored.mv);
             if !fits && repetition.is_none() {
                 repetition = Some(answers::Fault::WrongRepetition {
@@ -1315,7 +1315,7 @@ impl Context<'_> {
         let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
         written.plies.iter().any(|wp| {
             wp.index() == last
-                && (repeats(ply, &wp.text, letters)
+                && (repeats(self.game, last, &wp.text, letters)
                     || notation::parse_move_with(
                         &self.game.position_before(last),
                         &wp.text,
@@ -1433,9 +1433,9 @@ fn move_fault(e: MoveError) -> answers::Fault {
 /// Whether `text` is the stored move written exactly as the arbiter writes
 /// it, numeric or (in a mail of English letters) SAN: then reading it
 /// gives that move, and the repetition is checked without reading it.
-fn repeats(stored: &crate::referee::game::Ply, text: &str, letters: notation::Letters) -> bool {
-    text == notation::numeric::Code::of(&stored.mv).as_str()
-        || (letters == notation::Letters::English && text == stored.san.as_str())
+fn repeats(game: &Game, index: usize, text: &str, letters: notation::Letters) -> bool {
+    text == notation::numeric::Code::of(&game.plies[index].mv).as_str()
+        || (letters == notation::Letters::English && text == game.san(index))
 }
 
 /// A series of moves played from `pos`: the numbered `groups` (the first

@@ -356,7 +356,9 @@ pub struct Ply {
     pub number: u32,
     pub color: Color,
     pub mv: Move,
-    pub san: MoveText,
+    /// Its SAN ([`Game::san`]): written when the move is played from a
+    /// mail, or first asked for in a game replayed from its record.
+    san: LazySan,
     /// The day the mover received the partner's move (the start for White's first).
     pub received: NaiveDate,
     pub sent: NaiveDate,
@@ -425,6 +427,26 @@ pub enum MoveText {
     Inline { len: u8, bytes: [u8; 14] },
     Long(Box<str>),
 }
+
+/// A ply's SAN once written. Plies are equal, and show the same, whether
+/// or not it is written yet: it follows from the move and the positions
+/// before it.
+#[derive(Clone, Default)]
+struct LazySan(std::sync::OnceLock<MoveText>);
+
+impl std::fmt::Debug for LazySan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("(from the move)")
+    }
+}
+
+impl PartialEq for LazySan {
+    fn eq(&self, _: &LazySan) -> bool {
+        true
+    }
+}
+
+impl Eq for LazySan {}
 
 impl MoveText {
     pub fn new(text: &str) -> MoveText {
@@ -652,6 +674,8 @@ pub struct Game {
     breakdown_reported: BTreeSet<usize>,
     /// Zobrist hash of the position before ply `i`, and of the current one last.
     hashes: Vec<u64>,
+    /// Replaying a record: each ply's SAN is left to [`Game::san`].
+    replaying: bool,
 }
 
 fn idx(color: Color) -> usize {
@@ -705,6 +729,7 @@ impl Game {
             inactivity_reported: BTreeSet::new(),
             breakdown_reported: BTreeSet::new(),
             hashes: vec![hash],
+            replaying: false,
         }
     }
 
@@ -1151,11 +1176,18 @@ impl Game {
         // the move is legal (`to_move` checked it): its SAN, with the check
         // or mate sign, is written while it is played, from the position after
         let mut next = self.current.clone();
-        let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut next, mv);
+        let san = LazySan::default();
+        if self.replaying {
+            next.play_unchecked(mv);
+        } else {
+            let _ = san.0.set(MoveText::of(
+                &shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut next, mv),
+            ));
+        }
         let ply = Ply {
             number,
             color,
-            san: MoveText::of(&san),
+            san,
             mv,
             received,
             sent,
@@ -1298,6 +1330,30 @@ impl Game {
             pos.play_unchecked(ply.mv);
         }
         pos
+    }
+
+    /// The SAN of ply `index`, with its check or mate sign. A game replayed
+    /// from its record writes its plies' SAN when first asked, all in one
+    /// pass from the start.
+    pub fn san(&self, index: usize) -> &str {
+        let ply = &self.plies[index];
+        if let Some(san) = ply.san.0.get() {
+            return san.as_str();
+        }
+        let mut pos = self.initial();
+        for p in &self.plies {
+            let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, p.mv);
+            if p.san.0.get().is_none() {
+                let _ = p.san.0.set(MoveText::of(&san));
+            }
+        }
+        ply.san.0.get().map_or("", MoveText::as_str)
+    }
+
+    /// While `on`, moves are replayed from a record: their SAN is written
+    /// only when [`Game::san`] asks for it (most mails and views never do).
+    pub fn replaying(&mut self, on: bool) {
+        self.replaying = on;
     }
 
     /// The position before the first ply.
@@ -1610,6 +1666,44 @@ mod tests {
     fn game(rules: RuleSet, events: &[Event]) -> Game {
         let t = tournament(rules);
         Game::replay(&t, &t.games[0], events, [vec![], vec![]]).unwrap()
+    }
+
+    #[test]
+    fn a_replayed_game_writes_its_san_when_asked_the_same_as_played() {
+        let t = tournament(RuleSet::email());
+        // Fool's mate: a pawn move, a check that mates
+        let events: Vec<Event> = ["f2f3", "e7e5", "g2g4", "d8h4"]
+            .iter()
+            .map(|uci| moved(uci, "2026-05-12"))
+            .collect();
+        let played = Game::replay(&t, &t.games[0], &events, [vec![], vec![]]).unwrap();
+        let mut replayed = Game::new(&t, &t.games[0], [vec![], vec![]]);
+        replayed.replaying(true);
+        for event in &events {
+            replayed.apply(event).unwrap();
+        }
+        replayed.replaying(false);
+        assert!(
+            replayed.plies.iter().all(|p| p.san.0.get().is_none()),
+            "none written yet"
+        );
+        let sans: Vec<&str> = (0..4).map(|i| replayed.san(i)).collect();
+        assert_eq!(sans, ["f3", "e5", "g4", "Qh4#"]);
+        assert!(
+            played.plies.iter().all(|p| p.san.0.get().is_some()),
+            "written while played"
+        );
+        assert_eq!((0..4).map(|i| played.san(i)).collect::<Vec<_>>(), sans);
+        assert_eq!(played.position(), replayed.position());
+        // a move played after the replay (from a mail) is written at once
+        let mut game = Game::new(&t, &t.games[0], [vec![], vec![]]);
+        game.replaying(true);
+        game.apply(&moved("e2e4", "2026-05-12")).unwrap();
+        game.replaying(false);
+        game.apply(&moved("g8f6", "2026-05-13")).unwrap();
+        let written: Vec<bool> = game.plies.iter().map(|p| p.san.0.get().is_some()).collect();
+        assert_eq!(written, [false, true]);
+        assert_eq!((game.san(1), game.san(0)), ("Nf6", "e4"));
     }
 
     #[test]

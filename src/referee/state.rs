@@ -230,21 +230,17 @@ impl State {
             self.leaves(&t.id, &spec.black),
         ];
         let mut game = Game::new(t, spec, leaves);
+        game.replaying(true);
         let mut damaged = Vec::new();
-        match Record::decode(record.bytes()) {
-            Some(events) => {
-                game.reserve(
-                    events
-                        .iter()
-                        .filter(|e| matches!(e, Event::Moved { .. }))
-                        .count(),
-                );
-                for event in &events {
+        match Record::read(record.bytes()) {
+            Some(read) => {
+                game.reserve(read.moves);
+                read.each(|event| {
                     if let Err(e) = game.apply(event) {
                         tracing::error!(error = %e, "stored event skipped: the store was written by a faulty version");
                         damaged.push(e);
                     }
-                }
+                });
             }
             None => damaged.push(ReplayError::Misfit {
                 game: spec.id.clone(),
@@ -254,6 +250,7 @@ impl State {
             }),
         }
         game.shrink();
+        game.replaying(false);
         Hot { game, damaged }
     }
 
@@ -567,6 +564,40 @@ impl Record {
         Some(Record(bytes.to_vec()))
     }
 
+    /// Packed bytes checked as [`Record::decode`] reads them, their JSON
+    /// events decoded, ready to be gone through in order without an
+    /// allocation a move ([`Read::each`]); `None` when they are damaged.
+    fn read(bytes: &[u8]) -> Option<Read<'_>> {
+        let mut read = Read {
+            bytes,
+            json: Vec::new(),
+            moves: 0,
+        };
+        let mut rest = bytes;
+        while let Some((&tag, tail)) = rest.split_first() {
+            rest = tail;
+            let len = match tag {
+                JSON => {
+                    let len = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+                    read.json
+                        .push(serde_json::from_slice(rest.get(4..4 + len)?).ok()?);
+                    4 + len
+                }
+                MOVED | HELD => {
+                    let days = i32::from_le_bytes(rest.get(1..5)?.try_into().ok()?);
+                    chrono::NaiveDate::from_num_days_from_ce_opt(days)?;
+                    let len = usize::from(*rest.get(5)?);
+                    std::str::from_utf8(rest.get(6..6 + len)?).ok()?;
+                    read.moves += usize::from(tag == MOVED);
+                    6 + len
+                }
+                _ => return None,
+            };
+            rest = &rest[len..];
+        }
+        Some(read)
+    }
+
     /// The events of packed bytes, in order; `None` when they are damaged
     /// (they come from the store: any bytes are read, none panic).
     pub fn decode(bytes: &[u8]) -> Option<Vec<Event>> {
@@ -613,6 +644,67 @@ impl Record {
             });
         }
         Some(out)
+    }
+}
+
+/// Packed bytes [`Record::read`] checked.
+struct Read<'b> {
+    bytes: &'b [u8],
+    /// The JSON events, decoded, in order.
+    json: Vec<Event>,
+    /// How many moves (not held ones).
+    moves: usize,
+}
+
+impl Read<'_> {
+    /// Calls `each` with every event in order; the moves are written into
+    /// one event, its UCI's buffer reused.
+    fn each(self, mut each: impl FnMut(&Event)) {
+        let mut json = self.json.into_iter();
+        let mut moved = Event::Moved {
+            uci: String::new(),
+            sent: chrono::NaiveDate::MIN,
+            draw_offer: false,
+        };
+        let mut rest = self.bytes;
+        while let Some((&tag, tail)) = rest.split_first() {
+            if tag == JSON {
+                let len = u32::from_le_bytes(tail[..4].try_into().expect("checked")) as usize;
+                rest = &tail[4 + len..];
+                if let Some(event) = json.next() {
+                    each(&event);
+                }
+                continue;
+            }
+            let days = i32::from_le_bytes(tail[1..5].try_into().expect("checked"));
+            let on = chrono::NaiveDate::from_num_days_from_ce_opt(days).expect("checked");
+            let len = usize::from(tail[5]);
+            let text = std::str::from_utf8(&tail[6..6 + len]).expect("checked");
+            let offer = tail[0] == 1;
+            rest = &tail[6 + len..];
+            if tag == MOVED {
+                if let Event::Moved {
+                    uci,
+                    sent,
+                    draw_offer,
+                } = &mut moved
+                {
+                    uci.clear();
+                    uci.push_str(text);
+                    *sent = on;
+                    *draw_offer = offer;
+                }
+                each(&moved);
+            } else {
+                each(&Event::Held {
+                    uci: text.to_string(),
+                    sent: on,
+                    draw_offer: offer,
+                    accepted: vec![],
+                    offered: vec![],
+                });
+            }
+        }
     }
 }
 
@@ -747,6 +839,22 @@ mod tests {
         }
         assert_eq!(record.events(), events);
         assert!(Record::default().events().is_empty());
+        // gone through in order without decoding them into a list: the same
+        let read = Record::read(record.bytes()).unwrap();
+        assert_eq!(read.moves, 2);
+        let mut seen = Vec::new();
+        read.each(|e| seen.push(e.clone()));
+        assert_eq!(seen, events);
+        // damaged bytes: nothing to go through, as nothing decodes
+        for cut in [1, 7, record.bytes().len() - 1] {
+            let bytes = &record.bytes()[..cut];
+            assert_eq!(
+                Record::read(bytes).is_none(),
+                Record::decode(bytes).is_none(),
+                "{cut}"
+            );
+        }
+        assert!(Record::read(&[9, 0, 0]).is_none());
     }
 
     #[test]
