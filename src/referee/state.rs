@@ -540,28 +540,7 @@ impl Record {
     /// [`Record::decode`] reads them (without keeping the events); `None`
     /// when they are damaged.
     pub fn from_packed(bytes: &[u8]) -> Option<Record> {
-        let mut rest = bytes;
-        while let Some((&tag, tail)) = rest.split_first() {
-            rest = tail;
-            let len = match tag {
-                JSON => {
-                    let len = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
-                    let json = rest.get(4..4 + len)?;
-                    serde_json::from_slice::<Event>(json).ok()?;
-                    4 + len
-                }
-                MOVED | HELD => {
-                    let days = i32::from_le_bytes(rest.get(1..5)?.try_into().ok()?);
-                    chrono::NaiveDate::from_num_days_from_ce_opt(days)?;
-                    let len = usize::from(*rest.get(5)?);
-                    std::str::from_utf8(rest.get(6..6 + len)?).ok()?;
-                    6 + len
-                }
-                _ => return None,
-            };
-            rest = &rest[len..];
-        }
-        Some(Record(bytes.to_vec()))
+        Record::read(bytes).map(|_| Record(bytes.to_vec()))
     }
 
     /// Packed bytes checked as [`Record::decode`] reads them, their JSON
