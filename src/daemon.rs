@@ -1456,11 +1456,8 @@ impl Relay {
         if pending.done.is_empty() {
             return Ok(0);
         }
-        if !pending.filed {
-            filing.file(&pending.done);
-            pending.filed = true;
-        }
-        let count = filing.record(&pending.done)?;
+        let file = pending.take_filing();
+        let count = filing.settle(&pending.done, file)?;
         pending.done.clear();
         pending.filed = false;
         self.outbox.settled()?;
@@ -1507,6 +1504,14 @@ struct Unrecorded {
     filed: bool,
 }
 
+impl Unrecorded {
+    /// Whether the mails are still to be filed; from now on they count as
+    /// filed (whatever comes of their record, filing happens first).
+    fn take_filing(&mut self) -> bool {
+        !std::mem::replace(&mut self.filed, true)
+    }
+}
+
 /// What a pass of the relay sends, and where it files what went.
 #[derive(Clone)]
 struct Filing {
@@ -1534,6 +1539,14 @@ impl Filing {
                 warn!(error = %e, seq = entry.seq, "the sent mail cannot be remembered");
             }
         }
+    }
+
+    /// Files the mails at `done` if `file`, then records them sent; how many.
+    fn settle(&self, done: &[usize], file: bool) -> Result<usize, StoreError> {
+        if file {
+            self.file(done);
+        }
+        self.record(done)
     }
 
     /// Removes the mails at `done` from the outbox, durably, in one write,
@@ -1602,16 +1615,11 @@ fn record_meanwhile(
     }
     let filing = filing.clone();
     let done = unrecorded.done.clone();
-    let file = !unrecorded.filed;
-    // filed by the job whatever comes of its record
-    unrecorded.filed = true;
+    let file = unrecorded.take_filing();
     let (finished, result) = std::sync::mpsc::channel();
     tokio::task::spawn_blocking(move || {
-        if file {
-            filing.file(&done);
-        }
         let recorded = filing
-            .record(&done)
+            .settle(&done, file)
             .map(|_| ())
             .map_err(|e| format!("the outbox: {e}"));
         let _ = finished.send(recorded);
