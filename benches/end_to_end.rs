@@ -6,7 +6,10 @@
 //! of `tests/mailserver.sh` running and `MS_ROOT`, `MS_IMAP_PORT`,
 //! `MS_SMTP_PORT` exported. `E2E_MAILS` sets the number of move mails
 //! (default 2000: a round robin of 20 players, 190 games, the plies of
-//! App.4 in every game).
+//! App.4 in every game); `E2E_RUNS` the number of rounds (default 1),
+//! each on fresh mailboxes and games, the daemon first in the first round
+//! (its forwards' size sets the floor's), the floor first in the others,
+//! the median ratios printed at the end.
 //!
 //! Both runs begin the same way: the mails wait in a folder `Stage` of the
 //! arbiter's mailbox, one `UID MOVE` puts them all into the INBOX, and the
@@ -283,12 +286,14 @@ impl Mailboxes {
     async fn wait_for(&mut self, total: usize, since: SystemTime) -> SystemTime {
         loop {
             let now = SystemTime::now();
-            if self.total().await >= total {
+            let delivered = self.total().await;
+            if delivered >= total {
                 return now;
             }
             assert!(
                 since.elapsed().unwrap_or_default() < Duration::from_secs(600),
-                "the mails were not delivered within 10 minutes"
+                "the mails were not delivered within 10 minutes: {delivered} of {total} \
+                 in the INBOXes (the servers' logs are under MS_ROOT)"
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -402,6 +407,114 @@ async fn daemon(
     }
 }
 
+/// The floor's run: its mails released, forwarded and delivered.
+async fn floor_run(
+    servers: &Servers,
+    boxes: &mut Mailboxes,
+    arbiter: &str,
+    mails: &[Staged],
+    size: usize,
+) -> Run {
+    let before = boxes.total().await;
+    let started = SystemTime::now();
+    let (submitted, mails) = floor(servers, arbiter, mails, size).await;
+    let arrived = boxes.wait_for(before + 2 * mails, started).await;
+    Run {
+        submitted,
+        delivered: between(started, arrived),
+        mails,
+        recipients: 2 * mails,
+        cpu: None,
+    }
+}
+
+/// One round: the floor and the daemon on fresh mailboxes and games, in
+/// the order given; the forwards' size comes from the daemon's when not
+/// known yet (the daemon then goes first).
+struct Round {
+    floor: Run,
+    daemon: Run,
+    size: usize,
+    count: usize,
+    dir: tempfile::TempDir,
+}
+
+fn round(
+    servers: &Servers,
+    runtime: &tokio::runtime::Runtime,
+    run: &str,
+    count: usize,
+    size: Option<usize>,
+) -> Round {
+    let moves = common::numerics(common::APP4);
+    eprintln!("end_to_end: {run}: adding {} mailboxes", PLAYERS + 3);
+    let mut watched = Vec::new();
+    for p in 0..PLAYERS {
+        servers.adduser(&format!("{run}-p{p}"));
+        watched.push(format!("{run}-p{p}@{DOMAIN}"));
+    }
+    for role in ["floor", "arb", "td"] {
+        servers.adduser(&format!("{run}-{role}"));
+    }
+    watched.push(format!("{run}-td@{DOMAIN}"));
+    let floor_arbiter = format!("{run}-floor@{DOMAIN}");
+    let arbiter = format!("{run}-arb@{DOMAIN}");
+    let floor_mails = mails(run, &floor_arbiter, count, &moves);
+    let daemon_mails = mails(run, &arbiter, count, &moves);
+    let count = daemon_mails.len();
+    let dir = config(servers, run, &arbiter);
+    runtime.block_on(async {
+        eprintln!("end_to_end: {run}: staging {count} mails twice");
+        stage(servers, &floor_arbiter, &floor_mails).await;
+        stage(servers, &arbiter, &daemon_mails).await;
+        let mut boxes = Mailboxes::open(servers, &watched).await;
+        match size {
+            Some(size) => {
+                let floor =
+                    floor_run(servers, &mut boxes, &floor_arbiter, &floor_mails, size).await;
+                let daemon = daemon(servers, &arbiter, dir.path(), count, &mut boxes).await;
+                Round {
+                    floor,
+                    daemon,
+                    size,
+                    count,
+                    dir,
+                }
+            }
+            None => {
+                let daemon = daemon(servers, &arbiter, dir.path(), count, &mut boxes).await;
+                // the floor's forwards as large as the daemon's (headers, plain and HTML parts)
+                let mut p0 = servers.session(&watched[0]).await;
+                p0.select("INBOX").await.unwrap();
+                let sizes: Vec<_> = p0
+                    .fetch("1:*", "RFC822.SIZE")
+                    .await
+                    .unwrap()
+                    .try_collect()
+                    .await
+                    .unwrap();
+                let size =
+                    sizes.iter().filter_map(|f| f.size).sum::<u32>() as usize / sizes.len().max(1);
+                p0.logout().await.ok();
+                let floor =
+                    floor_run(servers, &mut boxes, &floor_arbiter, &floor_mails, size).await;
+                Round {
+                    floor,
+                    daemon,
+                    size,
+                    count,
+                    dir,
+                }
+            }
+        }
+    })
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
 fn main() {
     let Some(servers) = servers() else {
         eprintln!(
@@ -414,75 +527,42 @@ fn main() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(2000);
+    // E2E_RUNS: rounds on fresh mailboxes, the daemon first in the first
+    // (it tells the forwards' size), the floor first in the next
+    let runs: usize = std::env::var("E2E_RUNS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
+        .max(1);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
-    let moves = common::numerics(common::APP4);
-    let run = format!(
-        "e2e{}",
-        SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_secs()
-            % 100_000_000
-    );
-    eprintln!("end_to_end: adding {} mailboxes", PLAYERS + 3);
-    let mut watched = Vec::new();
-    for p in 0..PLAYERS {
-        servers.adduser(&format!("{run}-p{p}"));
-        watched.push(format!("{run}-p{p}@{DOMAIN}"));
-    }
-    for role in ["floor", "arb", "td"] {
-        servers.adduser(&format!("{run}-{role}"));
-    }
-    watched.push(format!("{run}-td@{DOMAIN}"));
-    let floor_arbiter = format!("{run}-floor@{DOMAIN}");
-    let arbiter = format!("{run}-arb@{DOMAIN}");
-    let floor_mails = mails(&run, &floor_arbiter, count, &moves);
-    let daemon_mails = mails(&run, &arbiter, count, &moves);
-    let count = daemon_mails.len();
-    let dir = config(&servers, &run, &arbiter);
-    runtime.block_on(async {
-        eprintln!("end_to_end: staging {count} mails twice");
-        stage(&servers, &floor_arbiter, &floor_mails).await;
-        stage(&servers, &arbiter, &daemon_mails).await;
-        let mut boxes = Mailboxes::open(&servers, &watched).await;
-
-        let daemon = daemon(&servers, &arbiter, dir.path(), count, &mut boxes).await;
-        // the floor's forwards as large as the daemon's (headers, plain and HTML parts)
-        let mut p0 = servers.session(&watched[0]).await;
-        p0.select("INBOX").await.unwrap();
-        let sizes: Vec<_> = p0
-            .fetch("1:*", "RFC822.SIZE")
-            .await
-            .unwrap()
-            .try_collect()
-            .await
-            .unwrap();
-        let size = sizes.iter().filter_map(|f| f.size).sum::<u32>() as usize / sizes.len().max(1);
-        p0.logout().await.ok();
-
-        let before = boxes.total().await;
-        let started = SystemTime::now();
-        let (submitted, mails) = floor(&servers, &floor_arbiter, &floor_mails, size).await;
-        let arrived = boxes.wait_for(before + 2 * mails, started).await;
-        let floor = Run {
-            submitted,
-            delivered: between(started, arrived),
-            mails,
-            recipients: 2 * mails,
-            cpu: None,
-        };
-
+    let stamp = SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        % 100_000_000;
+    let mut size = None;
+    let mut ratios = (Vec::new(), Vec::new());
+    let mut last = None;
+    for r in 0..runs {
+        let round = round(&servers, &runtime, &format!("e2e{stamp}r{r}"), count, size);
+        size = Some(round.size);
+        let count = round.count;
         let rate = |d: Duration| count as f64 / d.as_secs_f64();
         println!(
-            "end to end over Dovecot + Postfix: {count} move mails in {} games, \
-             forwards of {size} bytes on average",
-            pairs().len()
+            "end to end over Dovecot + Postfix, round {} of {runs}: {count} move mails in {} games, \
+             forwards of {} bytes on average",
+            r + 1,
+            pairs().len(),
+            round.size
         );
         println!("                                  handed to Postfix      in the INBOXes    mails (copies)  CPU");
-        for (name, run) in [("floor (fetch, forward, move)", &floor), ("daemon (mailarbiter run)", &daemon)] {
+        for (name, run) in [
+            ("floor (fetch, forward, move)", &round.floor),
+            ("daemon (mailarbiter run)", &round.daemon),
+        ] {
             println!(
                 "  {name:<30}  {:>6.2} s {:>5.0}/s   {:>6.2} s {:>5.0}/s   {:>5} ({:>5})   {}",
                 run.submitted.as_secs_f64(),
@@ -491,15 +571,25 @@ fn main() {
                 rate(run.delivered),
                 run.mails,
                 run.recipients,
-                run.cpu.map_or("-".into(), |c| format!("{:.2} s", c.as_secs_f64())),
+                run.cpu
+                    .map_or("-".into(), |c| format!("{:.2} s", c.as_secs_f64())),
             );
         }
+        let handed = round.floor.submitted.as_secs_f64() / round.daemon.submitted.as_secs_f64();
+        let delivered = round.floor.delivered.as_secs_f64() / round.daemon.delivered.as_secs_f64();
+        println!("  daemon / floor: {handed:.2} handed to Postfix, {delivered:.2} in the INBOXes");
+        ratios.0.push(handed);
+        ratios.1.push(delivered);
+        last = Some(round.dir);
+    }
+    if runs > 1 {
         println!(
-            "  daemon / floor: {:.2} handed to Postfix, {:.2} in the INBOXes",
-            floor.submitted.as_secs_f64() / daemon.submitted.as_secs_f64(),
-            floor.delivered.as_secs_f64() / daemon.delivered.as_secs_f64(),
+            "  over {runs} rounds, daemon / floor (median): {:.2} handed to Postfix, {:.2} in the INBOXes",
+            median(ratios.0),
+            median(ratios.1)
         );
-    });
+    }
+    let dir = last.expect("one round at least");
     // the daemon refereed, not only moved, the mails
     let out = binary(dir.path(), &["show", "E2E/1", "--json"])
         .output()
