@@ -9,7 +9,8 @@
 //! App.4 in every game); `E2E_RUNS` the number of rounds (default 1),
 //! each on fresh mailboxes and games, the daemon first in the first round
 //! (its forwards' size sets the floor's), the floor first in the others,
-//! the median ratios printed at the end.
+//! the median ratios printed at the end; `E2E_VERBOSE=1` prints, for
+//! the floor and the daemon, the time between one mail's 250 and the next.
 //!
 //! Both runs begin the same way: the mails wait in a folder `Stage` of the
 //! arbiter's mailbox, one `UID MOVE` puts them all into the INBOX, and the
@@ -175,6 +176,7 @@ async fn floor(
         .unwrap();
     expect(&mut smtp, "250").await;
     let mut sent = 0;
+    let mut taken = Vec::with_capacity(mails.len());
     for (fetch, mail) in fetched.iter().zip(mails) {
         let body = fetch.body().expect("a body");
         let mut data = format!(
@@ -200,8 +202,10 @@ async fn floor(
         expect(&mut smtp, "354").await;
         smtp.get_mut().write_all(&data).await.unwrap();
         expect(&mut smtp, "250").await;
+        taken.push(SystemTime::now());
         sent += 1;
     }
+    gaps("the floor", &taken);
     smtp.get_mut().write_all(b"QUIT\r\n").await.unwrap();
     imap.uid_mv("1:*", "Done").await.expect("UID MOVE");
     let took = start.elapsed();
@@ -258,6 +262,28 @@ fn recipients(lines: &[String]) -> usize {
             })
         })
         .sum()
+}
+
+/// With `E2E_VERBOSE`: the time between one mail's 250 and the next's.
+fn gaps(who: &str, taken: &[SystemTime]) {
+    if std::env::var_os("E2E_VERBOSE").is_none() || taken.len() < 2 {
+        return;
+    }
+    let mut ms: Vec<f64> = taken
+        .windows(2)
+        .map(|w| between(w[0], w[1]).as_secs_f64() * 1000.0)
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    let long: Vec<f64> = ms.iter().copied().filter(|&g| g > 10.0).collect();
+    eprintln!(
+        "  {who}: between two mails' 250s median {:.2} ms, mean {:.2} ms, 90th {:.2} ms; \
+         {} over 10 ms, {:.2} s in all",
+        ms[ms.len() / 2],
+        ms.iter().sum::<f64>() / ms.len() as f64,
+        ms[ms.len() * 9 / 10],
+        long.len(),
+        long.iter().sum::<f64>() / 1000.0
+    );
 }
 
 /// The players' and the director's INBOXes, watched together.
@@ -388,6 +414,10 @@ async fn daemon(
         perf.wait().unwrap();
     }
     let sent: Vec<String> = log_lines(dir, " sent").split_off(opening.len());
+    gaps(
+        "the daemon",
+        &sent.iter().map(|l| logged_at(l)).collect::<Vec<_>>(),
+    );
     let last = sent.last().map_or(SystemTime::now(), |l| logged_at(l));
     let recipients = recipients(&sent);
     let arrived = boxes.wait_for(before + recipients, started).await;
