@@ -10,7 +10,8 @@
 //! each on fresh mailboxes and games, the daemon first in the first round
 //! (its forwards' size sets the floor's), the floor first in the others,
 //! the median ratios printed at the end; `E2E_VERBOSE=1` prints, for
-//! the floor and the daemon, the time between one mail's 250 and the next.
+//! the floor and the daemon, the time between one mail's 250 and the next;
+//! `E2E_BATCH` sets the daemon's `batch_mails`.
 //!
 //! Both runs begin the same way: the mails wait in a folder `Stage` of the
 //! arbiter's mailbox, one `UID MOVE` puts them all into the INBOX, and the
@@ -92,10 +93,14 @@ fn config(servers: &Servers, run: &str, arbiter: &str) -> tempfile::TempDir {
         "[gateway]\naddress = \"{arbiter}\"\nstate = \"state\"\ntimezone = \"UTC\"\n\n\
          [inbox]\nkind = \"imap\"\nhost = \"127.0.0.1\"\nport = {imap}\ntls = \"none\"\n\
          user = \"{arbiter}\"\npassword_file = \"imap-password\"\nfolder = \"INBOX\"\n\
-         processed_folder = \"Done\"\npoll_seconds = 1\n\n\
+         processed_folder = \"Done\"\npoll_seconds = 1\n{batch}\n\
          [outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {smtp}\ntls = \"none\"\n\n",
         imap = servers.imap,
         smtp = servers.smtp,
+        // E2E_BATCH: the inbox's `batch_mails` (the daemon's default otherwise)
+        batch = std::env::var("E2E_BATCH")
+            .map(|n| format!("batch_mails = {n}\n"))
+            .unwrap_or_default(),
     );
     text.push_str(&round_robin::tournament(run));
     std::fs::write(dir.path().join("mailarbiter.toml"), text).unwrap();
