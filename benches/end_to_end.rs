@@ -503,51 +503,55 @@ fn round(
         stage(servers, &floor_arbiter, &floor_mails).await;
         stage(servers, &arbiter, &daemon_mails).await;
         let mut boxes = Mailboxes::open(servers, &watched).await;
-        match size {
+        let (floor, daemon, size) = match size {
             Some(size) => {
                 let floor =
                     floor_run(servers, &mut boxes, &floor_arbiter, &floor_mails, size).await;
                 let daemon = daemon(servers, &arbiter, dir.path(), count, &mut boxes).await;
-                Round {
-                    floor,
-                    daemon,
-                    size,
-                    count,
-                    dir,
-                }
+                (floor, daemon, size)
             }
             None => {
                 let daemon = daemon(servers, &arbiter, dir.path(), count, &mut boxes).await;
-                // the floor's forwards as large as the daemon's (headers, plain and HTML parts)
-                let mut p0 = servers.session(&watched[0]).await;
-                p0.select("INBOX").await.unwrap();
-                let sizes: Vec<_> = p0
-                    .fetch("1:*", "RFC822.SIZE")
-                    .await
-                    .unwrap()
-                    .try_collect()
-                    .await
-                    .unwrap();
-                let size =
-                    sizes.iter().filter_map(|f| f.size).sum::<u32>() as usize / sizes.len().max(1);
-                p0.logout().await.ok();
+                let size = forward_size(servers, &watched[0]).await;
                 let floor =
                     floor_run(servers, &mut boxes, &floor_arbiter, &floor_mails, size).await;
-                Round {
-                    floor,
-                    daemon,
-                    size,
-                    count,
-                    dir,
-                }
+                (floor, daemon, size)
             }
+        };
+        Round {
+            floor,
+            daemon,
+            size,
+            count,
+            dir,
         }
     })
 }
 
+/// The average size of the mails in `player`'s INBOX (the daemon's
+/// forwards: headers, plain and HTML parts), for the floor's.
+async fn forward_size(servers: &Servers, player: &str) -> usize {
+    let mut session = servers.session(player).await;
+    session.select("INBOX").await.unwrap();
+    let sizes: Vec<_> = session
+        .fetch("1:*", "RFC822.SIZE")
+        .await
+        .unwrap()
+        .try_collect()
+        .await
+        .unwrap();
+    session.logout().await.ok();
+    sizes.iter().filter_map(|f| f.size).sum::<u32>() as usize / sizes.len().max(1)
+}
+
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+    let middle = values.len() / 2;
+    if values.len().is_multiple_of(2) {
+        (values[middle - 1] + values[middle]) / 2.0
+    } else {
+        values[middle]
+    }
 }
 
 fn main() {
