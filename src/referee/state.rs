@@ -543,7 +543,7 @@ impl Record {
         Record::read(bytes).map(|_| Record(bytes.to_vec()))
     }
 
-    /// Packed bytes checked as [`Record::decode`] reads them, their JSON
+    /// Packed bytes checked (any bytes are read, none panic), their JSON
     /// events decoded, ready to be gone through in order without an
     /// allocation a move ([`Read::each`]); `None` when they are damaged.
     fn read(bytes: &[u8]) -> Option<Read<'_>> {
@@ -580,48 +580,9 @@ impl Record {
     /// The events of packed bytes, in order; `None` when they are damaged
     /// (they come from the store: any bytes are read, none panic).
     pub fn decode(bytes: &[u8]) -> Option<Vec<Event>> {
-        fn take<'b>(rest: &mut &'b [u8], n: usize) -> Option<&'b [u8]> {
-            if rest.len() < n {
-                return None;
-            }
-            let (head, tail) = rest.split_at(n);
-            *rest = tail;
-            Some(head)
-        }
-        let mut out = Vec::new();
-        let mut rest = bytes;
-        while let Some((&tag, tail)) = rest.split_first() {
-            rest = tail;
-            if tag == JSON {
-                let len = u32::from_le_bytes(take(&mut rest, 4)?.try_into().ok()?);
-                let json = take(&mut rest, len as usize)?;
-                out.push(serde_json::from_slice(json).ok()?);
-                continue;
-            }
-            if tag != MOVED && tag != HELD {
-                return None;
-            }
-            let draw_offer = take(&mut rest, 1)?[0] == 1;
-            let days = i32::from_le_bytes(take(&mut rest, 4)?.try_into().ok()?);
-            let sent = chrono::NaiveDate::from_num_days_from_ce_opt(days)?;
-            let len = usize::from(take(&mut rest, 1)?[0]);
-            let uci = String::from_utf8(take(&mut rest, len)?.to_vec()).ok()?;
-            out.push(if tag == MOVED {
-                Event::Moved {
-                    uci,
-                    sent,
-                    draw_offer,
-                }
-            } else {
-                Event::Held {
-                    uci,
-                    sent,
-                    draw_offer,
-                    accepted: vec![],
-                    offered: vec![],
-                }
-            });
-        }
+        let read = Record::read(bytes)?;
+        let mut out = Vec::with_capacity(read.moves + read.json.len());
+        read.each(|event| out.push(event.clone()));
         Some(out)
     }
 }
