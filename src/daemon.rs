@@ -225,7 +225,8 @@ impl Monitor {
     fn deadlines(&self, day: Option<NaiveDate>, next: Option<DateTime<Utc>>) {
         let write_now = day.is_some();
         self.update(write_now, |h| {
-            if day.is_some() {
+            // a clock set back does not move the last pass back
+            if day > h.last_deadline_pass {
                 h.last_deadline_pass = day;
             }
             h.next_deadline_pass = next;
@@ -449,24 +450,67 @@ impl Pipeline {
     }
 
     /// The deadlines as of `today` (after the day's mail was read, so that a
-    /// move that arrived in time counts before an overstep is claimed).
+    /// move that arrived in time counts before an overstep is claimed):
+    /// for each tournament, every tournament day since the last one whose
+    /// timers ran, in order, each decided as of its own day and committed
+    /// with the fact that it ran ([`timer_days`]). A clock set back runs
+    /// nothing again; a clock that jumped forward runs the missed days.
     ///
     /// # Errors
     /// When the commit fails.
     pub fn deadlines(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
+        // the tournaments with nothing to do on a day: their facts go
+        // together, in one commit at the end
+        let mut quiet: Vec<(String, String)> = Vec::new();
         // tournament by tournament, as the openings
         for at in 0..self.config.league.tournaments.len() {
-            let league = &self.config.league;
-            let t = &league.tournaments[at];
-            let decision = guarded(|| {
-                written(
-                    league,
-                    timers::tournament_deadlines(league, t, &self.state, today),
-                )
-            });
-            self.commit_if_any(decision, report)?;
+            let key = format!("{TIMERS_DONE}{}", self.config.league.tournaments[at].id);
+            let done = self
+                .store
+                .fact(&key)?
+                .and_then(|v| v.parse::<NaiveDate>().ok());
+            if done.is_some_and(|done| done > today) {
+                warn!(
+                    tournament = %self.config.league.tournaments[at].id,
+                    done = %done.unwrap_or(today),
+                    today = %today,
+                    "the clock is behind the last timer pass: nothing runs again"
+                );
+            }
+            for day in timer_days(done, today) {
+                let league = &self.config.league;
+                let t = &league.tournaments[at];
+                let decision = guarded(|| {
+                    written(
+                        league,
+                        timers::tournament_deadlines(league, t, &self.state, day),
+                    )
+                });
+                let fact = (key.clone(), day.to_string());
+                match decision {
+                    Ok(d) if d.is_empty() => {
+                        quiet.push(fact);
+                    }
+                    decision => {
+                        let mut facts = std::mem::take(&mut quiet);
+                        facts.push(fact);
+                        if !self.commit_timers(decision, facts, report)? {
+                            // refused: this day is tried again at the next pass
+                            break;
+                        }
+                    }
+                }
+            }
         }
-        Ok(())
+        let mut batch = Batch::default();
+        self.add_checked(
+            &mut batch,
+            None,
+            Decision::default(),
+            Checked::default(),
+            quiet,
+        );
+        self.commit_batch(&mut batch, report)
     }
 
     /// III.1.6: a player whose address our mails have bounced from for 30
@@ -567,7 +611,13 @@ impl Pipeline {
         {
             let sent_key = format!("digest-sent:{}", t.id);
             let day = today.to_string();
-            if self.store.fact(&sent_key)?.as_deref() == Some(day.as_str()) {
+            // sent today, or on a later day (a clock set back): not again
+            let sent_on = self.store.fact(&sent_key)?;
+            if sent_on
+                .as_deref()
+                .and_then(|d| d.parse::<NaiveDate>().ok())
+                .is_some_and(|sent_on| sent_on >= today)
+            {
                 continue;
             }
             let items = self.store.facts(&format!("digest:{}:", t.id))?;
@@ -608,16 +658,29 @@ impl Pipeline {
         decision: Result<Decision, String>,
         report: &mut Report,
     ) -> Result<(), DaemonError> {
+        self.commit_timers(decision, Vec::new(), report).map(|_| ())
+    }
+
+    /// [`Pipeline::commit_if_any`] with `facts` written in the same
+    /// transaction; whether the decision was committed (`facts` are not
+    /// written with a refused one).
+    fn commit_timers(
+        &mut self,
+        decision: Result<Decision, String>,
+        facts: Vec<(String, String)>,
+        report: &mut Report,
+    ) -> Result<bool, DaemonError> {
         let (decision, checked) = match decision.and_then(|d| self.checked(d)) {
             Ok(checked) => checked,
             Err(why) => {
                 error!(%why, "the timers' decision was refused; nothing of it was recorded");
-                return Ok(());
+                return Ok(false);
             }
         };
         let mut batch = Batch::default();
-        self.add_checked(&mut batch, None, decision, checked, Vec::new());
-        self.commit_batch(&mut batch, report)
+        self.add_checked(&mut batch, None, decision, checked, facts);
+        self.commit_batch(&mut batch, report)?;
+        Ok(true)
     }
 
     /// The decision with the games as it leaves them, if its events apply.
@@ -1660,6 +1723,38 @@ fn sent_record(entry: &OutboxEntry, instance: &str, from: &str) -> SentRecord {
     }
 }
 
+/// Facts `timers-done:<tournament>`: the last tournament day whose timers
+/// (deadlines, reminders, notices, claims) ran, written with that day's
+/// decision.
+const TIMERS_DONE: &str = "timers-done:";
+/// The most missed days one pass catches up: a daemon down for longer runs
+/// the last year's days (each game's count is as of its day anyway).
+const CATCH_UP_DAYS: u64 = 366;
+
+/// The tournament days whose timers are due as of `today`, in order, when
+/// they last ran for `done`: today alone the first time; none when the
+/// clock stands at or before `done` (set back); every day after `done`
+/// up to today when days were missed (a clock that jumped, a daemon that
+/// was down), at most [`CATCH_UP_DAYS`].
+pub fn timer_days(done: Option<NaiveDate>, today: NaiveDate) -> Vec<NaiveDate> {
+    let Some(done) = done else {
+        return vec![today];
+    };
+    let earliest = today
+        .checked_sub_days(chrono::Days::new(CATCH_UP_DAYS - 1))
+        .unwrap_or(today);
+    let mut day = done.succ_opt().unwrap_or(done).max(earliest);
+    let mut days = Vec::new();
+    while day <= today && day > done {
+        days.push(day);
+        match day.succ_opt() {
+            Some(next) => day = next,
+            None => break,
+        }
+    }
+    days
+}
+
 /// Facts `no-access:<address>`: the day our mails to a player's address
 /// first bounced, until a mail comes from it (III.1.6); `<day> told` once
 /// the directors were told.
@@ -2045,4 +2140,32 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     let _ = std::fs::remove_file(&socket);
     info!("stopped");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    /// The timers run once per tournament day: the first pass runs today;
+    /// a clock set back (two hours across midnight) runs nothing again;
+    /// a clock three days ahead runs each missed day, in order.
+    #[test]
+    fn timers_run_once_per_day_each_missed_day_in_order() {
+        assert_eq!(timer_days(None, day("2026-03-13")), vec![day("2026-03-13")]);
+        assert!(timer_days(Some(day("2026-03-13")), day("2026-03-13")).is_empty());
+        assert!(timer_days(Some(day("2026-03-14")), day("2026-03-13")).is_empty());
+        assert_eq!(
+            timer_days(Some(day("2026-03-13")), day("2026-03-16")),
+            vec![day("2026-03-14"), day("2026-03-15"), day("2026-03-16")]
+        );
+        // a daemon down for three years runs the last year's days
+        let days = timer_days(Some(day("2023-01-01")), day("2026-03-16"));
+        assert_eq!(days.len() as u64, CATCH_UP_DAYS);
+        assert_eq!(days.last(), Some(&day("2026-03-16")));
+        assert!(days.windows(2).all(|w| w[0].succ_opt() == Some(w[1])));
+    }
 }

@@ -132,6 +132,16 @@ pub struct HeldCopy {
 }
 
 impl Decision {
+    /// Whether it decides nothing: no event, notice, mail or verdict.
+    pub fn is_empty(&self) -> bool {
+        self.verdicts.is_empty()
+            && self.events.is_empty()
+            && self.player_events.is_empty()
+            && self.letters.is_empty()
+            && self.mails.is_empty()
+            && self.held.is_empty()
+    }
+
     fn ignored(reason: impl Into<String>) -> Decision {
         Decision {
             verdicts: vec![Verdict::Ignored(reason.into())],

@@ -73,7 +73,10 @@ pub fn tournament_deadlines(
     for spec in &t.games {
         let game = state.peek(t, spec);
         let game = &*game;
+        // a day the daemon missed, run later: a game whose last move came
+        // after it was decided by that mail (on its own day), not by this pass
         if today < t.start
+            || game.next_received() > today
             || game.ending.is_some()
             || game.suspension().is_some()
             || game.adjudication.is_some()
