@@ -730,3 +730,101 @@ fn ii_4_10_postal_penalty_five_then_ten_for_the_same_kind() {
     arena.exchange(B, SUBJECT, "1. 5253 5755", "2026-05-11");
     assert_eq!(arena.json(GAME)["black"]["penalty_days"], 5);
 }
+
+/// A clock that jumped forward (a month at once) runs each missed day's
+/// timers in day order, each written as of its own day: the reminder at
+/// 14 days, then the director's notice at 40, not one count as of the day
+/// they ran; a clock set back runs nothing again (III.5.1, III.5.3).
+#[test]
+fn iii_5_timers_of_missed_days_run_in_order_each_as_of_its_own_day() {
+    let mut arena = arena("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    arena.run("2026-05-23");
+    assert!(arena.new_sent().is_empty(), "day 13: nothing");
+    arena.run("2026-06-22");
+    let sent = arena.new_sent();
+    assert_eq!(subjects(&sent).len(), 2, "{sent:#?}");
+    assert!(sent[0].subject.contains("reminder"), "{sent:#?}");
+    assert!(
+        sent[0].body.contains("no answer has come for 14 days"),
+        "the reminder as of 24.05: {}",
+        sent[0].body
+    );
+    assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
+    assert!(
+        sent[1].body.contains("for 40 days") && sent[1].body.contains("19.06.2026"),
+        "the notice as of 19.06: {}",
+        sent[1].body
+    );
+    // set back, then forward to the same day again: nothing twice
+    arena.run("2026-06-21");
+    arena.run("2026-06-22");
+    assert!(arena.new_sent().is_empty());
+}
+
+/// The daemon's own clock (`run --once` without `--today`) under
+/// libfaketime: set back two hours across midnight, the previous day's
+/// timers do not run again; three days ahead, the missed days run in order.
+#[test]
+fn a_clock_set_back_across_midnight_and_three_days_ahead_runs_each_day_once() {
+    let Some(faketime) = faketime() else { return };
+    let mut arena = arena("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    // Moscow is UTC+3: 00:30 on 24.05 there is 21:30 UTC on 23.05
+    let at = |arena: &mut Arena, utc: &str| {
+        let (code, out, err) = arena.cli_with_env(
+            &["run", "--once"],
+            &[
+                ("LD_PRELOAD", faketime.as_str()),
+                ("FAKETIME", utc),
+                ("TZ", "UTC"),
+                ("FAKETIME_DONT_FAKE_MONOTONIC", "1"),
+            ],
+        );
+        assert_eq!(code, 0, "{out}\n{err}");
+        (err, arena.new_sent())
+    };
+    let (_, sent) = at(&mut arena, "@2026-05-23 21:30:00");
+    assert_eq!(sent.len(), 1, "the reminder of 24.05: {sent:#?}");
+    assert!(sent[0].body.contains("no answer has come for 14 days"));
+    // two hours back: 22:30 on 23.05 in Moscow
+    let (log, sent) = at(&mut arena, "@2026-05-23 19:30:00");
+    assert!(sent.is_empty(), "nothing again: {sent:#?}");
+    assert!(
+        log.contains("the clock is behind the last timer pass"),
+        "{log}"
+    );
+    // the director's notice is at 40 days (19.06): from 17.06, three days
+    // ahead to 20.06 (as of 19.06, not 41 days as of 20.06), then 21.06
+    let (_, sent) = at(&mut arena, "@2026-06-16 21:30:00");
+    assert!(sent.is_empty(), "day 38: nothing: {sent:#?}");
+    let (_, sent) = at(&mut arena, "@2026-06-19 21:30:00");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(
+        sent[0].body.contains("for 40 days") && sent[0].body.contains("19.06.2026"),
+        "{}",
+        sent[0].body
+    );
+    let (_, sent) = at(&mut arena, "@2026-06-20 21:30:00");
+    assert!(sent.is_empty(), "{sent:#?}");
+}
+
+/// libfaketime's library, or `None` (with a note) where it is missing;
+/// `MAILARBITER_REQUIRE_FAKETIME=1` (tests/run.sh) makes that a failure.
+fn faketime() -> Option<String> {
+    let found = [
+        "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+        "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+        "/usr/lib/faketime/libfaketime.so.1",
+    ]
+    .into_iter()
+    .find(|p| std::path::Path::new(p).exists());
+    if found.is_none() {
+        assert!(
+            std::env::var_os("MAILARBITER_REQUIRE_FAKETIME").is_none(),
+            "libfaketime is missing (Debian's faketime package)"
+        );
+        eprintln!("SKIPPED: libfaketime is missing: apt-get install faketime");
+    }
+    found.map(str::to_string)
+}

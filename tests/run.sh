@@ -70,6 +70,17 @@ export MAILARBITER_PGN_EXTRACT
 # the PGN tests fail, rather than skip, when the readers are missing
 export MAILARBITER_REQUIRE_PGN_TOOLS=1
 
+# libfaketime (Debian's faketime) for the clock-jump tests in tests/life.rs
+if [ ! -e /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] \
+    && [ ! -e /usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1 ]; then
+    [ "$(id -u)" = 0 ] || { echo "run.sh: faketime missing and not root: cannot install" >&2; exit 1; }
+    echo "run.sh: installing faketime" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends faketime >/dev/null
+fi
+# the clock tests fail, rather than skip, when libfaketime is missing
+export MAILARBITER_REQUIRE_FAKETIME=1
+
 # the browser that tests/web.rs renders the web pages in: Debian's chromium
 if [ -z "${MAILARBITER_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
     [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 || {

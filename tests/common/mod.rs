@@ -147,10 +147,16 @@ impl Arena {
 
     /// Runs the binary with the arena's config; returns (exit code, stdout, stderr).
     pub fn cli(&self, args: &[&str]) -> (i32, String, String) {
+        self.cli_with_env(args, &[])
+    }
+
+    /// [`Arena::cli`] with more environment variables.
+    pub fn cli_with_env(&self, args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
         let out = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
             .arg("--config")
             .arg(self.path().join("mailarbiter.toml"))
             .args(args)
+            .envs(env.iter().copied())
             .output()
             .expect("the binary runs");
         (
