@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::watch;
-use tracing::{error, info, info_span, warn};
+use tracing::{debug, error, info, info_span, warn};
 
 #[derive(Debug, Error)]
 pub enum DaemonError {
@@ -145,6 +145,10 @@ pub struct Health {
     pub last_deadline_pass: Option<NaiveDate>,
     /// When the running daemon runs them next.
     pub next_deadline_pass: Option<DateTime<Utc>>,
+    /// While the state folder's disk is too full to write: since when and
+    /// why (nothing is read or sent meanwhile).
+    #[serde(default)]
+    pub no_space: Option<LastError>,
 }
 
 /// The daemon's [`Health`], shared by the referee, the outbox relay and
@@ -196,6 +200,11 @@ impl Monitor {
         if !write_now && written.is_some_and(|w| (now - w).num_seconds() < 60) {
             return;
         }
+        if health.no_space.is_some() {
+            // nothing is written to a full disk; the record is written again
+            // once there is room
+            return;
+        }
         let json = serde_json::to_string(&*health).unwrap_or_default();
         match self.store.set_fact(HEALTH_FACT, &json) {
             Ok(()) => *written = Some(now),
@@ -219,6 +228,38 @@ impl Monitor {
                 message,
             });
         });
+    }
+
+    /// Whether the state folder's disk has room ([`Store::room`]): the
+    /// first refusal of an episode is logged and kept in the health (for
+    /// `status`), the return of room logged once; the referee and the
+    /// relay both ask.
+    pub fn room(&self) -> bool {
+        let refused = match self.store.room() {
+            Ok(()) => None,
+            Err(e) => Some(e.to_string()),
+        };
+        let was = self.health().no_space.is_some();
+        match (&refused, was) {
+            (Some(why), false) => {
+                error!(
+                    error = %why,
+                    "no space: reading and sending wait until there is room again"
+                );
+                self.update(true, |h| {
+                    h.no_space = Some(LastError {
+                        at: Utc::now(),
+                        message: why.clone(),
+                    });
+                });
+            }
+            (None, true) => {
+                info!("there is room again: reading and sending go on");
+                self.update(true, |h| h.no_space = None);
+            }
+            _ => {}
+        }
+        refused.is_none()
     }
 
     /// The deadlines ran as of `day`; the next pass is at `next`, if known.
@@ -430,6 +471,35 @@ impl Pipeline {
         self.digests(today)?;
         self.send_outbox(&mut report, &stop).await?;
         Ok(report)
+    }
+
+    /// The day's openings (once a day: `opening_day`) and one batch of the
+    /// mailbox; whether more mails wait.
+    ///
+    /// # Errors
+    /// As [`Pipeline::openings`] and [`Pipeline::inbox_pass`].
+    async fn referee_pass(
+        &mut self,
+        today: NaiveDate,
+        opening_day: &mut Option<NaiveDate>,
+        report: &mut Report,
+        shutdown: &watch::Receiver<bool>,
+    ) -> Result<bool, DaemonError> {
+        if *opening_day != Some(today) {
+            self.openings(today, report)?;
+            *opening_day = Some(today);
+        }
+        self.inbox_pass(report, shutdown).await
+    }
+
+    /// The day's timers: deadlines, lost access, digests.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn timer_pass(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
+        self.deadlines(today, report)?;
+        self.lost_access(today, report)?;
+        self.digests(today)
     }
 
     /// The opening mails due by `today` (before the day's mail is read).
@@ -708,6 +778,8 @@ impl Pipeline {
         report: &mut Report,
         shutdown: &watch::Receiver<bool>,
     ) -> Result<bool, DaemonError> {
+        // nothing is read that could not be recorded
+        self.store.room()?;
         let cursor = match self.inbox.cursor_key() {
             Some(key) => self.store.fact(&key)?,
             None => None,
@@ -1532,18 +1604,46 @@ impl Relay {
     /// failure, and ends when `shutdown` is set. Each SMTP conversation has
     /// a hard timeout (`[outbox] timeout_seconds`), so a server that
     /// accepts and never answers delays only the mails, never refereeing.
+    ///
+    /// The backoff is capped low ([`RELAY_BACKOFF_CAP`]): mail waits while
+    /// the server restarts, and the outbox goes within seconds of its
+    /// return. A failure is logged once for as long as it lasts (then at
+    /// debug level), and its end once.
     async fn run(mut self, wake: Arc<tokio::sync::Notify>, mut shutdown: watch::Receiver<bool>) {
-        let mut backoff = Backoff::new();
+        let mut backoff = Backoff::new(RELAY_BACKOFF_CAP);
+        // failed attempts since the last pass that went through
+        let mut failing: usize = 0;
         loop {
-            let wait = match self.send(&shutdown).await {
+            let passed = if self.monitor.room() {
+                self.send(&shutdown).await
+            } else {
+                // sent mails could not be recorded: nothing goes (said once
+                // by the monitor)
+                Err(StoreError::NoSpace {
+                    path: String::new(),
+                    free: 0,
+                }
+                .into())
+            };
+            let wait = match passed {
                 Ok(_) => {
+                    if failing > 0 {
+                        info!(attempts = failing, "outbox: sending again");
+                    }
+                    failing = 0;
                     backoff.reset();
                     None
                 }
                 Err(e) => {
                     let wait = backoff.next();
-                    warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
-                    self.monitor.error(format!("outbox: {e}"));
+                    let no_space = matches!(e, DaemonError::Store(StoreError::NoSpace { .. }));
+                    if failing == 0 && !no_space {
+                        warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
+                        self.monitor.error(format!("outbox: {e}"));
+                    } else {
+                        debug!(error = %e, retry_in = ?wait, "outbox: sending failed again");
+                    }
+                    failing += 1;
                     Some(wait)
                 }
             };
@@ -1936,22 +2036,35 @@ fn idle_wait() -> Duration {
     }
 }
 
-/// The growing pause between attempts: 1 s doubling to 60 s.
-struct Backoff(Duration);
+/// The mailbox's reconnection backoff reaches at most this.
+const MAILBOX_BACKOFF_CAP: Duration = Duration::from_secs(60);
+/// The outbox relay's backoff reaches at most this: a connection attempt
+/// costs the server next to nothing, and a restarted server gets the
+/// waiting mail within seconds.
+const RELAY_BACKOFF_CAP: Duration = Duration::from_secs(4);
+
+/// The growing pause between attempts: 1 s doubling to a cap.
+struct Backoff {
+    next: Duration,
+    cap: Duration,
+}
 
 impl Backoff {
-    fn new() -> Backoff {
-        Backoff(Duration::from_secs(1))
+    fn new(cap: Duration) -> Backoff {
+        Backoff {
+            next: Duration::from_secs(1).min(cap),
+            cap,
+        }
     }
 
     fn next(&mut self) -> Duration {
-        let now = self.0;
-        self.0 = (self.0 * 2).min(Duration::from_secs(60));
+        let now = self.next;
+        self.next = (self.next * 2).min(self.cap);
         now
     }
 
     fn reset(&mut self) {
-        self.0 = Duration::from_secs(1);
+        self.next = Duration::from_secs(1).min(self.cap);
     }
 }
 
@@ -1983,6 +2096,47 @@ fn watch_signals(tx: watch::Sender<bool>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// How often a daemon waiting for room on a full disk looks again.
+const ROOM_POLL: Duration = Duration::from_secs(2);
+
+/// Opens the pipeline once the state folder's disk has room
+/// ([`crate::store::room`]): on a full disk sled must not open the store
+/// (it writes as it opens), and exiting would only have the unit start it
+/// again and again; the wait is said once, in the log and to systemd.
+/// `None` when shut down while waiting.
+///
+/// # Errors
+/// As [`Pipeline::open`], but for a full disk.
+async fn open_with_room(
+    config: Config,
+    shutdown: &mut watch::Receiver<bool>,
+) -> Result<Option<Pipeline>, DaemonError> {
+    let mut told = false;
+    loop {
+        let refused = match crate::store::room(&config.state) {
+            Ok(()) => match Pipeline::open(config.clone()) {
+                Err(DaemonError::Store(e @ StoreError::NoSpace { .. })) => e,
+                opened => return opened.map(Some),
+            },
+            Err(e) => e,
+        };
+        if !told {
+            error!(error = %refused, "no space: the store is opened once there is room");
+            // ready, so that systemd does not time the start out and
+            // start it again: the daemon is up, waiting
+            notify(sd_notify::NotifyState::Ready);
+            notify(sd_notify::NotifyState::Status(
+                "no space on the state folder's disk: waiting for room",
+            ));
+            told = true;
+        }
+        notify(sd_notify::NotifyState::Watchdog);
+        if pause(ROOM_POLL, shutdown).await {
+            return Ok(None);
+        }
+    }
+}
+
 /// `run`: the daemon, until SIGTERM or SIGINT; SIGHUP reads the config at
 /// `path` again ([`Pipeline::reload`]).
 ///
@@ -1998,7 +2152,9 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     watch_signals(stop_tx).map_err(signals)?;
     let mut hangup =
         tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()).map_err(signals)?;
-    let mut pipeline = Pipeline::open(config)?;
+    let Some(mut pipeline) = open_with_room(config, &mut shutdown).await? else {
+        return Ok(());
+    };
     pipeline.web_started();
     let socket = control_socket(&pipeline.config);
     crate::control::listen(
@@ -2018,7 +2174,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
         None => tokio::spawn(async {}),
     };
     let mut ready = false;
-    let mut connect_backoff = Backoff::new();
+    let mut connect_backoff = Backoff::new(MAILBOX_BACKOFF_CAP);
     let mut timer_day: Option<NaiveDate> = None;
     // games open on their tournament's start day: once a day is enough
     // (going over 100k games per pass would not be)
@@ -2046,13 +2202,20 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
         }
         loop {
             notify(sd_notify::NotifyState::Watchdog);
+            // a full disk: nothing is read, decided or sent until there is
+            // room (the mails wait in the mailbox), said once
+            if !pipeline.monitor.room() {
+                if pause(ROOM_POLL, &mut shutdown).await {
+                    break 'connection;
+                }
+                continue;
+            }
             let mut report = Report::default();
             let today = pipeline.today();
-            if opening_day != Some(today) {
-                pipeline.openings(today, &mut report)?;
-                opening_day = Some(today);
-            }
-            let more = match pipeline.inbox_pass(&mut report, &shutdown).await {
+            let more = match pipeline
+                .referee_pass(today, &mut opening_day, &mut report, &shutdown)
+                .await
+            {
                 Ok(more) => more,
                 Err(DaemonError::Mail(e)) => {
                     error!(error = %e, "mailbox failed: reconnecting");
@@ -2060,14 +2223,17 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
                     pipeline.inbox.close().await;
                     continue 'connection;
                 }
+                // refused before anything was written: waits for room above
+                Err(DaemonError::Store(StoreError::NoSpace { .. })) => continue,
                 Err(fatal) => return Err(fatal),
             };
             let ran = !more && timer_day != Some(today);
             if ran {
-                pipeline.deadlines(today, &mut report)?;
-                pipeline.lost_access(today, &mut report)?;
-                pipeline.digests(today)?;
-                timer_day = Some(today);
+                match pipeline.timer_pass(today, &mut report) {
+                    Ok(()) => timer_day = Some(today),
+                    Err(DaemonError::Store(StoreError::NoSpace { .. })) => continue,
+                    Err(fatal) => return Err(fatal),
+                }
             }
             // the next pass: after the next local midnight, or at once
             // when today's waits for the mails still waiting

@@ -277,6 +277,16 @@ fn status(config: &Config, json: bool, limits: Thresholds) -> ExitCode {
             }
         }
     };
+    // a full disk is told whether the daemon runs or not (a daemon
+    // waiting for room to open the store does not answer)
+    if status.no_space.is_none() {
+        if let Err(e) = store::room(&config.state) {
+            status.no_space = Some(mailarbiter::status::LastError {
+                at: chrono::Utc::now(),
+                message: e.to_string(),
+            });
+        }
+    }
     status.judge(limits, chrono::Utc::now());
     if !notes.is_empty() {
         status.problems.extend(notes);

@@ -35,6 +35,10 @@ pub struct Status {
     pub last_deadline_pass: Option<NaiveDate>,
     /// When the running daemon runs the deadlines next (none when down).
     pub next_deadline_pass: Option<DateTime<Utc>>,
+    /// While the state folder's disk is too full for the store to write:
+    /// since when and the free space (nothing is read or sent meanwhile).
+    #[serde(default)]
+    pub no_space: Option<LastError>,
     /// Whether nothing below is wrong; `problems` says what is.
     pub healthy: bool,
     pub problems: Vec<String>,
@@ -94,6 +98,7 @@ pub fn gather(store: &dyn Store, health: Option<Health>, up: bool) -> Result<Sta
         last_error: health.last_error,
         last_deadline_pass: health.last_deadline_pass,
         next_deadline_pass: if up { health.next_deadline_pass } else { None },
+        no_space: health.no_space.filter(|_| up),
         ..Status::default()
     })
 }
@@ -125,6 +130,13 @@ impl Status {
                 limits.max_silence
             )),
             _ => {}
+        }
+        if let Some(no_space) = &self.no_space {
+            problems.push(format!(
+                "{} (since {})",
+                no_space.message,
+                no_space.at.to_rfc3339()
+            ));
         }
         if let Some(age) = self.outbox.oldest_age_seconds {
             if age > limits.max_outbox_age {

@@ -39,6 +39,98 @@ pub enum StoreError {
     /// A game's packed record does not decode.
     #[error("store: damaged record of game {game}")]
     Packed { game: String },
+    /// The state folder's file system has less than [`RESERVE_BYTES`]
+    /// free: nothing was written (sled was not even asked).
+    #[error(
+        "no space: the file system of {path} has {} MiB free; the store is opened and \
+         written only with at least {} MiB free (nothing was written)",
+        free >> 20,
+        RESERVE_BYTES >> 20
+    )]
+    NoSpace { path: String, free: u64 },
+}
+
+impl StoreError {
+    /// Whether the disk is full: the store refused to write
+    /// ([`StoreError::NoSpace`], the store is whole and usable), or sled
+    /// met `ENOSPC` itself (then sled refuses every later write in this
+    /// process: the store must be opened again).
+    pub fn is_no_space(&self) -> bool {
+        match self {
+            StoreError::NoSpace { .. } => true,
+            StoreError::Sled(sled::Error::Io(e)) => {
+                e.kind() == std::io::ErrorKind::StorageFull
+                    || e.raw_os_error() == Some(rustix::io::Errno::NOSPC.raw_os_error())
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The least free space on the state folder's file system with which the
+/// store is opened or written. sled 0.34 does not survive a full disk (see
+/// [`remove_unfinished_snapshots`]), and one decision writes kilobytes, a
+/// snapshot of a 100k-game store a few MiB: below this the daemon writes
+/// nothing and waits, the mails waiting in the mailbox.
+pub const RESERVE_BYTES: u64 = 32 << 20;
+
+/// The bytes free to an unprivileged writer on the file system of `path`.
+///
+/// # Errors
+/// When `statvfs` fails (the folder is missing).
+pub fn free_bytes(path: &Path) -> std::io::Result<u64> {
+    let vfs = rustix::fs::statvfs(path)?;
+    Ok(vfs.f_bavail.saturating_mul(vfs.f_frsize))
+}
+
+/// Whether the store in `path` may be written: at least [`RESERVE_BYTES`]
+/// free on its file system (a folder not yet made counts as its parent's).
+///
+/// # Errors
+/// [`StoreError::NoSpace`] with the free space.
+pub fn room(path: &Path) -> Result<(), StoreError> {
+    let probe = path
+        .ancestors()
+        .find(|p| p.exists())
+        .unwrap_or(Path::new("."));
+    match free_bytes(probe) {
+        Ok(free) if free < RESERVE_BYTES => Err(StoreError::NoSpace {
+            path: path.display().to_string(),
+            free,
+        }),
+        // a file system that cannot tell is written as before
+        _ => Ok(()),
+    }
+}
+
+/// sled 0.34 writes a snapshot (at every open whose log went past the last
+/// one, and now and then while running) as `snap.<lsn>.generating`, syncs
+/// it and renames it `snap.<lsn>`. A write that fails (a full disk) leaves
+/// the `.generating` file behind, and the next open takes it for the newest
+/// snapshot (sled's list of snapshots leaves out only `.in___motion`
+/// files) and refuses the whole store: "empty/corrupt snapshot file
+/// found". Such a file was never made the snapshot; removed, sled reads the
+/// previous snapshot and its log, as after a crash before the write began.
+/// The names removed.
+///
+/// # Errors
+/// When the folder cannot be read or a file removed.
+pub fn remove_unfinished_snapshots(path: &Path) -> std::io::Result<Vec<String>> {
+    let mut removed = Vec::new();
+    let entries = match std::fs::read_dir(path) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(removed),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("snap.") && name.ends_with(".generating") {
+            std::fs::remove_file(entry.path())?;
+            removed.push(name);
+        }
+    }
+    Ok(removed)
 }
 
 /// The first byte of a game's record in the packed form
@@ -319,10 +411,21 @@ pub trait Store {
     /// # Errors
     /// On a storage failure or a damaged record.
     fn archived(&self, game: &str) -> Result<Vec<ArchivedMail>, StoreError>;
+    /// Whether there is room to write: the daemon asks before it reads a
+    /// batch of mails or sends the outbox, so that it never starts what it
+    /// could not record.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSpace`].
+    fn room(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
 
 /// The sled store.
 pub struct SledStore {
+    /// The state folder ([`SledStore::room`]).
+    folder: std::path::PathBuf,
     db: sled::Db,
     games: sled::Tree,
     players: sled::Tree,
@@ -565,6 +668,17 @@ impl SledStore {
                 ),
             }
         }
+        // sled writes as it opens (the snapshot, the log's torn end): never
+        // on a full disk, and never over what a full disk left
+        room(path)?;
+        for name in remove_unfinished_snapshots(path).map_err(folder_error)? {
+            tracing::warn!(
+                folder = %path.display(),
+                file = %name,
+                "removed a snapshot sled never finished (a full disk or a crash while it \
+                 was written): the previous snapshot and the log are read"
+            );
+        }
         // sled keeps up to `cache_capacity` bytes of pages in memory (1 GB
         // by default): every game's record, read once at the start, would
         // stay there
@@ -585,6 +699,7 @@ impl SledStore {
         let log = std::fs::File::open(path.join("db")).map_err(folder_error)?;
         let (journal, sent) = SentJournal::open(path).map_err(folder_error)?;
         let store = SledStore {
+            folder: path.to_path_buf(),
             log,
             journal: std::sync::Mutex::new(journal),
             last_mails: db.open_tree("last_mails")?,
@@ -729,6 +844,13 @@ impl SledStore {
 }
 
 impl Store for SledStore {
+    /// [`room`] in the state folder: checked before every write but the
+    /// removal of sent mails from the outbox (a mail that went must be
+    /// recorded; the journal it goes to has its blocks).
+    fn room(&self) -> Result<(), StoreError> {
+        room(&self.folder)
+    }
+
     fn events(&self, game: &str) -> Result<Vec<Event>, StoreError> {
         match self.games.get(game)? {
             Some(bytes) => game_events(game.as_bytes(), &bytes),
@@ -765,6 +887,7 @@ impl Store for SledStore {
     }
 
     fn commit(&self, commit: &Commit) -> Result<(), StoreError> {
+        self.room()?;
         let archived = commit
             .archive
             .iter()
@@ -898,6 +1021,7 @@ impl Store for SledStore {
     }
 
     fn set_fact(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.room()?;
         self.meta.insert(fact_key(key), value.as_bytes())?;
         self.durable()?;
         Ok(())
@@ -1251,6 +1375,50 @@ mod tests {
         let outbox = store.outbox().unwrap();
         assert_eq!(outbox[0].mail, of_game, "the mail as committed");
         assert_eq!(store.resend("T/2").unwrap(), Vec::<u64>::new());
+    }
+
+    /// sled 0.34 leaves `snap.<lsn>.generating` when a snapshot's write
+    /// fails on a full disk, and then takes it for the newest snapshot and
+    /// refuses the store ("empty/corrupt snapshot file found"): the open
+    /// removes it first, and every record is there.
+    #[test]
+    fn a_snapshot_a_full_disk_left_unfinished_does_not_lose_the_store() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let store = SledStore::open(dir.path()).unwrap();
+            store.set_fact("kept", "yes").unwrap();
+        }
+        let torn = dir.path().join("snap.FFFFFFFFFFFFFFFF.generating");
+        std::fs::write(&torn, b"").unwrap();
+        // what sled alone makes of it
+        let plain = sled::Config::new().path(dir.path()).open();
+        assert!(
+            matches!(plain, Err(sled::Error::Corruption { .. })),
+            "sled refuses the store: {:?}",
+            plain.map(|_| ())
+        );
+        std::fs::write(&torn, b"").unwrap();
+        let store = reopen(dir.path());
+        assert_eq!(store.fact("kept").unwrap().as_deref(), Some("yes"));
+        assert!(!torn.exists());
+    }
+
+    /// A full disk is told with the free space and the reserve, and sled's
+    /// own `ENOSPC` is known for one (tests/disk_full.rs fills a real one).
+    #[test]
+    fn no_space_is_told_with_the_free_space_and_the_reserve() {
+        let e = StoreError::NoSpace {
+            path: "/var/lib/mailarbiter".into(),
+            free: 5 << 20,
+        };
+        assert!(e.is_no_space());
+        let text = e.to_string();
+        assert!(
+            text.contains("5 MiB free") && text.contains("at least 32 MiB"),
+            "{text}"
+        );
+        let full = StoreError::Sled(sled::Error::Io(std::io::Error::from_raw_os_error(28)));
+        assert!(full.is_no_space(), "ENOSPC from sled");
     }
 
     #[test]

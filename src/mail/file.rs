@@ -27,6 +27,9 @@ use std::path::PathBuf;
 const PENDING: &str = ".pending";
 const PENDING_HEAD: &str = "mailarbiter pending 1";
 
+/// The least free space kept on the outbox folder's disk beyond a batch.
+const OUTBOX_RESERVE: u64 = 1 << 20;
+
 /// Delivers mail into a folder.
 pub struct FileOutbound {
     path: PathBuf,
@@ -53,15 +56,37 @@ impl FileOutbound {
         format!("{seq:010}-{nanos:x}.eml")
     }
 
-    /// Writes `bytes` under `name`, through a temporary name; synced first when `sync`.
+    /// Writes `bytes` under `name`, through a temporary name; synced first
+    /// when `sync`. A write that fails (a full disk) leaves nothing: the
+    /// temporary file is removed.
     fn write_as(&self, name: &str, bytes: &[u8], sync: bool) -> std::io::Result<()> {
         let temporary = self.path.join(format!(".{name}.tmp"));
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        if sync {
-            file.sync_data()?;
+        let written = (|| {
+            let mut file = std::fs::File::create(&temporary)?;
+            file.write_all(bytes)?;
+            if sync {
+                file.sync_data()?;
+            }
+            std::fs::rename(&temporary, self.path.join(name))
+        })();
+        if written.is_err() {
+            let _ = std::fs::remove_file(&temporary);
         }
-        std::fs::rename(&temporary, self.path.join(name))
+        written
+    }
+
+    /// Removes the temporary files a killed writer left (`.<name>.tmp`).
+    fn remove_temporaries(&self) {
+        let Ok(entries) = std::fs::read_dir(&self.path) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') && name.ends_with(".tmp") {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
     }
 
     fn write(&self, seq: u64, bytes: &[u8]) -> std::io::Result<()> {
@@ -98,9 +123,9 @@ impl FileOutbound {
             text.push_str(&format!("{seq} {name}\n"));
         }
         text.push_str("end\n");
-        let mut file = std::fs::File::create(self.path.join(PENDING))?;
-        file.write_all(text.as_bytes())?;
-        file.sync_data()
+        // through a temporary name: a write that fails (a full disk) keeps
+        // the list before it, whose mails may be written already
+        self.write_as(PENDING, text.as_bytes(), true)
     }
 
     /// Makes every file written in the folder durable, with their names: one
@@ -132,9 +157,29 @@ impl FileOutbound {
             reason: format!("{}: {e}", self.path.display()),
         };
         let first = mails.first().map_or(0, |m| m.0);
+        // the folder's disk has room for the batch, or nothing is written
+        let size: u64 = mails.iter().map(|(_, bytes)| bytes.len() as u64).sum();
+        if let Ok(free) = crate::store::free_bytes(&self.path) {
+            if free < size + OUTBOX_RESERVE {
+                return Err(err(
+                    first,
+                    std::io::Error::new(
+                        std::io::ErrorKind::StorageFull,
+                        format!(
+                            "no space: {} KiB free for a batch of {} KiB (nothing was written)",
+                            free >> 10,
+                            size >> 10
+                        ),
+                    ),
+                ));
+            }
+        }
         let before = match self.pending.take() {
             Some(names) => names,
-            None => self.read_pending(instance),
+            None => {
+                self.remove_temporaries();
+                self.read_pending(instance)
+            }
         };
         // the name each mail has: the one it was written under, if it was
         let names: Vec<(u64, String, bool)> = mails
@@ -150,8 +195,11 @@ impl FileOutbound {
             })
             .collect();
         let listed: Vec<(u64, String)> = names.iter().map(|(s, n, _)| (*s, n.clone())).collect();
-        self.write_pending(instance, &listed)
-            .map_err(|e| err(first, e))?;
+        if let Err(e) = self.write_pending(instance, &listed) {
+            // the list on the disk is still `before`
+            self.pending = Some(before);
+            return Err(err(first, e));
+        }
         self.pending = Some(listed);
         for ((seq, name, written), (_, bytes)) in names.iter().zip(mails) {
             if !written {
