@@ -197,7 +197,8 @@ impl Monitor {
         let Ok(mut written) = self.written.lock() else {
             return;
         };
-        if !write_now && written.is_some_and(|w| (now - w).num_seconds() < 60) {
+        // (a clock set back counts as time passed: the record is written)
+        if !write_now && written.is_some_and(|w| (0..60).contains(&(now - w).num_seconds())) {
             return;
         }
         if health.no_space.is_some() {
