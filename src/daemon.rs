@@ -236,29 +236,38 @@ impl Monitor {
     /// `status`), the return of room logged once; the referee and the
     /// relay both ask.
     pub fn room(&self) -> bool {
-        let refused = match self.store.room() {
-            Ok(()) => None,
-            Err(e) => Some(e.to_string()),
-        };
-        let was = self.health().no_space.is_some();
-        match (&refused, was) {
-            (Some(why), false) => {
-                error!(
-                    error = %why,
-                    "no space: reading and sending wait until there is room again"
-                );
-                self.update(true, |h| {
-                    h.no_space = Some(LastError {
+        let refused = self.store.room().err().map(|e| e.to_string());
+        // the referee and the relay both ask: the change is made (and so
+        // told) by one of them, under the lock
+        let changed = {
+            let Ok(mut health) = self.health.lock() else {
+                return refused.is_none();
+            };
+            match (&refused, health.no_space.is_some()) {
+                (Some(why), false) => {
+                    health.no_space = Some(LastError {
                         at: Utc::now(),
                         message: why.clone(),
                     });
-                });
+                    true
+                }
+                (None, true) => {
+                    health.no_space = None;
+                    true
+                }
+                _ => false,
             }
-            (None, true) => {
-                info!("there is room again: reading and sending go on");
-                self.update(true, |h| h.no_space = None);
+        };
+        if changed {
+            match &refused {
+                Some(why) => error!(
+                    error = %why,
+                    "no space: reading and sending wait until there is room again"
+                ),
+                None => info!("there is room again: reading and sending go on"),
             }
-            _ => {}
+            // written when there is room (the record says the episode ended)
+            self.update(true, |_| {});
         }
         refused.is_none()
     }
