@@ -284,11 +284,12 @@ pub fn games_table(
     {
         let (game, damaged) = state.peek_damaged(t, spec);
         let clock = |c: Color| {
-            format!(
-                "{} ({} left)",
-                game.total(c),
-                game.control(&t.rules, c, today).left()
-            )
+            let clock = clock_of(&game, t, c, today);
+            if clock.over > 0 {
+                format!("{} ({} over)", game.total(c), clock.over)
+            } else {
+                format!("{} ({} left)", game.total(c), clock.left)
+            }
         };
         table.push([
             spec.id.clone(),
@@ -519,11 +520,13 @@ pub fn standings_json(t: &Tournament, games: &[&Game], today: NaiveDate) -> serd
         .iter()
         .map(|game| {
             let clock = |c: Color| {
-                let control = game.control(&t.rules, c, today);
+                let clock = clock_of(game, t, c, today);
                 json!({
-                    "used": control.used,
-                    "left": control.left(),
-                    "control": control.control,
+                    "used": clock.used,
+                    "left": clock.left,
+                    "over": clock.over,
+                    "control": clock.control,
+                    "last_day": clock.last_day.map(|d| d.to_string()),
                     "total": game.total(c),
                 })
             };
@@ -732,6 +735,16 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
         }
         _ => Err("not a view command".into()),
     }
+}
+
+/// The one clock ([`crate::referee::deadline::clock`]) of `color`.
+fn clock_of(
+    game: &crate::referee::game::Game,
+    t: &crate::referee::tournament::Tournament,
+    color: Color,
+    today: NaiveDate,
+) -> crate::referee::deadline::Clock {
+    crate::referee::deadline::clock(game, &t.rules, color, today)
 }
 
 #[cfg(test)]

@@ -828,3 +828,39 @@ fn faketime() -> Option<String> {
     }
     found.map(str::to_string)
 }
+
+/// III.7.4-7.6 and III.6: a leave granted ahead moves the last day to
+/// send by its days, and every mail says so: the reminder of 24.05 tells
+/// the day the claim actually falls before (10 leave days: 19.07, not
+/// 09.07), with the leave named, and no "unless you take a leave".
+#[test]
+fn iii_7_a_granted_leave_is_counted_in_the_last_day_every_mail_tells() {
+    let mut arena = arena("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    let sent = arena.exchange(B, "leave", "LEAVE 2026-06-01 2026-06-10", "2026-05-20");
+    assert!(!sent.is_empty());
+    arena.run("2026-05-24");
+    let sent = arena.new_sent();
+    let reminder = sent
+        .iter()
+        .find(|m| m.subject.contains("reminder"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(
+        reminder.body.contains("Send your move by 19.07.2026")
+            && reminder.body.contains("01.06.2026-10.06.2026")
+            && !reminder.body.contains("unless you take a leave"),
+        "{}",
+        reminder.body
+    );
+    arena.run("2026-07-19");
+    assert!(
+        !arena.new_sent().iter().any(|m| m.subject.contains("claim")),
+        "in time on the last day told"
+    );
+    arena.run("2026-07-20");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter().any(|m| m.body.contains("overstep")),
+        "claimed the day after: {sent:#?}"
+    );
+}

@@ -103,6 +103,10 @@ answer-progress-finished = finished { $result }
 answer-progress-suspended = suspended (overstep claim)
 answer-progress-to-move = to move: { $color }
 answer-progress-claim-pending = to move: { $color } (overstep claim pending, play goes on)
+answer-progress-clock-over = { $color } { $used } { $used ->
+        [one] day
+       *[other] days
+    } / { $over } over at move { $control }
 answer-progress-clock = { $color } { $used } { $used ->
         [one] day
        *[other] days

@@ -8,6 +8,15 @@ clock = Your clock: { $used } { $used ->
        *[other] days
     } left.
 clock-send-by = Send your move by { $date } at the latest, unless you take a leave.
+clock-over = Your clock: { $used } { $used ->
+        [one] day
+       *[other] days
+    } used of { $allowance } allowed up to move { $control }: { $over } { $over ->
+        [one] day
+       *[other] days
+    } over.
+clock-send-by-leave = Send your move by { $date } at the latest: your leave ({ $leave }) is counted.
+clock-barred = A claim of overstep against you was rejected: none can be made again before your move { $control }.
 clock-warning = Warning: only { $left } { $left ->
         [one] day
        *[other] days

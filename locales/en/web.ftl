@@ -20,6 +20,10 @@ web-moves = Moves
 web-state = State
 web-white-clock = White's clock
 web-black-clock = Black's clock
+web-clock-over = { $used } { $used ->
+        [one] day
+       *[other] days
+    } / { $over } over at move { $control }
 web-clock = { $used } { $used ->
         [one] day
        *[other] days

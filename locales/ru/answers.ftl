@@ -108,6 +108,11 @@ answer-progress-finished = окончена { $result }
 answer-progress-suspended = прервана (заявление о просрочке)
 answer-progress-to-move = ход: { $color }
 answer-progress-claim-pending = ход: { $color } (заявление о просрочке ждет решения, игра продолжается)
+answer-progress-clock-over = { $color } { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } / превышение на { $over } к { $control }-му ходу
 answer-progress-clock = { $color } { $used } { $used ->
         [one] день
         [few] дня

@@ -19,6 +19,11 @@ web-moves = Ходы
 web-state = Состояние
 web-white-clock = Время белых
 web-black-clock = Время черных
+web-clock-over = { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } / превышение на { $over } к { $control }-му ходу
 web-clock = { $used } { $used ->
         [one] день
         [few] дня

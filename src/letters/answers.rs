@@ -729,15 +729,26 @@ pub fn progress_line(
         ),
     };
     let side = |c: Color| {
-        let control = game.control(&t.rules, c, today);
-        t!(
-            lang,
-            "answer-progress-clock",
-            color = color_name(c, lang),
-            used = control.used,
-            left = control.left(),
-            control = control.control
-        )
+        let clock = crate::referee::deadline::clock(game, &t.rules, c, today);
+        if clock.over > 0 {
+            t!(
+                lang,
+                "answer-progress-clock-over",
+                color = color_name(c, lang),
+                used = clock.used,
+                over = clock.over,
+                control = clock.control
+            )
+        } else {
+            t!(
+                lang,
+                "answer-progress-clock",
+                color = color_name(c, lang),
+                used = clock.used,
+                left = clock.left,
+                control = clock.control
+            )
+        }
     };
     let mut line = t!(
         lang,

@@ -2,47 +2,69 @@
 //! next control move, the date by which the move must be sent) and the
 //! warning when few days are left.
 
+use crate::referee::deadline;
 use crate::referee::game::Game;
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::Color;
 
-/// The clock of `color` in `game` as of `today`, for that player: days
-/// used and left to the next control move; for the player to move, the
-/// last day to send the move if no leave is taken (not while a claim
-/// interrupts the game); a warning at
-/// `warning_days` or fewer left. Lines ending in a newline.
+/// The clock of `color` in `game` as of `today`, for that player, as
+/// [`deadline::clock`] tells it: days used and left to the next control
+/// move (an overstep as days over, never a negative count); for the
+/// player to move, the last day to send, counting his granted leaves (none
+/// while a claim interrupts the game, after an overstep, or while a claim
+/// is barred: then the bar is told); a warning at `warning_days` or fewer
+/// left. Lines ending in a newline.
 pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: Lang) -> String {
-    let control = game.control(&t.rules, color, today);
-    let left = control.left().max(0);
-    let mut out = t!(
-        lang,
-        "clock",
-        used = control.used,
-        allowance = control.allowance,
-        control = control.control,
-        left = left
-    );
-    out.push('\n');
-    // while a claim interrupts the game, a move sent is held: no send-by date
-    if game.ending.is_none() && game.suspension().is_none() && game.to_move() == color {
-        let by = today
-            .checked_add_days(chrono::Days::new(left.unsigned_abs()))
-            .unwrap_or(today);
-        out.push_str(&t!(
+    let c = deadline::clock(game, &t.rules, color, today);
+    let mut out = if c.over > 0 {
+        t!(
             lang,
-            "clock-send-by",
-            date = by.format("%d.%m.%Y").to_string()
-        ));
+            "clock-over",
+            used = c.used,
+            allowance = c.allowance,
+            control = c.control,
+            over = c.over
+        )
+    } else {
+        t!(
+            lang,
+            "clock",
+            used = c.used,
+            allowance = c.allowance,
+            control = c.control,
+            left = c.left
+        )
+    };
+    out.push('\n');
+    if let Some(by) = c.last_day {
+        let date = by.format("%d.%m.%Y").to_string();
+        let line = match c.leaves_ahead.as_slice() {
+            [] => t!(lang, "clock-send-by", date = date),
+            leaves => t!(
+                lang,
+                "clock-send-by-leave",
+                date = date,
+                leave = leaves
+                    .iter()
+                    .map(|l| format!("{}-{}", l.from.format("%d.%m.%Y"), l.to.format("%d.%m.%Y")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    } else if c.barred && game.ending.is_none() && game.to_move() == color {
+        out.push_str(&t!(lang, "clock-barred", control = c.control));
         out.push('\n');
     }
-    if game.ending.is_none() && left <= i64::from(t.rules.warning_days) {
+    if game.ending.is_none() && c.over == 0 && c.left <= t.rules.warning_days {
         out.push_str(&t!(
             lang,
             "clock-warning",
-            left = left,
-            control = control.control
+            left = c.left,
+            control = c.control
         ));
         out.push('\n');
     }

@@ -1280,6 +1280,12 @@ impl Game {
         (control.used > control.allowance && !barred).then_some((color, control))
     }
 
+    /// Whether claims against `color` are barred until its control move
+    /// `control` (a rejected claim, III.6.7).
+    pub fn claims_barred(&self, color: Color, control: u32) -> bool {
+        self.claim_bar[idx(color)] == Some(control)
+    }
+
     /// Whether the reminder for the move now awaited has gone out.
     pub fn reminded(&self) -> bool {
         self.reminded.contains(&self.plies.len())

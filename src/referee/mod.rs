@@ -6,6 +6,7 @@ pub mod clock;
 pub(crate) mod compose;
 pub(crate) mod conditional;
 pub(crate) mod dates;
+pub mod deadline;
 pub mod decide;
 pub(crate) mod director;
 pub mod game;
