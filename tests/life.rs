@@ -148,7 +148,13 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     );
     // Black, to play move 5 with 16 days used, passes 20 on day 21
     arena.run("2026-05-30");
-    assert!(arena.new_sent().is_empty(), "20 days: no claim yet");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter()
+            .any(|m| m.subject.contains("few days left") && m.to == [B]),
+        "Black warned before the claim: {sent:#?}"
+    );
+    assert!(without_warnings(sent).is_empty(), "20 days: no claim yet");
     arena.run("2026-05-31");
     let sent = arena.new_sent();
     let claims: Vec<&Sent> = sent
@@ -459,7 +465,10 @@ fn postal_first_claim() -> (Arena, Sent) {
     let mut arena = arena("rules = \"postal\"\ndays_per_control = 10\nmoves_per_control = 2");
     play(&mut arena, 0, &[("5254", "2026-05-10")]);
     arena.run("2026-05-20");
-    assert!(arena.new_sent().is_empty(), "10 days: no claim yet");
+    assert!(
+        without_warnings(arena.new_sent()).is_empty(),
+        "10 days: no claim yet"
+    );
     arena.run("2026-05-21");
     let sent = arena.new_sent();
     assert_eq!(sent.len(), 1, "{sent:#?}");
@@ -862,5 +871,60 @@ fn iii_7_a_granted_leave_is_counted_in_the_last_day_every_mail_tells() {
     assert!(
         sent.iter().any(|m| m.body.contains("overstep")),
         "claimed the day after: {sent:#?}"
+    );
+}
+
+/// III.6 warned of: the player to move hears, in his own mail, when his
+/// days left come down to the rule set's warning days (5) and to 1, with
+/// the last day to send; once each per move, and not after the overstep.
+#[test]
+fn iii_6_the_player_to_move_is_warned_at_five_days_and_at_one_day_left() {
+    let mut arena = arena("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    arena.run("2026-07-03");
+    let sent = arena.new_sent();
+    let warnings: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.subject.contains("few days left"))
+        .collect();
+    assert!(
+        warnings.is_empty(),
+        "6 days left: no warning yet: {sent:#?}"
+    );
+    arena.run("2026-07-04");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    let warning = &sent[0];
+    assert!(warning.subject.contains("few days left"), "{warning:?}");
+    assert_eq!(warning.to, vec![B.to_string()], "To the player to move");
+    assert!(
+        warning
+            .body
+            .contains("Only 5 days are left before your move 10")
+            && warning.body.contains("sent by 09.07.2026"),
+        "{}",
+        warning.body
+    );
+    arena.run("2026-07-07");
+    assert!(arena.new_sent().is_empty(), "once per level");
+    arena.run("2026-07-08");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(
+        sent[0].body.contains("Only 1 day is left") && sent[0].body.contains("09.07.2026"),
+        "{}",
+        sent[0].body
+    );
+    arena.run("2026-07-09");
+    assert!(arena.new_sent().is_empty(), "the last day: nothing more");
+    arena.run("2026-07-10");
+    let sent = arena.new_sent();
+    assert!(
+        !sent.iter().any(|m| m.subject.contains("few days left")),
+        "{sent:#?}"
+    );
+    assert!(
+        sent.iter().any(|m| m.body.contains("overstep")),
+        "{sent:#?}"
     );
 }

@@ -47,6 +47,11 @@ official-opening-later = Every later mail repeats at least the partner's last mo
 
 ## the reminder (III.5.1, II.5.1) and White's first move asked for
 
+official-warning-subject = few days left
+official-warning-body = Only { $left } { $left ->
+        [one] day is
+       *[other] days are
+    } left before your move { $control }: your move must be sent by { $last }, else an overstep is claimed the next day ({ $claim }). Leaves already granted are counted in that day; a leave announced in advance to your partners and the director also stops your clock ({ $leave }).
 official-reminder-subject = reminder
 official-reminder-waiting = no answer has come for { $waiting } { $waiting ->
         [one] day

@@ -28,6 +28,28 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             to_director,
             today,
         } => reminder(league, game, *waiting, *to_director, *today, audience),
+        OfficialNotice::TimeWarning { game, today } => {
+            let (t, _) = game_of(league, game);
+            let color = game.to_move();
+            let c = crate::referee::deadline::clock(game, &t.rules, color, *today);
+            let text = t!(
+                lang,
+                "official-warning-body",
+                left = c.left,
+                control = c.control,
+                last = c.last_day.map(date).unwrap_or_default(),
+                claim = t.rules.article_of(Article::Claim),
+                leave = t.rules.article_of(Article::LeaveInAdvance)
+            );
+            to_players(
+                league,
+                game,
+                *today,
+                audience,
+                "official-warning-subject",
+                text,
+            )
+        }
         OfficialNotice::Breakdown {
             game,
             waiting,

@@ -208,6 +208,9 @@ pub enum Event {
     OverstepReset { side: Side, on: NaiveDate },
     /// The move awaiting an answer was repeated to the silent player (III.5.1).
     Reminded { on: NaiveDate },
+    /// The player to move was warned that only `level` days or fewer are
+    /// left before his control move (the rule set's warning days, and 1).
+    Warned { on: NaiveDate, level: u32 },
     /// The director was told that the game has had no move (III.5.3).
     InactivityReported { on: NaiveDate },
     /// The director was told that the repeat of the move went unanswered
@@ -339,6 +342,7 @@ impl Event {
             Event::ClaimRejected { .. } => "claim_rejected",
             Event::OverstepReset { .. } => "overstep_reset",
             Event::Reminded { .. } => "reminded",
+            Event::Warned { .. } => "warned",
             Event::InactivityReported { .. } => "inactivity_reported",
             Event::BreakdownReported { .. } => "breakdown_reported",
             Event::AdjudicationOpened { .. } => "adjudication_opened",
@@ -670,6 +674,8 @@ pub struct Game {
     confirmed_at: [Option<usize>; 2],
     /// Ply counts at which a reminder / an inactivity notice went out.
     reminded: BTreeSet<usize>,
+    /// The warnings given (plies when given, the level warned of).
+    warned: BTreeSet<(usize, u32)>,
     inactivity_reported: BTreeSet<usize>,
     breakdown_reported: BTreeSet<usize>,
     /// Zobrist hash of the position before ply `i`, and of the current one last.
@@ -726,6 +732,7 @@ impl Game {
             reset_pending: [false, false],
             confirmed_at: [None, None],
             reminded: BTreeSet::new(),
+            warned: BTreeSet::new(),
             inactivity_reported: BTreeSet::new(),
             breakdown_reported: BTreeSet::new(),
             hashes: vec![hash],
@@ -1018,6 +1025,9 @@ impl Game {
             Event::Reminded { .. } => {
                 self.reminded.insert(self.plies.len());
             }
+            Event::Warned { level, .. } => {
+                self.warned.insert((self.plies.len(), *level));
+            }
             Event::InactivityReported { .. } => {
                 self.inactivity_reported.insert(self.plies.len());
             }
@@ -1284,6 +1294,16 @@ impl Game {
     /// `control` (a rejected claim, III.6.7).
     pub fn claims_barred(&self, color: Color, control: u32) -> bool {
         self.claim_bar[idx(color)] == Some(control)
+    }
+
+    /// Whether the player now to move was warned of `level` days left, or
+    /// of fewer, for the move now awaited.
+    pub fn warned(&self, level: u32) -> bool {
+        let plies = self.plies.len();
+        self.warned
+            .range((plies, 0)..=(plies, level))
+            .next()
+            .is_some()
     }
 
     /// Whether the reminder for the move now awaited has gone out.

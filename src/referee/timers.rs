@@ -14,7 +14,7 @@ use crate::referee::notice::officials::OfficialNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Tournament};
-use crate::referee::{adjudication, clock};
+use crate::referee::{adjudication, clock, deadline};
 use chrono::NaiveDate;
 use shakmaty::Color;
 
@@ -91,6 +91,24 @@ pub fn tournament_deadlines(
             continue;
         }
         let color = game.to_move();
+        if let Some(level) = warning_due(t, game, color, today) {
+            decision
+                .events
+                .push((spec.id.clone(), Event::Warned { on: today, level }));
+            decision.verdicts.push(Verdict::Reminded {
+                game: spec.id.clone(),
+            });
+            let notice = OfficialNotice::TimeWarning {
+                game: Box::new(game.clone()),
+                today,
+            };
+            decision.letters.push(Letter::new(
+                vec![Reader::seat(t, spec, color)],
+                vec![],
+                Notice::Official(notice),
+                Some(&spec.id),
+            ));
+        }
         let received = game.next_received();
         let waiting = clock::move_time(received, today, t.start, game.leaves(color)).days;
         if waiting >= t.rules.reminder_days && !game.reminded() {
@@ -136,6 +154,23 @@ pub fn tournament_deadlines(
     }
     copy_director(league, state, &mut decision, today);
     decision
+}
+
+/// The day before the last: the last warning's level.
+const LAST_WARNING: u32 = 1;
+
+/// The level of the warning due to `color` on `today`, if any: when his
+/// days left (the one clock, [`deadline::clock`]) have come down to the
+/// rule set's warning days, or to 1, and he was not warned of that level,
+/// or a lower one, for this move. Not when no last day can be told (an
+/// overstep, a claim, a bar).
+fn warning_due(t: &Tournament, game: &Game, color: Color, today: NaiveDate) -> Option<u32> {
+    let clock = deadline::clock(game, &t.rules, color, today);
+    clock.last_day?;
+    [LAST_WARNING, t.rules.warning_days]
+        .into_iter()
+        .filter(|level| *level > 0 && clock.left <= *level && !game.warned(*level))
+        .min()
 }
 
 /// The game begins: To both players.

@@ -606,3 +606,13 @@ pub fn mail_to_alone<'a>(sent: &'a [Sent], address: &str) -> &'a Sent {
         .find(|m| m.to == [address.to_string()])
         .unwrap_or_else(|| panic!("no mail to {address} alone: {sent:#?}"))
 }
+
+/// The mails but the warnings of few days left to a player (which come
+/// whenever a clock runs down to its warning days and to 1).
+pub fn without_warnings(sent: Vec<Sent>) -> Vec<Sent> {
+    sent.into_iter()
+        .filter(|m| {
+            !m.subject.contains("few days left") && !m.subject.contains("осталось мало дней")
+        })
+        .collect()
+}

@@ -20,6 +20,9 @@ pub enum OfficialNotice {
         to_director: bool,
         today: NaiveDate,
     },
+    /// Few days are left to the player to move before his control move
+    /// (the rule set's warning days, then 1): To him, with his last day.
+    TimeWarning { game: Box<Game>, today: NaiveDate },
     /// The director told that the repeat went unanswered too: the
     /// correspondence broke down (II.5.1).
     Breakdown {
