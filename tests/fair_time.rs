@@ -549,6 +549,13 @@ fn ii_postal_answers_cite_section_ii() {
     let sent = arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-21");
     cites_only_section_ii(&sent);
     find(&sent, "1... 5755");
+    // the protest (II.6.5), then the CONFIRM at once
+    let sent = arena.exchange(B, "Re: [RUS-EM-2026/1] claim", "PROTEST", "2026-05-22");
+    cites_only_section_ii(&sent);
+    assert!(
+        sent.iter().any(|m| m.body.contains("(II.6.5)")),
+        "{sent:#?}"
+    );
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
     cites_only_section_ii(&sent);
     let confirmed = &find(&sent, "first overstep").body;

@@ -187,7 +187,8 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     assert_eq!(arena.json(GAME)["moves"].as_array().unwrap().len(), 9);
     let (_, form, _) = arena.cli(&["show", GAME]);
     assert!(form.contains("Suspended since 31.05.2026: overstep claim against Black, 21/20 days, control move 5; a move is held"), "{form}");
-    // the director confirms: the loss, with the PGN
+    // Black protests; the director confirms knowing it: the loss, with the PGN
+    protest(&mut arena, "2026-06-01");
     let sent = arena.exchange(
         TD,
         "Re: [RUS-EM-2026/1] time overstep claim",
@@ -421,6 +422,7 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
     // play goes on while the director decides (II.6.8 interrupts only a
     // second overstep): Black's late move is forwarded at once
     play(&mut arena, 1, &[("5755", "2026-05-21")]);
+    protest(&mut arena, "2026-05-22");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
     assert!(
         sent.iter()
@@ -451,6 +453,7 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
             .any(|m| m.subject.contains("overstep")),
         "11 days: the second overstep"
     );
+    protest(&mut arena, "2026-06-03");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-06-03");
     assert!(
         sent.iter().any(|m| m.subject.contains("result 1-0")),
@@ -565,6 +568,7 @@ fn ii_6_3_a_late_first_postal_move_is_claimed_and_forwarded_together() {
         (Some("in_progress"), Some(true))
     );
     // the move that came with the claim is the overstepping one
+    protest(&mut arena, "2026-05-23");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-23");
     assert!(
         sent.iter().any(|m| m.subject.contains("first overstep")
@@ -589,6 +593,7 @@ fn ii_6_4_first_claim_confirmed_restarts_the_count_while_play_went_on() {
             ("6134", "2026-05-26"),
         ],
     );
+    protest(&mut arena, "2026-05-27");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-27");
     let notice = sent
         .iter()
@@ -925,6 +930,98 @@ fn iii_6_the_player_to_move_is_warned_at_five_days_and_at_one_day_left() {
     );
     assert!(
         sent.iter().any(|m| m.body.contains("overstep")),
+        "{sent:#?}"
+    );
+}
+
+/// Black, the claimed player, protests (III.6.4, II.6.5): the protest goes
+/// to the director with its reasons, Black is told it was passed on.
+fn protest(arena: &mut Arena, day: &str) {
+    let sent = arena.exchange(
+        B,
+        "Re: [RUS-EM-2026/1] time overstep claim",
+        "PROTEST\nMy move was sent in time.",
+        day,
+    );
+    let to_director = sent
+        .iter()
+        .find(|m| m.subject.contains("protest against the overstep claim"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(to_director.is_to(&[TD], &[]), "{to_director:?}");
+    assert!(
+        to_director.body.contains("My move was sent in time.")
+            && to_director.body.contains("CONFIRM or REJECT"),
+        "{}",
+        to_director.body
+    );
+    let answer = sent
+        .iter()
+        .find(|m| m.subject.contains("your protest"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    // Cc the director where III.4.10 copies the game's mails to him
+    assert_eq!(answer.to, vec![B.to_string()], "{answer:?}");
+    assert!(
+        !answer.body.contains("CONFIRM"),
+        "no director's command in the player's mail: {}",
+        answer.body
+    );
+}
+
+/// III.6.4: the claim tells the claimed player his right to protest and
+/// its last day; the director's CONFIRM before that day, with no protest,
+/// is held (he is told until when) and takes effect the day after; a
+/// protest after that day is refused as late.
+#[test]
+fn iii_6_4_a_confirm_within_the_protest_days_waits_for_them() {
+    let mut arena = arena("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    arena.run("2026-07-10");
+    let sent = arena.new_sent();
+    let claim = sent
+        .iter()
+        .find(|m| m.subject.contains("time overstep claim") && m.to.contains(&TD.to_string()))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(
+        claim
+            .body
+            .contains("may protest against this claim until 24.07.2026 (III.6.4)"),
+        "{}",
+        claim.body
+    );
+    let sent = arena.exchange(
+        TD,
+        "Re: [RUS-EM-2026/1] time overstep claim",
+        "CONFIRM",
+        "2026-07-11",
+    );
+    assert_eq!(sent.len(), 1, "only the director is told: {sent:#?}");
+    assert!(sent[0].is_to(&[TD], &[]), "{:?}", sent[0]);
+    assert!(
+        sent[0].body.contains("until 24.07.2026") && sent[0].body.contains("on 25.07.2026"),
+        "{}",
+        sent[0].body
+    );
+    assert_eq!(arena.json(GAME)["status"], "suspended");
+    arena.run("2026-07-24");
+    assert!(
+        !arena
+            .new_sent()
+            .iter()
+            .any(|m| m.subject.contains("result")),
+        "the last protest day: not yet"
+    );
+    arena.run("2026-07-25");
+    let sent = arena.new_sent();
+    assert!(
+        sent.iter().any(|m| m.subject.contains("result 1-0")),
+        "{sent:#?}"
+    );
+    let json = arena.json(GAME);
+    assert_eq!(json["result"], "1-0");
+    // too late now, and no claim is pending any more
+    let sent = arena.exchange(B, "Re: [RUS-EM-2026/1] claim", "PROTEST", "2026-07-26");
+    assert!(
+        sent.iter().all(|m| m.is_to(&[B], &[])) && !sent.is_empty(),
         "{sent:#?}"
     );
 }

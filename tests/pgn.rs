@@ -126,6 +126,13 @@ fn claimed() -> Arena {
 /// claim confirmed by the director (III.6.6).
 fn time_forfeit() -> Arena {
     let mut arena = claimed();
+    // Black protested: the CONFIRM takes effect at once (III.6.4)
+    arena.exchange(
+        "petrov@example.test",
+        &format!("Re: [{T}/1] claim"),
+        "PROTEST",
+        "2026-05-22",
+    );
     arena.exchange(TD, &format!("Re: [{T}/1] claim"), "CONFIRM", "2026-05-22");
     let json = arena.json(&format!("{T}/1"));
     assert_eq!(json["result"], "1-0", "{json:#}");

@@ -104,6 +104,8 @@ fn iii_6_7_reject_twice_in_one_mail_records_the_held_move_once() {
 #[test]
 fn iii_6_6_confirm_twice_in_one_mail_ends_the_game_once() {
     let mut arena = suspended_with_a_held_move();
+    // a protest came: the CONFIRM takes effect at once (III.6.4)
+    arena.exchange(B, SUBJECT, "PROTEST", "2026-06-01");
     let sent = arena.exchange(
         TD,
         "Re: [RUS-EM-2026/1] time overstep claim",

@@ -201,3 +201,16 @@ official-no-access-body = Our mails to { $address } ({ $players }) have been ret
 official-not-refereed-subject = A mail could not be refereed
 official-not-refereed-body = A mail could not be refereed and was kept aside in the mailbox; nothing of it was recorded.
 official-not-refereed-reason = Reason: { $reason }
+
+## Protests against an overstep claim (III.6.4)
+official-protest-subject = protest against the overstep claim
+official-protest-body = { $name } ({ $side }) protests against the time overstep claim in game { $game } (received { $today }; protests are taken until { $until }, { $article }). The reasons, as written:
+official-protest-no-reasons = (no reasons were written)
+official-protest-decide = Director, decide the claim now, knowing the protest: reply with CONFIRM or REJECT on a line of its own, keeping [{ $game }] in the subject. A CONFIRM takes effect at once.
+official-protest-answer-subject = your protest
+official-protest-passed-on = Your protest against the overstep claim has been passed on to the director with your reasons ({ $article }). The game waits for his decision.
+official-protest-late = Your protest comes too late: protests against this claim were taken until { $until } ({ $article }).
+official-protest-no-claim = No overstep claim against you is pending in this game: there is nothing to protest against.
+official-confirm-held-subject = CONFIRM held for the protest days
+official-confirm-held-body = Your CONFIRM of the overstep claim in game { $game } is held: { $name } may protest until { $until } ({ $article }). Unless a protest comes, it takes effect on { $effect }, and both players are told then. If a protest comes, you receive it with its reasons and decide again: CONFIRM then takes effect at once.
+official-claim-protest = { $name } may protest against this claim until { $until } ({ $article }): reply to this mail with PROTEST on a line of its own and the reasons below it; they go to the director. The director's CONFIRM takes effect only after that day, or once a protest has come.

@@ -447,6 +447,17 @@ impl Writer<'_> {
                 reject = reject
             )
         );
+        let _ = writeln!(
+            body,
+            "{}",
+            t!(
+                lang,
+                "official-claim-protest",
+                name = &t.player_of(spec, s.against).name,
+                until = date(s.protest_until(&t.rules)),
+                article = article(Article::Protest)
+            )
+        );
         let director = Reader::director_of(t);
         if self.audience.includes(&director) {
             let _ = writeln!(body, "{}", t!(lang, "game-claim-how", game = &spec.id));

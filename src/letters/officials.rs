@@ -28,6 +28,93 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             to_director,
             today,
         } => reminder(league, game, *waiting, *to_director, *today, audience),
+        OfficialNotice::Protest {
+            game,
+            color,
+            reasons,
+            today,
+        } => {
+            let (t, spec) = game_of(league, game);
+            let until = game
+                .claim
+                .as_ref()
+                .map(|c| date(c.protest_until(&t.rules)))
+                .unwrap_or_default();
+            let body = t!(
+                lang,
+                "official-protest-body",
+                game = &spec.id,
+                name = &t.player_of(spec, *color).name,
+                side = side_lower(*color, lang),
+                today = date(*today),
+                until = until,
+                article = t.rules.article_of(Article::Protest)
+            );
+            let reasons = if reasons.trim().is_empty() {
+                t!(lang, "official-protest-no-reasons")
+            } else {
+                reasons
+                    .lines()
+                    .map(|l| format!("    {l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            Text {
+                subject: subject(t, spec, &t!(lang, "official-protest-subject")),
+                body: format!(
+                    "{}{body}\n\n{reasons}\n\n{}\n\n{}",
+                    audience.greeting(),
+                    t!(lang, "official-protest-decide", game = &spec.id),
+                    schedule(t, game, lang)
+                ),
+            }
+        }
+        OfficialNotice::ProtestAnswer {
+            game,
+            accepted,
+            until,
+            today,
+        } => {
+            let (t, _) = game_of(league, game);
+            let article = t.rules.article_of(Article::Protest);
+            let text = match (accepted, until) {
+                (true, _) => t!(lang, "official-protest-passed-on", article = article),
+                (false, Some(until)) => t!(
+                    lang,
+                    "official-protest-late",
+                    until = date(*until),
+                    article = article
+                ),
+                (false, None) => t!(lang, "official-protest-no-claim"),
+            };
+            to_players(
+                league,
+                game,
+                *today,
+                audience,
+                "official-protest-answer-subject",
+                text,
+            )
+        }
+        OfficialNotice::ConfirmHeld { game, until, today } => {
+            let (t, spec) = game_of(league, game);
+            let claim = game.claim.as_ref();
+            let name = claim.map_or("", |c| t.player_of(spec, c.against).name.as_str());
+            let body = t!(
+                lang,
+                "official-confirm-held-body",
+                game = &spec.id,
+                name = name,
+                until = date(*until),
+                effect = date(until.succ_opt().unwrap_or(*until)),
+                article = t.rules.article_of(Article::Protest)
+            );
+            let _ = today;
+            Text {
+                subject: subject(t, spec, &t!(lang, "official-confirm-held-subject")),
+                body: format!("{}{body}\n", audience.greeting()),
+            }
+        }
         OfficialNotice::TimeWarning { game, today } => {
             let (t, _) = game_of(league, game);
             let color = game.to_move();

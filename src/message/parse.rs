@@ -582,6 +582,9 @@ pub enum Command {
     },
     /// The director's `ARCHIVE` / `АРХИВ`: the game's mails, as mbox (III.1.4).
     Archive,
+    /// `PROTEST` / `ПРОТЕСТ`: the claimed player protests against an
+    /// overstep claim; the rest of his mail gives the reasons (III.6.4).
+    Protest,
 }
 
 /// What becomes of a withdrawn player's running games (III.8.1).
@@ -617,6 +620,7 @@ impl Command {
             Command::ConditionalCancel => "conditional_cancel",
             Command::Withdraw { .. } => "withdraw",
             Command::Archive => "archive",
+            Command::Protest => "protest",
         }
     }
 }
@@ -1153,6 +1157,18 @@ const VOCABULARY: &[(&str, &[&str])] = &[
         "reject",
         &["REJECT", "REJECTED", "CLAIM REJECTED", "ОТКЛОНЯЮ"],
     ),
+    (
+        "protest",
+        &[
+            "PROTEST",
+            "PROTEST CLAIM",
+            "PROTEST AGAINST THE CLAIM",
+            "ПРОТЕСТ",
+            "ПРОТЕСТУЮ",
+            "ОПРОТЕСТОВЫВАЮ",
+            "ОПРОТЕСТОВЫВАЮ ЗАЯВЛЕНИЕ",
+        ],
+    ),
 ];
 
 /// Words of courtesy that do not change a command: `I resign.`,
@@ -1247,6 +1263,7 @@ fn command(line: &str) -> Option<Command> {
             "pgn" => Command::Pgn,
             "leave_end" => Command::LeaveEnd,
             "confirm" => Command::Confirm,
+            "protest" => Command::Protest,
             _ => Command::Reject,
         });
     }

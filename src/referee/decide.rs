@@ -15,6 +15,7 @@ use crate::referee::notice::answers::{
     Stated, Understood, VariantFault, WhichGame,
 };
 use crate::referee::notice::game::{Answered, GameNotice};
+use crate::referee::notice::officials::OfficialNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::requests;
 use crate::referee::state::State;
@@ -338,6 +339,9 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
             },
             "game finished",
         );
+    }
+    if written.has("protest") {
+        return ctx.protest(&written);
     }
     if written.has("resign") {
         return ctx.resign();
@@ -1333,6 +1337,59 @@ impl Context<'_> {
                     )
                     .is_ok_and(|m| m == ply.mv))
         })
+    }
+
+    /// `PROTEST` against the pending claim against the sender, within the
+    /// protest days (III.6.4, II.6.5): recorded, passed on to the director
+    /// with the sender's own words as its reasons, and acknowledged; else
+    /// answered with why not.
+    fn protest(&self, written: &Written) -> Decision {
+        let today = self.inbound.arrival;
+        let claim = self.game.claim.as_ref().filter(|c| c.against == self.color);
+        let until = claim.map(|c| c.protest_until(&self.t.rules));
+        let answer = |accepted: bool| {
+            Notice::Official(OfficialNotice::ProtestAnswer {
+                game: Box::new(self.game.clone()),
+                accepted,
+                until,
+                today,
+            })
+        };
+        let Some(until) = until.filter(|until| today <= *until) else {
+            return self.replier.tell(
+                self.reader(),
+                answer(false),
+                Some(&self.spec.id),
+                "protest refused",
+            );
+        };
+        let event = (self.spec.id.clone(), Event::Protested { on: today });
+        let mut after = self.game.clone();
+        let _ = after.apply(&event.1);
+        let mut decision = self.replier.tell(
+            self.reader(),
+            Notice::Official(OfficialNotice::ProtestAnswer {
+                game: Box::new(after.clone()),
+                accepted: true,
+                until: Some(until),
+                today,
+            }),
+            Some(&self.spec.id),
+            "protest",
+        );
+        decision.events.push(event);
+        decision.letters.push(Letter::new(
+            vec![Reader::director_of(self.t)],
+            vec![],
+            Notice::Official(OfficialNotice::Protest {
+                game: Box::new(after),
+                color: self.color,
+                reasons: written.words.join("\n"),
+                today,
+            }),
+            Some(&self.spec.id),
+        ));
+        decision
     }
 
     fn resign(&self) -> Decision {

@@ -81,7 +81,7 @@ pub(crate) fn decide(
                 match target.map(|(t, spec)| (t, spec, now(state, t, spec, &decision))) {
                     Some((t, spec, game)) if game.claim.is_some() => {
                         let part = if *command == Command::Confirm {
-                            confirm(t, spec, &game, today)
+                            confirm_or_hold(t, spec, &game, today)
                         } else {
                             reject(t, spec, &game, today)
                         };
@@ -410,6 +410,52 @@ fn leave_granted(
         Notice::Official(notice),
         None,
     )
+}
+
+/// `CONFIRM` within the protest days, no protest made (III.6.4, II.6.5):
+/// held, the director told until when; the timers apply it once they have
+/// passed ([`confirm_held`]). Otherwise applied at once ([`confirm`]).
+fn confirm_or_hold(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Decision {
+    let s = game.claim.as_ref().expect("confirm is for a pending claim");
+    if s.confirm_now(&t.rules, today) {
+        return confirm(t, spec, game, today);
+    }
+    let until = s.protest_until(&t.rules);
+    let event = Event::ConfirmHeld { on: today };
+    let mut after = game.clone();
+    let _ = after.apply(&event);
+    Decision {
+        events: vec![(spec.id.clone(), event)],
+        verdicts: vec![Verdict::Directed(format!(
+            "{}: CONFIRM held until the protest days end on {until}",
+            spec.id
+        ))],
+        letters: vec![Letter::new(
+            vec![Reader::director_of(t)],
+            vec![],
+            Notice::Official(OfficialNotice::ConfirmHeld {
+                game: Box::new(after),
+                until,
+                today,
+            }),
+            Some(&spec.id),
+        )],
+        ..Decision::default()
+    }
+}
+
+/// The timers' part: a CONFIRM held for the protest days takes effect on
+/// the first day after them, unless a protest came (then the director
+/// decides again, told of it).
+pub(crate) fn confirm_held(
+    t: &Tournament,
+    spec: &GameSpec,
+    game: &Game,
+    today: NaiveDate,
+) -> Option<Decision> {
+    let s = game.claim.as_ref()?;
+    (s.confirm_held.is_some() && s.protested.is_none() && s.confirm_now(&t.rules, today))
+        .then(|| confirm(t, spec, game, today))
 }
 
 /// `CONFIRM`: the loss (III.6.6, II.6.6), or under postal rules the first

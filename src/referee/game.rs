@@ -206,6 +206,12 @@ pub enum Event {
     /// from zero after its next recorded move (the overstepping one, held
     /// or still awaited).
     OverstepReset { side: Side, on: NaiveDate },
+    /// The claimed player protested against the pending claim (III.6.4,
+    /// II.6.5): the director's CONFIRM takes effect at once.
+    Protested { on: NaiveDate },
+    /// The director's CONFIRM came within the protest days, no protest
+    /// made: held, and applied when they have passed (III.6.4).
+    ConfirmHeld { on: NaiveDate },
     /// The move awaiting an answer was repeated to the silent player (III.5.1).
     Reminded { on: NaiveDate },
     /// The player to move was warned that only `level` days or fewer are
@@ -340,6 +346,8 @@ impl Event {
             Event::Forwarded { .. } => "forwarded",
             Event::ClaimConfirmed { .. } => "claim_confirmed",
             Event::ClaimRejected { .. } => "claim_rejected",
+            Event::Protested { .. } => "protested",
+            Event::ConfirmHeld { .. } => "confirm_held",
             Event::OverstepReset { .. } => "overstep_reset",
             Event::Reminded { .. } => "reminded",
             Event::Warned { .. } => "warned",
@@ -589,6 +597,26 @@ pub struct Claim {
     pub at_ply: usize,
     /// A move that arrived meanwhile in an interrupted game.
     pub held: Option<HeldMove>,
+    /// The day the claimed player protested (III.6.4).
+    pub protested: Option<NaiveDate>,
+    /// The day the director's CONFIRM came and was held for the protest days.
+    pub confirm_held: Option<NaiveDate>,
+}
+
+impl Claim {
+    /// The last day the claimed player may protest: the claim's day and
+    /// the rule set's protest days after it (III.6.4: 14, II.6.5: 7).
+    pub fn protest_until(&self, rules: &RuleSet) -> NaiveDate {
+        self.on
+            .checked_add_days(chrono::Days::new(u64::from(rules.protest_days)))
+            .unwrap_or(self.on)
+    }
+
+    /// Whether a CONFIRM on `today` takes effect now: a protest was made, or
+    /// the protest days have passed.
+    pub fn confirm_now(&self, rules: &RuleSet, today: NaiveDate) -> bool {
+        self.protested.is_some() || today > self.protest_until(rules)
+    }
 }
 
 /// A move kept in an interrupted game, with the variant moves it accepted
@@ -788,7 +816,12 @@ impl Game {
             Event::Held { .. } if self.suspension().is_some_and(|s| s.held.is_some()) => {
                 return Err(misfit("a move is already held"));
             }
-            Event::ClaimConfirmed { .. } | Event::ClaimRejected { .. } if !claimed => {
+            Event::ClaimConfirmed { .. }
+            | Event::ClaimRejected { .. }
+            | Event::Protested { .. }
+            | Event::ConfirmHeld { .. }
+                if !claimed =>
+            {
                 return Err(misfit("no claim is pending"));
             }
             Event::Forwarded { on } if self.plies.last().is_none_or(|p| *on < p.sent) => {
@@ -968,7 +1001,19 @@ impl Game {
                     interrupts: *interrupts,
                     at_ply: self.plies.len(),
                     held: None,
+                    protested: None,
+                    confirm_held: None,
                 }))
+            }
+            Event::Protested { on } => {
+                if let Some(claim) = self.claim.as_mut() {
+                    claim.protested.get_or_insert(*on);
+                }
+            }
+            Event::ConfirmHeld { on } => {
+                if let Some(claim) = self.claim.as_mut() {
+                    claim.confirm_held.get_or_insert(*on);
+                }
             }
             Event::Held {
                 uci,

@@ -88,6 +88,8 @@ pub enum Article {
     Inactivity,
     /// The overstep claim (III.6.1-6.2, II.6.2-6.3).
     Claim,
+    /// The claimed player's protest to the director (III.6.4, II.6.5).
+    Protest,
     /// The claim interrupts the game (III.6.3; II.6.8).
     Suspension,
     /// After a rejected claim the held move is forwarded and the game goes
@@ -166,6 +168,16 @@ pub struct RuleSet {
     /// (III.4.10: 5; II.4.12 asks for registered mail at 5 days, which is a
     /// copy to the director here).
     pub warning_days: u32,
+    /// Days after a claim within which the claimed player may protest to
+    /// the director (III.6.4: 14; II.6.5: 7, by registered mail); the
+    /// director's CONFIRM takes effect after them, or once a protest came.
+    #[serde(default = "protest_days")]
+    pub protest_days: u32,
+}
+
+/// Section III's protest days, for rule sets stored before they were kept.
+fn protest_days() -> u32 {
+    14
 }
 
 impl RuleSet {
@@ -186,6 +198,7 @@ impl RuleSet {
             breakdown_days: None,
             inactivity: Span::Days(40),
             warning_days: 5,
+            protest_days: 14,
         }
     }
 
@@ -206,6 +219,7 @@ impl RuleSet {
             breakdown_days: Some(60),
             inactivity: Span::Months(3),
             warning_days: 5,
+            protest_days: 7,
         }
     }
 
@@ -242,6 +256,7 @@ impl RuleSet {
             A::Claim => ("III.6.1-6.2", "II.6.2-6.3"),
             A::Suspension => ("III.6.3", "II.6.8"),
             A::Resumption => ("III.6.3", "II.6.9"),
+            A::Protest => ("III.6.4", "II.6.5"),
             A::ClaimBar => ("III.6.7", "II.6.10"),
             A::OverstepLoss => ("III.6.6", "II.6.6"),
             A::OverstepReset => ("II.6.4", "II.6.4"),

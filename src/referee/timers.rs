@@ -73,6 +73,11 @@ pub fn tournament_deadlines(
     for spec in &t.games {
         let game = state.peek(t, spec);
         let game = &*game;
+        // a CONFIRM held for the protest days (III.6.4) takes effect
+        if let Some(confirmed) = crate::referee::director::confirm_held(t, spec, game, today) {
+            decision.extend(confirmed);
+            continue;
+        }
         // a day the daemon missed, run later: a game whose last move came
         // after it was decided by that mail (on its own day), not by this pass
         if today < t.start

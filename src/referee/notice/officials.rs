@@ -20,6 +20,30 @@ pub enum OfficialNotice {
         to_director: bool,
         today: NaiveDate,
     },
+    /// The claimed player protests against the pending claim (III.6.4):
+    /// To the director, with the player's reasons and the commands.
+    Protest {
+        game: Box<Game>,
+        color: Color,
+        reasons: String,
+        today: NaiveDate,
+    },
+    /// The answer to a player's `PROTEST`: passed on to the director
+    /// (`accepted`), or refused (no claim against him is pending, or its
+    /// protest days ended on `until`).
+    ProtestAnswer {
+        game: Box<Game>,
+        accepted: bool,
+        until: Option<NaiveDate>,
+        today: NaiveDate,
+    },
+    /// The director's CONFIRM came within the protest days: held until
+    /// `until` has passed, applied then unless the player protests.
+    ConfirmHeld {
+        game: Box<Game>,
+        until: NaiveDate,
+        today: NaiveDate,
+    },
     /// Few days are left to the player to move before his control move
     /// (the rule set's warning days, then 1): To him, with his last day.
     TimeWarning { game: Box<Game>, today: NaiveDate },
