@@ -1025,3 +1025,32 @@ fn iii_6_4_a_confirm_within_the_protest_days_waits_for_them() {
         "{sent:#?}"
     );
 }
+
+/// A reply whose mail program quotes the opening without marks (Yahoo,
+/// s-nail's TAB, The Bat!'s initials): the opening's example is a
+/// placeholder, so only the player's own move is read (III.3), without a
+/// penalty.
+#[test]
+fn iii_3_an_unmarked_quote_of_the_opening_is_not_read_as_a_move() {
+    for quote in ["", "\t", " IA> "] {
+        let mut arena = Arena::new(&three_players("", &[("ivanov", "petrov")]));
+        arena.run("2026-05-10");
+        let opening = arena
+            .new_sent()
+            .into_iter()
+            .find(|m| m.to.contains(&W.to_string()))
+            .expect("the opening to White");
+        let quoted: String = opening
+            .body
+            .lines()
+            .map(|l| format!("{quote}{l}\n"))
+            .collect();
+        let body = format!("1. 4244\n\n{quoted}");
+        let sent = arena.exchange(W, SUBJECT, &body, "2026-05-10");
+        assert!(
+            sent.iter().any(|m| m.subject.ends_with("1. 4244")),
+            "quoted with {quote:?}: {sent:#?}"
+        );
+        assert_eq!(arena.json(GAME)["white"]["penalty_days"], 0, "{quote:?}");
+    }
+}

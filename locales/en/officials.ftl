@@ -43,7 +43,9 @@ official-opening-colours = White: { $white }. Black: { $black }.
 official-opening-rules = Rules: { $rules }
 official-opening-notation = Notation: ICCF numeric, English or Russian algebraic — any is read
 official-opening-write = Write your moves to this address, numbered, keeping the game tag in the subject. White starts, for example:
-official-opening-later = Every later mail repeats at least the partner's last move, then gives yours: "12... 4745 13. 3234". Commands on a line of their own: RESIGN; (=) with a move offers a draw; ACCEPT DRAW; CLAIM DRAW; LEAVE 2026-07-01 2026-07-10; LEAVE END; STATUS; HELP.
+official-opening-example = 1. <your move>
+official-opening-sample = (the move e2-e4, say, is written { $sample })
+official-opening-later = Every later mail repeats at least the partner's last move, then gives yours: "12... <partner's move> 13. <your move>". Commands on a line of their own: RESIGN; (=) with a move offers a draw; ACCEPT DRAW; CLAIM DRAW; LEAVE 2026-07-01 2026-07-10; LEAVE END; STATUS; HELP.
 
 ## the reminder (III.5.1, II.5.1) and White's first move asked for
 

@@ -561,11 +561,19 @@ fn to_players(
 fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) -> Text {
     let (t, spec) = game_of(league, game);
     let lang = audience.lang;
-    let example = match t.notation {
-        Notation::Numeric => "1. 5254",
-        Notation::San => "1. e4",
-        Notation::Ru => "1. e2-e4",
+    // the example is a placeholder, never a playable move: a reply that
+    // quotes this mail without marks must not read as a move (the way to
+    // write e2-e4 goes in words, which are not read as a move)
+    let sample = match t.notation {
+        Notation::Numeric => "5254",
+        Notation::San => "e4",
+        Notation::Ru => "e2-e4",
     };
+    let example = format!(
+        "{}\n{}",
+        t!(lang, "official-opening-example"),
+        t!(lang, "official-opening-sample", sample = sample)
+    );
     let mut body = audience.greeting();
     let _ = writeln!(
         body,
