@@ -20,7 +20,9 @@ use crate::mail::maildir::Maildir;
 use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
 use crate::message::bounce::{read_bounce, Bounce};
-use crate::message::parse::{authenticated, find_tag, read_mail, Mail, ReadError};
+use crate::message::parse::{
+    authenticated, find_tag, quote_key, read_mail, without_our_lines, Mail, ReadError,
+};
 use crate::referee::decide::{
     decide_mail, Decision, HeldCopy, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
@@ -997,6 +999,12 @@ impl Pipeline {
             .filter(|m| m.robot.is_none())
             .and_then(|m| m.from.as_deref())
             .map(|from| no_access_key(&from.to_lowercase()));
+        let mut read = read;
+        if let Ok(mail) = &mut read {
+            if mail.robot.is_none() {
+                self.take_our_lines(mail)?;
+            }
+        }
         let ((mut decision, checked), message_id, disposition) = self.referee(waiting, raw, read);
         let mut facts = self.limit_answers(batch, &mut decision)?;
         if let Some(key) = sender {
@@ -1016,6 +1024,51 @@ impl Pipeline {
             checked,
             facts,
         );
+        Ok(())
+    }
+
+    /// Takes out of a player's own text the lines of the arbiter's last
+    /// mails to him in the game the subject names, however his mail
+    /// program marked them ([`without_our_lines`]): they go with the quote.
+    fn take_our_lines(&self, mail: &mut Mail) -> Result<(), DaemonError> {
+        let Some(tag) = find_tag(&mail.subject) else {
+            return Ok(());
+        };
+        let Some((_, spec)) = self.config.league.game(&tag) else {
+            return Ok(());
+        };
+        let from = mail.from.as_deref().unwrap_or_default().to_lowercase();
+        let archived = self.store.archived(&spec.id)?;
+        let ours: std::collections::HashSet<String> = archived
+            .iter()
+            .rev()
+            .filter_map(|m| match m {
+                ArchivedMail::Sent { entry, .. } => Some(entry),
+                ArchivedMail::Received { .. } => None,
+            })
+            .filter(|e| {
+                e.mail
+                    .to
+                    .iter()
+                    .chain(&e.mail.cc)
+                    .any(|r| r.email.eq_ignore_ascii_case(&from))
+            })
+            .take(OUR_MAILS_COMPARED)
+            .flat_map(|e| e.mail.body.lines().map(quote_key))
+            .filter(|k| !k.is_empty())
+            .collect();
+        if ours.is_empty() {
+            return Ok(());
+        }
+        let (own, taken) = without_our_lines(&mail.text, &ours);
+        if !taken.is_empty() {
+            debug!(
+                lines = taken.lines().count(),
+                "the arbiter's own lines, quoted: not the sender's"
+            );
+            mail.text = own;
+            mail.quoted.push_str(&taken);
+        }
         Ok(())
     }
 
@@ -2105,6 +2158,10 @@ fn watch_signals(tx: watch::Sender<bool>) -> std::io::Result<()> {
     });
     Ok(())
 }
+
+/// The arbiter's last mails to a player in a game whose lines are taken
+/// for quotes in his mail.
+const OUR_MAILS_COMPARED: usize = 8;
 
 /// How often a daemon waiting for room on a full disk looks again.
 const ROOM_POLL: Duration = Duration::from_secs(2);

@@ -1052,5 +1052,15 @@ fn iii_3_an_unmarked_quote_of_the_opening_is_not_read_as_a_move() {
             "quoted with {quote:?}: {sent:#?}"
         );
         assert_eq!(arena.json(GAME)["white"]["penalty_days"], 0, "{quote:?}");
+        // nor relayed to the partner as White's note: the arbiter wrote it
+        let forward = sent
+            .iter()
+            .find(|m| m.to.contains(&B.to_string()))
+            .unwrap_or_else(|| panic!("{sent:#?}"));
+        assert!(
+            !forward.body.contains("begins on 10.05.2026"),
+            "quoted with {quote:?}: {}",
+            forward.body
+        );
     }
 }

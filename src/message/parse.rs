@@ -1675,3 +1675,83 @@ mod tests {
         assert_eq!(w.header.black.as_deref(), Some("Petrov, Petr"));
     }
 }
+
+/// A line as it is compared with the lines of the arbiter's own mails:
+/// without the marks a mail program puts before a quoted line (`>`, `> >`,
+/// a TAB, spaces, The Bat!'s ` IA> `), its spaces collapsed. Empty when
+/// what is left is too short to tell a quote from the player's own words.
+pub fn quote_key(line: &str) -> String {
+    let mut rest = line.trim_start();
+    // initials before the mark: up to three letters, then `>`
+    if let Some(at) = rest.find('>') {
+        let before = &rest[..at];
+        if before.chars().count() <= 3 && before.chars().all(char::is_alphabetic) {
+            rest = &rest[at..];
+        }
+    }
+    let rest = rest.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
+    let key: Vec<&str> = rest.split_whitespace().collect();
+    let key = key.join(" ");
+    if key.chars().count() < 12 {
+        String::new()
+    } else {
+        key
+    }
+}
+
+/// Takes out of the sender's own text the lines the arbiter wrote itself
+/// (their [`quote_key`]s in `ours`), whatever marks the mail program put
+/// before them: a quote without marks is neither a note to relay nor, for
+/// a line without a move, anything else of the sender's. A line that reads
+/// as a move stays: copying the arbiter's record of the moves is what a
+/// repetition is (III.3.3). The text left and the lines taken out.
+pub fn without_our_lines(text: &str, ours: &std::collections::HashSet<String>) -> (String, String) {
+    let mut own = String::with_capacity(text.len());
+    let mut taken = String::new();
+    for line in text.lines() {
+        let key = quote_key(line);
+        if !key.is_empty() && ours.contains(&key) && scan(line).plies.is_empty() {
+            taken.push_str(line);
+            taken.push('\n');
+        } else {
+            own.push_str(line);
+            own.push('\n');
+        }
+    }
+    (own, taken)
+}
+
+#[cfg(test)]
+mod our_lines {
+    use super::*;
+
+    /// III.3 with issue-23 §11: the arbiter's own lines, quoted with `> `,
+    /// a TAB, The Bat!'s initials or nothing, are taken out; the player's
+    /// own words and his repetition of the record stay.
+    #[test]
+    fn the_arbiters_own_lines_are_a_quote_whatever_their_marks() {
+        let ours: std::collections::HashSet<String> = [
+            "Game RUS-EM-2026/1 of Test championship begins on 10.05.2026.",
+            "White: Ivanov, Ivan. Black: Petrov, Petr.",
+            "1. 5254 5755",
+        ]
+        .iter()
+        .map(|l| quote_key(l))
+        .filter(|k| !k.is_empty())
+        .collect();
+        for mark in ["", "> ", "\t", " IA> ", "> > ", "   "] {
+            let text = format!(
+                "1. 5254 5755 2. 7163\nThanks, a fine opening!\n{mark}Game RUS-EM-2026/1 of Test championship begins on 10.05.2026.\n{mark}White:  Ivanov, Ivan. Black: Petrov, Petr.\n"
+            );
+            let (own, taken) = without_our_lines(&text, &ours);
+            assert_eq!(
+                own, "1. 5254 5755 2. 7163\nThanks, a fine opening!\n",
+                "{mark:?}"
+            );
+            assert_eq!(taken.lines().count(), 2, "{mark:?}");
+        }
+        // the record copied from the forward is a repetition, not a quote
+        let (own, _) = without_our_lines("> 1. 5254 5755\n", &ours);
+        assert_eq!(own, "> 1. 5254 5755\n");
+    }
+}
