@@ -38,7 +38,7 @@ game-result = Партия { $game } ({ $white } - { $black }) закончен�
 
 ## Заявление о просрочке.
 game-claim-subject = заявление о просрочке времени
-game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): { $name } ({ $color }) израсходовал(а) { $used } { $used ->
+game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): у участника { $name } ({ $color }) израсходовано { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней

@@ -93,7 +93,7 @@ official-breakdown-body = В партии { $game } нет ответа { $waiti
         [one] день
         [few] дня
        *[many] дней
-    } (на { $today }): { $name } ({ $side }) не ответил(а) ни на ход, полученный { $received }, ни на его повтор, отправленный через { $reminder } { $reminder ->
+    } (на { $today }): от участника { $name } ({ $side }) нет ответа ни на ход, полученный { $received }, ни на его повтор, отправленный через { $reminder } { $reminder ->
         [one] день
         [few] дня
        *[many] дней
@@ -103,7 +103,7 @@ official-inactivity-body = В партии { $game } нет хода { $waiting 
         [one] день
         [few] дня
        *[many] дней
-    } (на { $today }; предел — { $limit }): { $name } ({ $side }) не ответил(а) на ход, полученный { $received }. Участнику, не сообщившему судье о причине, может быть засчитано поражение ({ $article }).
+    } (на { $today }; предел — { $limit }): от участника { $name } ({ $side }) нет ответа на ход, полученный { $received }. Участнику, не сообщившему судье о причине, может быть засчитано поражение ({ $article }).
 official-answers-intro = Судья может ответить на это письмо, сохранив метку [{ $game }] в теме, командой отдельной строкой:
 official-answers-claim = ПОДТВЕРЖДАЮ (CONFIRM) или ОТКЛОНЯЮ (REJECT)   решение по заявлению о просрочке ({ $article })
 official-answers-result = РЕЗУЛЬТАТ 1-0, РЕЗУЛЬТАТ 0-1 или РЕЗУЛЬТАТ 1/2-1/2 (RESULT)   присуждение результата ({ $article })
@@ -199,7 +199,7 @@ official-bounced-to = Не доставлено: { $who }
 official-bounced-game = Партия: { $game }
 official-bounced-sent = Отправлено: { $sent }
 official-bounced-why = Причина:
-official-bounced-missed = Поэтому { $who } не получил(а) это письмо:
+official-bounced-missed = Поэтому это письмо не дошло до адресата { $who }:
 official-bounced-kept = Возврат оставлен в почтовом ящике (ключ { $key }, от { $from }). Возврат может подделать любой, кто видел письмо: проверьте с игроком.
 official-mail-key = Ключ в почтовом ящике: { $key }
 official-mail-from = От: { $from }
