@@ -107,6 +107,17 @@ fn start_daemon(arena: &Arena) -> Child {
         .unwrap()
 }
 
+/// SIGTERM, which must end the daemon with 0; its log.
+fn stop(arena: &Arena, daemon: &mut Child) -> String {
+    Command::new("kill")
+        .arg("-TERM")
+        .arg(daemon.id().to_string())
+        .status()
+        .unwrap();
+    assert!(daemon.wait().unwrap().success(), "{}", log(arena));
+    log(arena)
+}
+
 fn log(arena: &Arena) -> String {
     fs::read_to_string(arena.path().join("daemon.log")).unwrap_or_default()
 }
@@ -278,13 +289,7 @@ fn a_full_state_disk_loses_nothing_writes_nothing_twice_and_the_daemon_waits() {
                 && status(&arena)["healthy"] != false
         },
     );
-    Command::new("kill")
-        .arg("-TERM")
-        .arg(daemon.id().to_string())
-        .status()
-        .unwrap();
-    assert!(daemon.wait().unwrap().success(), "{}", log(&arena));
-    let text = log(&arena);
+    let text = stop(&arena, &mut daemon);
     let told = |words: &str| text.matches(words).count();
     assert_eq!(
         told("no space: reading and sending wait"),
@@ -344,13 +349,7 @@ fn a_full_outbox_disk_writes_no_mail_twice_and_leaves_no_half_mail() {
     wait_until("the outbox sent", &arena, Duration::from_secs(20), || {
         status(&arena)["outbox"]["length"] == 0
     });
-    Command::new("kill")
-        .arg("-TERM")
-        .arg(daemon.id().to_string())
-        .status()
-        .unwrap();
-    assert!(daemon.wait().unwrap().success(), "{}", log(&arena));
-    let text = log(&arena);
+    let text = stop(&arena, &mut daemon);
     assert_eq!(
         text.matches("outbox: sending failed, kept for later")
             .count(),

@@ -392,8 +392,19 @@ pub(crate) mod fixture {
 
     /// The game `T/1` after the numeric `moves`, one a day from the start.
     pub fn game(league: &League, moves: &[&str]) -> Game {
+        game_with(league, [vec![], vec![]], moves, 1)
+    }
+
+    /// The game `T/1` with the players' `leaves` (White's, Black's) after
+    /// the numeric `moves`, one every `gap` days from the start.
+    pub fn game_with(
+        league: &League,
+        leaves: [Vec<crate::referee::clock::Days>; 2],
+        moves: &[&str],
+        gap: u64,
+    ) -> Game {
         let t = &league.tournaments[0];
-        let mut game = Game::new(t, &t.games[0], [vec![], vec![]]);
+        let mut game = Game::new(t, &t.games[0], leaves);
         game.apply(&Event::Opened { on: t.start }).unwrap();
         let mut on = t.start;
         for m in moves {
@@ -405,7 +416,7 @@ pub(crate) mod fixture {
                 draw_offer: false,
             })
             .unwrap();
-            on = on.succ_opt().unwrap();
+            on = on.checked_add_days(chrono::Days::new(gap)).unwrap();
         }
         game
     }

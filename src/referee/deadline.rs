@@ -99,29 +99,14 @@ fn last_day(today: NaiveDate, left: u32, start: NaiveDate, leaves: &[Days]) -> O
 mod tests {
     use super::*;
     use crate::letters::fixture::{day, league};
-    use crate::referee::game::Event;
     use proptest::prelude::*;
 
     /// The fixture's game with `leaves` for White and `plies` numeric moves,
     /// one every `gap` days from the start.
     fn game_with(leaves: Vec<Days>, plies: &[&str], gap: u64) -> (Game, RuleSet) {
         let league = league();
-        let t = &league.tournaments[0];
-        let mut game = Game::new(t, &t.games[0], [leaves, vec![]]);
-        game.apply(&Event::Opened { on: t.start }).unwrap();
-        let mut on = t.start;
-        for m in plies {
-            let pos = game.position().clone();
-            let mv = crate::notation::parse_move(&pos, m).expect("a legal move");
-            game.apply(&Event::Moved {
-                uci: Game::uci(&mv),
-                sent: on,
-                draw_offer: false,
-            })
-            .unwrap();
-            on = on.checked_add_days(chrono::Days::new(gap)).unwrap();
-        }
-        (game, t.rules.clone())
+        let game = crate::letters::fixture::game_with(&league, [leaves, vec![]], plies, gap);
+        (game, league.tournaments[0].rules.clone())
     }
 
     /// III.7.4-7.6 with III.6: a leave granted 01.06-10.06 moves the last
