@@ -397,6 +397,7 @@ fn split_own(body: &str) -> (String, String) {
         if line.trim_end() == "--"
             || *line == "-- "
             || is_separator(trimmed)
+            || is_mobile_signature(trimmed)
             || is_header_block(&lines[i..])
         {
             rest.extend_from_slice(&lines[i..]);
@@ -446,9 +447,42 @@ fn is_header_block(lines: &[&str]) -> bool {
         })
 }
 
-/// `On … wrote:` and `… пишет:` lines that introduce a quote.
+/// The line a phone's mail program signs with (`Sent from my iPhone`,
+/// `Get Outlook for iOS`, `Загрузите Outlook для iOS`, `Отправлено с
+/// iPhone`): the sender's own text ends above it.
+fn is_mobile_signature(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    let lower = lower.trim_end_matches(['.', '!']);
+    [
+        "sent from my ",
+        "sent from mail for ",
+        "sent from yahoo mail",
+        "sent from outlook",
+        "get outlook for ",
+        "загрузите outlook для ",
+        "отправлено с iphone",
+        "отправлено с ipad",
+        "отправлено с моего ",
+        "отправлено из мобильной почты",
+        "отправлено из приложения",
+        "отправлено с мобильного",
+    ]
+    .iter()
+    .any(|start| lower.starts_with(start))
+        && lower.chars().count() <= 60
+}
+
+/// `On … wrote:` and `… пишет:` lines that introduce a quote; the
+/// Russian Gmail and Yandex form names no verb: `вт, 1 дек. 2026 г. в
+/// 20:18, Name <addr@host>:`.
 fn is_attribution(line: &str, next: Option<&str>) -> bool {
     let lower = line.to_lowercase();
+    if lower.ends_with(">:") && lower.contains('@') && lower.contains(':') && {
+        let head = &lower[..lower.len() - 2];
+        head.contains(" г. в ") || head.chars().any(|c| c.is_ascii_digit()) && head.contains(", ")
+    } {
+        return true;
+    }
     let ends = [
         "wrote:",
         "пишет:",
@@ -1753,5 +1787,34 @@ mod our_lines {
         // the record copied from the forward is a repetition, not a quote
         let (own, _) = without_our_lines("> 1. 5254 5755\n", &ours);
         assert_eq!(own, "> 1. 5254 5755\n");
+    }
+}
+
+#[cfg(test)]
+mod quote_headers {
+    use super::own_text;
+
+    /// The Russian Gmail/Yandex attribution is a quote's line (what it
+    /// introduces, unmarked, is told by the arbiter's own lines), and a
+    /// phone's signature ends the sender's own text: neither is a note.
+    #[test]
+    fn russian_attributions_and_mobile_signatures_are_not_the_senders() {
+        for body in [
+            "1. 5254\n\nвт, 1 дек. 2026 г. в 20:18, Test arbiter <arbiter@example.test>:\n> Игра началась",
+            "1. 5254\n\n1 дек. 2026 г., в 20:18, Test arbiter <arbiter@example.test>:\nИгра началась",
+            "1. 5254\n\nSent from my iPhone\n\nOn Tue, Dec 1, 2026 Arbiter wrote:\nThe game begins",
+            "1. 5254\nGet Outlook for iOS\nThe game begins",
+            "1. 5254\nЗагрузите Outlook для iOS\nИгра началась",
+            "1. 5254\nОтправлено с iPhone\nИгра началась",
+        ] {
+            let own = own_text(body);
+            assert!(own.starts_with("1. 5254"), "{body:?}");
+            assert!(
+                !own.contains("arbiter@") && !own.contains("Outlook") && !own.contains("iPhone"),
+                "{own:?}"
+            );
+        }
+        // a player's own line that merely mentions a phone stays
+        assert!(own_text("I sent from my phone yesterday: 1. 5254").contains("phone"));
     }
 }
