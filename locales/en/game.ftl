@@ -35,6 +35,8 @@ game-variant-declined = Not accepted, { $whose } ({ $article }): the reply diffe
 ## The result.
 game-result-subject = result { $result }
 game-result = Game { $game } ({ $white } - { $black }) ended on { $date }: { $result } ({ $reason }).
+game-result-resigned = { $name } ({ $side }) resigned.
+game-result-on-time = { $name } ({ $side }) lost on time: the overstep was confirmed ({ $article }).
 
 ## The overstep claim.
 game-claim-subject = time overstep claim

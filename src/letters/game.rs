@@ -8,8 +8,8 @@ use super::forms::clock;
 use super::{Audience, Text};
 use crate::message::render::{self, date, numbered};
 use crate::notation::Notation;
-use crate::referee::game::Game;
 use crate::referee::game::Offer;
+use crate::referee::game::{EndReason, Game, GameResult};
 use crate::referee::notice::answers::MoverNote;
 use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::Reader;
@@ -354,9 +354,31 @@ impl Writer<'_> {
         let (t, spec, game, lang) = (self.t, self.spec, self.game, self.lang);
         let end = game.ending.expect("a result notice is for an ended game");
         let mut body = self.audience.greeting();
+        // who resigned or lost on time, and by which article
+        let loser = match end.result {
+            GameResult::WhiteWins => Some(Color::Black),
+            GameResult::BlackWins => Some(Color::White),
+            GameResult::Draw => None,
+        };
+        let who = match (end.reason, loser) {
+            (EndReason::Resignation, Some(c)) => Some(t!(
+                lang,
+                "game-result-resigned",
+                name = &t.player_of(spec, c).name,
+                side = self.color(c).to_lowercase()
+            )),
+            (EndReason::TimeForfeit, Some(c)) => Some(t!(
+                lang,
+                "game-result-on-time",
+                name = &t.player_of(spec, c).name,
+                side = self.color(c).to_lowercase(),
+                article = t.rules.article_of(Article::OverstepLoss)
+            )),
+            _ => None,
+        };
         let _ = writeln!(
             body,
-            "{}\n\n{}",
+            "{}{}\n\n{}\n{}",
             t!(
                 lang,
                 "game-result",
@@ -367,6 +389,8 @@ impl Writer<'_> {
                 result = end.result.as_str(),
                 reason = render::end_reason(end.reason, lang)
             ),
+            who.map(|w| format!(" {w}")).unwrap_or_default(),
+            render::standard_form(t, game, lang).trim_end(),
             render::pgn(t, game)
         );
         Text {
