@@ -237,13 +237,17 @@ impl Monitor {
     /// first refusal of an episode is logged and kept in the health (for
     /// `status`), the return of room logged once; the referee and the
     /// relay both ask.
-    pub fn room(&self) -> bool {
-        let refused = self.store.room().err().map(|e| e.to_string());
+    ///
+    /// # Errors
+    /// [`StoreError::NoSpace`], as the store refuses.
+    pub fn room(&self) -> Result<(), StoreError> {
+        let room = self.store.room();
+        let refused = room.as_ref().err().map(ToString::to_string);
         // the referee and the relay both ask: the change is made (and so
         // told) by one of them, under the lock
         let changed = {
             let Ok(mut health) = self.health.lock() else {
-                return refused.is_none();
+                return room;
             };
             match (&refused, health.no_space.is_some()) {
                 (Some(why), false) => {
@@ -271,7 +275,7 @@ impl Monitor {
             // written when there is room (the record says the episode ended)
             self.update(true, |_| {});
         }
-        refused.is_none()
+        room
     }
 
     /// The deadlines ran as of `day`; the next pass is at `next`, if known.
@@ -544,6 +548,8 @@ impl Pipeline {
         // the tournaments with nothing to do on a day: their facts go
         // together, in one commit at the end
         let mut quiet: Vec<(String, String)> = Vec::new();
+        // the latest day run, when the clock stands before it (set back)
+        let mut behind: Option<NaiveDate> = None;
         // tournament by tournament, as the openings
         for at in 0..self.config.league.tournaments.len() {
             let key = format!("{TIMERS_DONE}{}", self.config.league.tournaments[at].id);
@@ -551,13 +557,8 @@ impl Pipeline {
                 .store
                 .fact(&key)?
                 .and_then(|v| v.parse::<NaiveDate>().ok());
-            if done.is_some_and(|done| done > today) {
-                warn!(
-                    tournament = %self.config.league.tournaments[at].id,
-                    done = %done.unwrap_or(today),
-                    today = %today,
-                    "the clock is behind the last timer pass: nothing runs again"
-                );
+            if let Some(done) = done.filter(|done| *done > today) {
+                behind = Some(behind.map_or(done, |b: NaiveDate| b.max(done)));
             }
             for day in timer_days(done, today) {
                 let league = &self.config.league;
@@ -583,6 +584,14 @@ impl Pipeline {
                     }
                 }
             }
+        }
+        if let Some(done) = behind {
+            // one line a pass, not one a tournament
+            warn!(
+                done = %done,
+                today = %today,
+                "the clock is behind the last timer pass: nothing runs again"
+            );
         }
         let mut batch = Batch::default();
         self.add_checked(
@@ -1677,16 +1686,11 @@ impl Relay {
         // failed attempts since the last pass that went through
         let mut failing: usize = 0;
         loop {
-            let passed = if self.monitor.room() {
-                self.send(&shutdown).await
-            } else {
-                // sent mails could not be recorded: nothing goes (said once
-                // by the monitor)
-                Err(StoreError::NoSpace {
-                    path: String::new(),
-                    free: 0,
-                }
-                .into())
+            // on a full disk sent mails could not be recorded: nothing goes
+            // (said once by the monitor)
+            let passed = match self.monitor.room() {
+                Ok(()) => self.send(&shutdown).await,
+                Err(e) => Err(e.into()),
             };
             let wait = match passed {
                 Ok(_) => {
@@ -2271,7 +2275,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
             notify(sd_notify::NotifyState::Watchdog);
             // a full disk: nothing is read, decided or sent until there is
             // room (the mails wait in the mailbox), said once
-            if !pipeline.monitor.room() {
+            if pipeline.monitor.room().is_err() {
                 if pause(ROOM_POLL, &mut shutdown).await {
                     break 'connection;
                 }

@@ -182,23 +182,14 @@ fn cell(standings: &Standings, player: usize, opponent: usize) -> String {
 /// A clock as `standings` shows it: days used, left to the control move.
 fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate) -> String {
     let c = crate::referee::deadline::clock(game, &t.rules, color, today);
-    if c.over > 0 {
-        t!(
-            t.director_language,
-            "web-clock-over",
-            used = c.used,
-            over = c.over,
-            control = c.control
-        )
-    } else {
-        t!(
-            t.director_language,
-            "web-clock",
-            used = c.used,
-            left = c.left,
-            control = c.control
-        )
-    }
+    t!(
+        t.director_language,
+        &c.words("web-clock"),
+        used = c.used,
+        left = c.left,
+        over = c.over,
+        control = c.control
+    )
 }
 
 /// The game's state in words: its result, or whose move it is.

@@ -368,6 +368,25 @@ fn game_mail(users: &Users, moves: &[String], i: usize) -> (String, Vec<u8>) {
     (from.clone(), raw.into_bytes())
 }
 
+/// The opening's first three moves appended to the arbiter's INBOX over
+/// IMAP (no SMTP needed), and refereed within `limit`.
+async fn three_moves_refereed_meanwhile(
+    servers: &Servers,
+    users: &Users,
+    dir: &Path,
+    limit: Duration,
+) {
+    for i in 0..3 {
+        let (_, raw) = move_mail(users, i);
+        servers.append(&users.arbiter, "INBOX", &raw).await;
+    }
+    let deadline = Instant::now() + limit;
+    while json(dir)["moves"].as_array().unwrap().len() < 3 {
+        assert!(Instant::now() < deadline, "{}", daemon_log(dir));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn daemon_log(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("daemon.log")).unwrap_or_default()
 }
@@ -549,15 +568,7 @@ async fn smtp_unreachable_replies_wait_in_the_outbox_and_arrive_once() {
         .await;
     servers.script(&["smtp-stop"]);
     // moves reach the arbiter's mailbox without Postfix (appended over IMAP)
-    for i in 0..3 {
-        let (_, raw) = move_mail(&users, i);
-        servers.append(&users.arbiter, "INBOX", &raw).await;
-    }
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while json(dir.path())["moves"].as_array().unwrap().len() < 3 {
-        assert!(Instant::now() < deadline, "{}", daemon_log(dir.path()));
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    three_moves_refereed_meanwhile(&servers, &users, dir.path(), Duration::from_secs(10)).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     servers.script(&["smtp-start"]);
     // each player: the opening and the three forwards (To or Cc)
@@ -1394,15 +1405,7 @@ async fn postfix_restarted_mid_burst_costs_at_most_one_duplicate_and_resumes_at_
     servers.script(&["smtp-stop"]);
     let stopped_at = outbox_length(dir.path()).unwrap_or_default();
     // moves reach the arbiter's mailbox meanwhile and are refereed
-    for i in 0..3 {
-        let (_, raw) = move_mail(&users, i);
-        servers.append(&users.arbiter, "INBOX", &raw).await;
-    }
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while json(dir.path())["moves"].as_array().unwrap().len() < 3 {
-        assert!(Instant::now() < deadline, "{}", daemon_log(dir.path()));
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    three_moves_refereed_meanwhile(&servers, &users, dir.path(), Duration::from_secs(20)).await;
     // about 35 s down: with a backoff doubling to a minute, the next try
     // would come half a minute after the server's return
     tokio::time::sleep(Duration::from_secs(32)).await;

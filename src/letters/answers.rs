@@ -730,25 +730,15 @@ pub fn progress_line(
     };
     let side = |c: Color| {
         let clock = crate::referee::deadline::clock(game, &t.rules, c, today);
-        if clock.over > 0 {
-            t!(
-                lang,
-                "answer-progress-clock-over",
-                color = color_name(c, lang),
-                used = clock.used,
-                over = clock.over,
-                control = clock.control
-            )
-        } else {
-            t!(
-                lang,
-                "answer-progress-clock",
-                color = color_name(c, lang),
-                used = clock.used,
-                left = clock.left,
-                control = clock.control
-            )
-        }
+        t!(
+            lang,
+            &clock.words("answer-progress-clock"),
+            color = color_name(c, lang),
+            used = clock.used,
+            left = clock.left,
+            over = clock.over,
+            control = clock.control
+        )
     };
     let mut line = t!(
         lang,

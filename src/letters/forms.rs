@@ -18,25 +18,15 @@ use shakmaty::Color;
 /// left. Lines ending in a newline.
 pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: Lang) -> String {
     let c = deadline::clock(game, &t.rules, color, today);
-    let mut out = if c.over > 0 {
-        t!(
-            lang,
-            "clock-over",
-            used = c.used,
-            allowance = c.allowance,
-            control = c.control,
-            over = c.over
-        )
-    } else {
-        t!(
-            lang,
-            "clock",
-            used = c.used,
-            allowance = c.allowance,
-            control = c.control,
-            left = c.left
-        )
-    };
+    let mut out = t!(
+        lang,
+        &c.words("clock"),
+        used = c.used,
+        allowance = c.allowance,
+        control = c.control,
+        left = c.left,
+        over = c.over
+    );
     out.push('\n');
     if let Some(by) = c.last_day {
         let date = by.format("%d.%m.%Y").to_string();

@@ -36,6 +36,19 @@ pub struct Clock {
     pub barred: bool,
 }
 
+impl Clock {
+    /// The catalog message that tells this clock: `id` with the days left,
+    /// or `id-over` with the days over after an overstep (never a
+    /// negative count).
+    pub fn words(&self, id: &'static str) -> String {
+        if self.over > 0 {
+            format!("{id}-over")
+        } else {
+            id.to_string()
+        }
+    }
+}
+
 /// The most days ahead the last day is looked for (a century).
 const HORIZON: u32 = 36_600;
 

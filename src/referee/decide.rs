@@ -1345,39 +1345,37 @@ impl Context<'_> {
     /// answered with why not.
     fn protest(&self, written: &Written) -> Decision {
         let today = self.inbound.arrival;
-        let claim = self.game.claim.as_ref().filter(|c| c.against == self.color);
-        let until = claim.map(|c| c.protest_until(&self.t.rules));
-        let answer = |accepted: bool| {
-            Notice::Official(OfficialNotice::ProtestAnswer {
-                game: Box::new(self.game.clone()),
-                accepted,
-                until,
-                today,
-            })
-        };
-        let Some(until) = until.filter(|until| today <= *until) else {
-            return self.replier.tell(
-                self.reader(),
-                answer(false),
-                Some(&self.spec.id),
-                "protest refused",
-            );
-        };
-        let event = (self.spec.id.clone(), Event::Protested { on: today });
+        let until = self
+            .game
+            .claim
+            .as_ref()
+            .filter(|c| c.against == self.color)
+            .map(|c| c.protest_until(&self.t.rules));
+        let accepted = until.is_some_and(|until| today <= until);
+        let event = Event::Protested { on: today };
         let mut after = self.game.clone();
-        let _ = after.apply(&event.1);
+        if accepted {
+            let _ = after.apply(&event);
+        }
         let mut decision = self.replier.tell(
             self.reader(),
             Notice::Official(OfficialNotice::ProtestAnswer {
                 game: Box::new(after.clone()),
-                accepted: true,
-                until: Some(until),
+                accepted,
+                until,
                 today,
             }),
             Some(&self.spec.id),
-            "protest",
+            if accepted {
+                "protest"
+            } else {
+                "protest refused"
+            },
         );
-        decision.events.push(event);
+        if !accepted {
+            return decision;
+        }
+        decision.events.push((self.spec.id.clone(), event));
         decision.letters.push(Letter::new(
             vec![Reader::director_of(self.t)],
             vec![],
