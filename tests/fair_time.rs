@@ -556,6 +556,11 @@ fn ii_postal_answers_cite_section_ii() {
         sent.iter().any(|m| m.body.contains("(II.6.5)")),
         "{sent:#?}"
     );
+    assert!(
+        sent.iter()
+            .any(|m| m.body.contains("Play goes on while he decides")),
+        "a first postal claim does not interrupt the game: {sent:#?}"
+    );
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
     cites_only_section_ii(&sent);
     let confirmed = &find(&sent, "first overstep").body;

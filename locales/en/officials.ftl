@@ -53,7 +53,7 @@ official-warning-subject = few days left
 official-warning-body = Only { $left } { $left ->
         [one] day is
        *[other] days are
-    } left before your move { $control }: your move must be sent by { $last }, else an overstep is claimed the next day ({ $claim }). Leaves already granted are counted in that day; a leave announced in advance to your partners and the director also stops your clock ({ $leave }).
+    } left before your move { $control }: your move must be sent by { $last }, else an overstep is claimed the next day ({ $claim }). Leaves already granted are counted in that day; a leave within your yearly leave days, announced in advance to your partners and the director, also stops your clock ({ $leave }).
 official-reminder-subject = reminder
 official-reminder-waiting = no answer has come for { $waiting } { $waiting ->
         [one] day
@@ -210,7 +210,10 @@ official-protest-body = { $name } ({ $side }) protests against the time overstep
 official-protest-no-reasons = (no reasons were written)
 official-protest-decide = Director, decide the claim now, knowing the protest: reply with CONFIRM or REJECT on a line of its own, keeping [{ $game }] in the subject. A CONFIRM takes effect at once.
 official-protest-answer-subject = your protest
-official-protest-passed-on = Your protest against the overstep claim has been passed on to the director with your reasons ({ $article }). The game waits for his decision.
+official-protest-passed-on = Your protest against the overstep claim has been passed on to the director with your reasons ({ $article }). { $interrupted ->
+        [yes] The game waits for his decision.
+       *[no] Play goes on while he decides.
+    }
 official-protest-late = Your protest comes too late: protests against this claim were taken until { $until } ({ $article }).
 official-protest-no-claim = No overstep claim against you is pending in this game: there is nothing to protest against.
 official-confirm-held-subject = CONFIRM held for the protest days

@@ -35,7 +35,7 @@ game-variant-declined = Не принят { $whose } ({ $article }): ответ 
 ## Результат.
 game-result-subject = результат { $result }
 game-result = Партия { $game } ({ $white } - { $black }) закончена { $date }: { $result } ({ $reason }).
-game-result-resigned = Участник { $name } ({ $side }) сдал партию.
+game-result-resigned = Сдача партии: { $name } ({ $side }).
 game-result-on-time = Участнику { $name } ({ $side }) засчитано поражение за превышение времени ({ $article }).
 
 ## Заявление о просрочке.

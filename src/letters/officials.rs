@@ -78,7 +78,12 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let (t, _) = game_of(league, game);
             let article = t.rules.article_of(Article::Protest);
             let text = match (accepted, until) {
-                (true, _) => t!(lang, "official-protest-passed-on", article = article),
+                (true, _) => t!(
+                    lang,
+                    "official-protest-passed-on",
+                    article = article,
+                    interrupted = yes(game.claim.as_ref().is_some_and(|c| c.interrupts))
+                ),
                 (false, Some(until)) => t!(
                     lang,
                     "official-protest-late",
