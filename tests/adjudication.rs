@@ -45,12 +45,14 @@ fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_st
     let (arena, sent) = at_the_end();
     // game 5: one mail in English To both players, Cc the director
     let five = about(&sent, 5);
-    assert_eq!(five.len(), 1, "{sent:#?}");
-    let request = five[0];
-    assert!(
-        request.is_to(&[&addr("petrov"), &addr("smirnov")], &[TD]),
-        "{request:?}"
-    );
+    // game 5: one mail in English To both players, the director's own
+    assert_eq!(five.len(), 2, "{sent:#?}");
+    let request = five
+        .iter()
+        .find(|m| m.is_to(&[&addr("petrov"), &addr("smirnov")], &[]))
+        .expect("the players' mail");
+    assert!(five.iter().any(|m| m.is_to(&[TD], &[])), "{five:#?}");
+    lacks(request, "Copy for the director");
     assert!(
         request.subject.ends_with("adjudication (III.9.4)"),
         "{}",
@@ -66,9 +68,10 @@ fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_st
     ] {
         assert!(request.body.contains(words), "{words}: {}", request.body);
     }
-    // game 6: Sidorov reads Russian, Ivanov and the director English
+    // game 6: Sidorov reads Russian, Ivanov and the director English: the
+    // director's own mail beside the players'
     let six = about(&sent, 6);
-    assert_eq!(six.len(), 2, "{six:#?}");
+    assert_eq!(six.len(), 3, "{six:#?}");
     let ru = six
         .iter()
         .find(|m| m.to == [addr("sidorov")])
@@ -97,12 +100,9 @@ fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_st
 fn iii_9_4_4_the_move_of_the_player_to_move_counts_as_made_and_goes_to_the_director() {
     let (mut arena, _) = at_the_end();
     let sent = mail(&mut arena, 5, "smirnov", "1. e4 e5", "2026-06-03");
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    let to_director = &sent[0];
-    assert!(
-        to_director.is_to(&[TD], &[&addr("smirnov")]),
-        "{to_director:?}"
-    );
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    let to_director = mail_to_alone(&sent, TD);
+    mail_to_alone(&sent, &addr("smirnov"));
     assert!(to_director.body.contains("1... e5"), "{}", to_director.body);
     assert!(
         to_director.body.contains("it was not sent to the opponent"),
@@ -181,12 +181,13 @@ fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
     arena.run("2026-06-15");
     let sent = arena.new_sent();
     let overdue = about(&sent, 5);
-    assert_eq!(overdue.len(), 1, "{sent:#?}");
+    assert_eq!(overdue.len(), 2, "{sent:#?}");
     assert!(
-        overdue[0].is_to(&[TD], &[&addr("smirnov")]),
+        overdue[1].is_to(&[&addr("smirnov")], &[]),
         "{:?}",
-        overdue[0]
+        overdue[1]
     );
+    assert!(overdue[0].is_to(&[TD], &[]), "{:?}", overdue[0]);
     assert!(
         overdue[0].body.contains("Smirnov, Semen (black)"),
         "{}",
@@ -205,10 +206,10 @@ fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
     );
     let told = sent
         .iter()
-        .find(|m| m.subject.contains("adjudicated 1-0"))
+        .find(|m| m.subject.contains("adjudicated 1-0") && !m.is_to(&[TD], &[]))
         .expect("the adjudicated result");
     assert!(
-        told.is_to(&[&addr("petrov"), &addr("smirnov")], &[TD]),
+        told.is_to(&[&addr("petrov"), &addr("smirnov")], &[]),
         "{told:?}"
     );
     assert!(
@@ -254,7 +255,7 @@ fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
     arena.run("2026-06-30");
     let sent = arena.new_sent();
     let fin = about(&sent, 5);
-    assert_eq!(fin.len(), 1, "{sent:#?}");
+    assert_eq!(fin.len(), 2, "the players' and the director's: {sent:#?}");
     assert!(
         fin[0].subject.contains("the result 1-0 is final"),
         "{}",
@@ -290,12 +291,13 @@ fn iii_9_9_an_appeal_goes_to_the_director_and_the_partner_and_his_new_result_is_
         "APPEAL\nAfter 2. Nf3 Nc6 it is equal.",
         "2026-06-12",
     );
-    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
     assert!(
-        sent[0].is_to(&[TD], &[&addr("smirnov"), &addr("petrov")]),
+        sent[1].is_to(&[&addr("smirnov"), &addr("petrov")], &[]),
         "{:?}",
-        sent[0]
+        sent[1]
     );
+    assert!(sent[0].is_to(&[TD], &[]), "{:?}", sent[0]);
     assert!(sent[0].body.contains("2. Nf3 Nc6"), "{}", sent[0].body);
     // the window passes, the appeal waits for the director
     arena.run("2026-06-30");

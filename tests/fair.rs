@@ -53,13 +53,17 @@ fn copies(sent: Vec<Sent>, opponent: &str, mover: &str) -> (Sent, Sent) {
     (find(&sent, &[opponent], &[]), find(&sent, &[mover], &[]))
 }
 
-/// The result: in Russian To Ivanov, in English To Petrov and the director.
+/// The result: in Russian To Ivanov, in English To Petrov, and the
+/// director's own copy.
 fn result(sent: Vec<Sent>) -> (Sent, Sent) {
-    assert_eq!(sent.len(), 2, "a copy for each language: {sent:#?}");
-    (
-        find(&sent, &[WHITE], &[]),
-        find(&sent, &[BLACK], &[DIRECTOR]),
-    )
+    assert_eq!(sent.len(), 3, "a copy for each reader: {sent:#?}");
+    let director = find(&sent, &[DIRECTOR], &[]);
+    assert!(
+        director.body.contains("Copy for the director"),
+        "{}",
+        director.body
+    );
+    (find(&sent, &[WHITE], &[]), find(&sent, &[BLACK], &[]))
 }
 
 fn penalties(arena: &Arena) -> (u64, u64) {
@@ -375,7 +379,13 @@ fn iii_6_3_a_players_words_into_a_suspended_game_reach_the_director() {
     ));
     arena.run("2026-05-10");
     arena.new_sent();
-    one(arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"));
+    // 3 days a control: the director reads every mail of the game (III.4.10)
+    let sent = arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10");
+    assert_eq!(
+        sent.len(),
+        2,
+        "the forward and the director's copy: {sent:#?}"
+    );
     // Black lets four days pass: the claim suspends the game
     arena.run("2026-05-14");
     assert!(arena
@@ -383,8 +393,15 @@ fn iii_6_3_a_players_words_into_a_suspended_game_reach_the_director() {
         .iter()
         .any(|m| m.subject.contains("overstep")));
     let body = "I was in hospital, the certificate follows by post.";
-    let answer = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-15"));
-    assert!(answer.is_to(&[BLACK], &[DIRECTOR]), "{answer:?}");
+    let sent = arena.exchange(BLACK, SUBJECT, body, "2026-05-15");
+    assert_eq!(
+        sent.len(),
+        2,
+        "the player's answer, the director's copy: {sent:#?}"
+    );
+    let copy = find(&sent, &[DIRECTOR], &[]);
+    assert!(copy.body.contains(&format!("| {body}")), "{}", copy.body);
+    let answer = find(&sent, &[BLACK], &[]);
     assert!(
         answer.body.contains(&format!("| {body}")),
         "{}",
@@ -392,8 +409,8 @@ fn iii_6_3_a_players_words_into_a_suspended_game_reach_the_director() {
     );
     assert_eq!(penalties(&arena), (0, 0));
     // a bare move into the suspended game is not copied for a note
-    let answer = one(arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-15"));
-    assert!(answer.is_to(&[BLACK], &[]) || answer.is_to(&[BLACK], &[DIRECTOR]));
+    let sent = arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-15");
+    let answer = find(&sent, &[BLACK], &[]);
     assert!(!answer.body.contains("Player's note"), "{}", answer.body);
 }
 

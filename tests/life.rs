@@ -80,12 +80,14 @@ fn iii_5_1_reminder_exactly_at_day_14_and_iii_5_3_director_told_at_day_40() {
     assert!(arena.new_sent().is_empty(), "day 13: nothing");
     arena.run("2026-05-24");
     let sent = arena.new_sent();
-    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    assert!(sent[0].is_to(&[B], &[]), "the silent player: {:?}", sent[0]);
     assert!(
-        sent[0].is_to(&[B], &[TD]),
-        "the silent player, Cc the director: {:?}",
-        sent[0]
+        sent[1].is_to(&[TD], &[]),
+        "the director's copy: {:?}",
+        sent[1]
     );
+    assert!(sent[1].body.contains("III.5.1"), "{}", sent[1].body);
     assert!(sent[0].subject.contains("reminder"));
     assert!(
         sent[0].body.contains("no answer has come for 14 days") && sent[0].body.contains("1. 5254"),
@@ -133,19 +135,17 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     arena.send(B, SUBJECT, "4. 2514 4. ... 7866", "2026-05-26");
     arena.run("2026-05-26");
     let sent = arena.new_sent();
+    assert!(sent[0].is_to(&[W], &[B]), "{:?}", sent[0]);
     assert!(
-        sent[0].is_to(&[W], &[B, TD]),
-        "4 days left: Cc the director: {:?}",
-        sent[0]
+        sent[1].is_to(&[TD], &[]) && sent[1].body.contains("III.4.10"),
+        "4 days left: the director's copy: {:?}",
+        sent[1]
     );
     arena.send(W, SUBJECT, "4... 7866 5. 5171", "2026-05-26");
     arena.run("2026-05-26");
     let sent = arena.new_sent();
-    assert!(
-        sent[0].is_to(&[B], &[W, TD]),
-        "later mails too: {:?}",
-        sent[0]
-    );
+    assert!(sent[0].is_to(&[B], &[W]), "{:?}", sent[0]);
+    assert!(sent[1].is_to(&[TD], &[]), "later mails too: {:?}", sent[1]);
     // Black, to play move 5 with 16 days used, passes 20 on day 21
     arena.run("2026-05-30");
     let sent = arena.new_sent();
@@ -161,8 +161,11 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
         .iter()
         .filter(|m| m.subject.contains("overstep"))
         .collect();
-    assert_eq!(claims.len(), 1, "{sent:#?}");
-    assert!(claims[0].is_to(&[TD], &[W, B]), "{:?}", claims[0]);
+    // the director's own, and the players'
+    assert_eq!(claims.len(), 2, "{sent:#?}");
+    assert!(claims[0].is_to(&[TD], &[]), "{:?}", claims[0]);
+    assert!(claims[1].is_to(&[W, B], &[]), "{:?}", claims[1]);
+    lacks(claims[1], "CONFIRM");
     assert!(
         claims[0]
             .body
@@ -177,8 +180,9 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     assert_eq!(arena.json(GAME)["status"], "suspended");
     // a move into the suspended game is kept, not forwarded
     let sent = arena.exchange(B, SUBJECT, "5. 5171 5... 6857", "2026-06-01");
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    assert!(sent[0].is_to(&[B], &[TD]), "{:?}", sent[0]);
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    assert!(sent[0].is_to(&[B], &[]), "{:?}", sent[0]);
+    assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
     assert!(
         sent[0].body.contains("suspended") && sent[0].body.contains("kept"),
         "{}",
@@ -199,8 +203,9 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
         .iter()
         .filter(|m| m.subject.contains("result"))
         .collect();
-    assert_eq!(result.len(), 1, "{sent:#?}");
-    assert!(result[0].is_to(&[W, B], &[TD]));
+    assert_eq!(result.len(), 2, "{sent:#?}");
+    assert!(result[0].is_to(&[W, B], &[]));
+    assert!(result[1].is_to(&[TD], &[]));
     assert!(
         result[0].body.contains("[Result \"1-0\"]") && result[0].body.contains("time overstep"),
         "{}",
@@ -231,7 +236,11 @@ fn iii_6_7_a_rejected_claim_resumes_the_game_and_forwards_the_held_move() {
         subjects(&sent).join("\n")
     );
     let sent = arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-31");
-    assert_eq!(sent.len(), 1);
+    assert_eq!(
+        sent.len(),
+        2,
+        "the answer and the director's copy: {sent:#?}"
+    );
     assert!(sent[0].body.contains("kept"), "{}", sent[0].body);
     let sent = arena.exchange(
         TD,
@@ -243,11 +252,12 @@ fn iii_6_7_a_rejected_claim_resumes_the_game_and_forwards_the_held_move() {
         .iter()
         .filter(|m| m.subject.ends_with("1... 5755"))
         .collect();
-    assert_eq!(forward.len(), 1, "{}", subjects(&sent).join("\n"));
+    // the forward, and the director's copy (III.4.10)
+    assert_eq!(forward.len(), 2, "{}", subjects(&sent).join("\n"));
     assert!(forward[0].to.contains(&W.to_string()));
     assert!(sent
         .iter()
-        .any(|m| m.subject.contains("claim rejected") && m.is_to(&[W, B], &[TD])));
+        .any(|m| m.subject.contains("claim rejected") && m.is_to(&[W, B], &[])));
     let json = arena.json(GAME);
     assert_eq!(json["status"], "in_progress");
     assert_eq!(json["moves"][1]["numeric"], "5755");
@@ -264,13 +274,15 @@ fn iii_7_leave_announced_reaches_partners_and_its_days_do_not_count() {
     let mut arena = arena2("");
     play(&mut arena, 0, &[("5254", "2026-05-10")]);
     let sent = arena.exchange(B, "leave", "LEAVE 2026-05-12 2026-05-16", "2026-05-11");
-    assert_eq!(sent.len(), 1, "{sent:#?}");
-    // Petrov plays Ivanov and Sidorov: both partners and the director, Cc Petrov
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    // Petrov plays Ivanov and Sidorov: both partners, Cc Petrov; the
+    // director's own
     assert!(
-        sent[0].is_to(&[W, "sidorov@example.test", TD], &[B]),
+        sent[0].is_to(&[W, "sidorov@example.test"], &[B]),
         "{:?}",
         sent[0]
     );
+    assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
     assert!(sent[0].body.contains("12.05.2026") && sent[0].body.contains("16.05.2026"));
     play(&mut arena, 1, &[("5755", "2026-05-20")]);
     let json = arena.json(GAME);
@@ -321,7 +333,7 @@ fn draws_offer_and_accept_and_claim_threefold() {
     let sent = arena.exchange(W, SUBJECT, "ACCEPT DRAW", "2026-05-12");
     assert!(sent
         .iter()
-        .any(|m| m.subject.contains("result 1/2-1/2") && m.is_to(&[W, B], &[TD])));
+        .any(|m| m.subject.contains("result 1/2-1/2") && m.is_to(&[W, B], &[])));
     assert_eq!(arena.json(GAME)["result"], "1/2-1/2");
 
     // game 2: knights out and back; the claim one move early is refused
@@ -375,7 +387,7 @@ fn director_commands_work_from_the_director_only_and_status_reports() {
     let sent = arena.exchange(TD, SUBJECT, "PENALTY black 3", "2026-05-11");
     assert!(
         sent.iter()
-            .any(|m| m.is_to(&[W, B], &[TD]) && m.body.contains("+3")),
+            .any(|m| m.is_to(&[W, B], &[]) && m.body.contains("+3")),
         "{sent:#?}"
     );
     assert_eq!(arena.json(GAME)["black"]["penalty_days"], 3);
@@ -474,7 +486,9 @@ fn postal_first_claim() -> (Arena, Sent) {
     );
     arena.run("2026-05-21");
     let sent = arena.new_sent();
-    assert_eq!(sent.len(), 1, "{sent:#?}");
+    // the director's own, and the players'
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    assert!(sent[1].is_to(&[W, B], &[]), "{:?}", sent[1]);
     let claim = sent.into_iter().next().unwrap();
     assert!(claim.subject.contains("time overstep claim"), "{claim:?}");
     (arena, claim)
@@ -485,7 +499,7 @@ fn ii_6_8_a_first_postal_claim_does_not_interrupt_the_game() {
     let (mut arena, claim) = postal_first_claim();
     // the claim goes to the director with the calculation and the schedule,
     // and says that the game goes on (II.6.2-6.4, II.6.8)
-    assert!(claim.is_to(&[TD], &[W, B]), "{claim:?}");
+    assert!(claim.is_to(&[TD], &[]), "{claim:?}");
     for text in [
         "has used 11 days against 10 allowed up to move 2",
         "(II.6.2-6.3)",
@@ -549,7 +563,7 @@ fn ii_6_3_a_late_first_postal_move_is_claimed_and_forwarded_together() {
         .iter()
         .find(|m| m.subject.contains("time overstep claim"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
-    assert!(claim.is_to(&[TD], &[W, B]), "{claim:?}");
+    assert!(claim.is_to(&[TD], &[]), "{claim:?}");
     assert!(
         claim
             .body
@@ -599,7 +613,7 @@ fn ii_6_4_first_claim_confirmed_restarts_the_count_while_play_went_on() {
         .iter()
         .find(|m| m.subject.contains("first overstep"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
-    assert!(notice.is_to(&[W, B], &[TD]), "{notice:?}");
+    assert!(notice.is_to(&[W, B], &[]), "{notice:?}");
     for text in [
         "starts from zero after their move 1 (II.6.4)",
         "a second overstep loses the game (II.6.6)",
@@ -660,7 +674,7 @@ fn ii_6_8_a_second_postal_claim_interrupts_and_holds_the_move() {
         .iter()
         .find(|m| m.subject.contains("time overstep claim"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
-    assert!(claim.is_to(&[TD], &[W, B]), "{claim:?}");
+    assert!(claim.is_to(&[TD], &[]), "{claim:?}");
     assert!(
         claim
             .body
@@ -680,7 +694,7 @@ fn ii_6_8_a_second_postal_claim_interrupts_and_holds_the_move() {
     );
     // Black's move is kept, not forwarded
     let sent = arena.exchange(B, SUBJECT, "2. 7163 2... 7866", "2026-06-03");
-    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert_eq!(sent.len(), 2, "the answer, the director's copy: {sent:#?}");
     assert!(sent[0].to == [B.to_string()], "{:?}", sent[0]);
     assert!(
         sent[0].body.contains("kept") && sent[0].body.contains("(II.6.8)"),
@@ -729,7 +743,7 @@ fn iii_6_3_an_email_claim_interrupts_even_when_the_first_overstep_only_resets() 
     );
     assert_eq!(arena.json(GAME)["status"], "suspended");
     let sent = arena.exchange(B, SUBJECT, "1. 5254 1... 5755", "2026-05-22");
-    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert_eq!(sent.len(), 2, "the answer, the director's copy: {sent:#?}");
     assert!(sent[0].body.contains("kept"), "{}", sent[0].body);
 }
 
@@ -757,18 +771,19 @@ fn iii_5_timers_of_missed_days_run_in_order_each_as_of_its_own_day() {
     assert!(arena.new_sent().is_empty(), "day 13: nothing");
     arena.run("2026-06-22");
     let sent = arena.new_sent();
-    assert_eq!(subjects(&sent).len(), 2, "{sent:#?}");
+    // the reminder, the director's copy of it, the notice
+    assert_eq!(subjects(&sent).len(), 3, "{sent:#?}");
     assert!(sent[0].subject.contains("reminder"), "{sent:#?}");
     assert!(
         sent[0].body.contains("no answer has come for 14 days"),
         "the reminder as of 24.05: {}",
         sent[0].body
     );
-    assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
+    assert!(sent[2].is_to(&[TD], &[]), "{:?}", sent[2]);
     assert!(
-        sent[1].body.contains("for 40 days") && sent[1].body.contains("19.06.2026"),
+        sent[2].body.contains("for 40 days") && sent[2].body.contains("19.06.2026"),
         "the notice as of 19.06: {}",
-        sent[1].body
+        sent[2].body
     );
     // set back, then forward to the same day again: nothing twice
     arena.run("2026-06-21");
@@ -898,7 +913,9 @@ fn iii_6_the_player_to_move_is_warned_at_five_days_and_at_one_day_left() {
     );
     arena.run("2026-07-04");
     let sent = arena.new_sent();
-    assert_eq!(sent.len(), 1, "{sent:#?}");
+    // and the director's copy (III.4.10)
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
     let warning = &sent[0];
     assert!(warning.subject.contains("few days left"), "{warning:?}");
     assert_eq!(warning.to, vec![B.to_string()], "To the player to move");
@@ -914,7 +931,7 @@ fn iii_6_the_player_to_move_is_warned_at_five_days_and_at_one_day_left() {
     assert!(arena.new_sent().is_empty(), "once per level");
     arena.run("2026-07-08");
     let sent = arena.new_sent();
-    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert_eq!(sent.len(), 2, "{sent:#?}");
     assert!(
         sent[0].body.contains("Only 1 day is left") && sent[0].body.contains("09.07.2026"),
         "{}",
@@ -984,7 +1001,7 @@ fn iii_6_4_a_confirm_within_the_protest_days_waits_for_them() {
     assert!(
         claim
             .body
-            .contains("may protest against this claim until 24.07.2026 (III.6.4)"),
+            .contains("may protest against this claim until 24.07.2026 inclusive (III.6.4)"),
         "{}",
         claim.body
     );

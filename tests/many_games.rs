@@ -231,15 +231,17 @@ fn a_mate_ends_the_game_with_the_right_result() {
         "2026-05-12",
     );
     let sent = arena.exchange("petrov@example.test", subject, "2. 7274 4884", "2026-05-13");
-    // each in Ivanov's Russian and in Petrov's English, in that order
-    assert_eq!(sent.len(), 4, "the forward and the result: {sent:#?}");
+    // each in Ivanov's Russian and in Petrov's English, in that order; the
+    // director's copy of the result last
+    assert_eq!(sent.len(), 5, "the forward and the result: {sent:#?}");
+    assert!(sent[4].is_to(&["td@example.test"], &[]), "{:?}", sent[4]);
     assert!(sent[0].is_to(&["ivanov@example.test"], &[]));
     assert!(sent[0].subject.ends_with("2... 4884"));
     assert!(sent[1].is_to(&["petrov@example.test"], &[]));
     assert!(sent[1].subject.ends_with("2... 4884"));
     let (ru, en) = (&sent[2], &sent[3]);
     assert!(ru.is_to(&["ivanov@example.test"], &[]));
-    assert!(en.is_to(&["petrov@example.test"], &["td@example.test"]));
+    assert!(en.is_to(&["petrov@example.test"], &[]));
     assert!(ru.body.contains("0-1 (мат)"), "{}", ru.body);
     assert!(en.body.contains("0-1 (checkmate)"), "{}", en.body);
     for result in [ru, en] {

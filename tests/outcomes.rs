@@ -424,11 +424,18 @@ fn each_reader_gets_his_copy_in_his_own_language() {
     );
     // Petrov (English) moves after two days: 5 of 7 days left
     let sent = arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-12");
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    let theirs = sent
+    assert_eq!(sent.len(), 3, "{sent:#?}");
+    let theirs = sent.iter().find(|m| m.is_to(&[WHITE], &[]));
+    let theirs = theirs.expect("Ivanov's copy");
+    let director = sent
         .iter()
-        .find(|m| m.is_to(&[WHITE], &["td@example.test"]));
-    let theirs = theirs.expect("Ivanov's copy, with the director's");
+        .find(|m| m.is_to(&["td@example.test"], &[]))
+        .expect("the director's own copy, in Russian");
+    assert!(
+        director.body.contains("Копия для судьи") && !director.body.contains("Ваше время"),
+        "{}",
+        director.body
+    );
     let mine = sent
         .iter()
         .find(|m| m.is_to(&[BLACK], &[]))
@@ -454,14 +461,19 @@ fn each_reader_gets_his_copy_in_his_own_language() {
         assert!(mine.body.contains(text), "{text:?} in {}", mine.body);
     }
     assert!(!mine.body.contains("Ваш"), "{}", mine.body);
-    // Petrov resigns: the result in Russian To Ivanov and the director, in
-    // English To Petrov.
+    // Petrov resigns: the result in Russian To Ivanov, in English To
+    // Petrov, and the director's own in Russian.
     let sent = arena.exchange(BLACK, SUBJECT, "RESIGN", "2026-05-13");
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    let ru = sent
-        .iter()
-        .find(|m| m.is_to(&[WHITE], &["td@example.test"]));
-    let ru = ru.expect("the result for Ivanov and the director");
+    assert_eq!(sent.len(), 3, "{sent:#?}");
+    let ru = sent.iter().find(|m| m.is_to(&[WHITE], &[]));
+    let ru = ru.expect("the result for Ivanov");
+    let director = sent.iter().find(|m| m.is_to(&["td@example.test"], &[]));
+    let director = director.expect("the director's copy");
+    assert!(
+        director.body.contains("Судья турнира RUS-EM-2026,"),
+        "{}",
+        director.body
+    );
     let en = sent
         .iter()
         .find(|m| m.is_to(&[BLACK], &[]))

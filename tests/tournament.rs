@@ -294,7 +294,11 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
         .map(|(_, text)| text.clone())
         .collect();
     let sent = sent_about(&arena, &game);
-    assert_eq!(outbound.len(), 6, "the opening, four forwards, the result");
+    assert_eq!(
+        outbound.len(),
+        7,
+        "the opening, four forwards, the result and its copy to the director"
+    );
     assert_eq!(outbound, sent);
     // in the order they came and went: the opening first, the result last
     assert!(parts[0].1.contains("the game begins"), "{mbox}");
@@ -309,7 +313,7 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
         file.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(said.contains(&format!("10 mail(s) of {game}")), "{said}");
+    assert!(said.contains(&format!("11 mail(s) of {game}")), "{said}");
     assert_eq!(fs::read_to_string(&file).unwrap(), mbox);
     let (code, _, err) = arena.cli(&["export", "--mbox", "NOPE/9"]);
     assert_eq!(code, 1);

@@ -22,6 +22,32 @@ clock-warning = Warning: only { $left } { $left ->
        *[other] days
     } left before move { $control }.
 
+## The clocks told to the director (third person): see forms::clocks_of_both.
+clocks-of-title = Clocks as of { $date }:
+clock-of = { $name } ({ $side ->
+        [white] White
+       *[black] Black
+    }): { $used } { $used ->
+        [one] day
+       *[other] days
+    } used of { $allowance } allowed up to move { $control }; { $left } { $left ->
+        [one] day
+       *[other] days
+    } left.
+clock-of-over = { $name } ({ $side ->
+        [white] White
+       *[black] Black
+    }): { $used } { $used ->
+        [one] day
+       *[other] days
+    } used of { $allowance } allowed up to move { $control }: { $over } { $over ->
+        [one] day
+       *[other] days
+    } over.
+clock-of-send-by = to move: the last day to send is { $date }.
+clock-of-send-by-leave = to move: the last day to send is { $date }, the leave { $leave } counted.
+clock-of-barred = to move: a claim against this player was rejected, none before move { $control }.
+
 ## The standard form (App.3): the labels of the header and the columns.
 form-tournament = Tournament
 form-start = Start date

@@ -58,5 +58,9 @@ game-claim-reject-resume = or REJECT to resume the game.
 game-claim-reject = or REJECT to reject the claim.
 game-claim-director = Director: { $confirm }, { $reject }
 game-claim-how = To answer, reply to this mail with CONFIRM or REJECT on a line of its own, keeping [{ $game }] in the subject.
+game-claim-players = The director decides on the claim: if he confirms it, { $loss ->
+        [yes] the game is lost on time ({ $article })
+       *[no] the first overstep is fixed and the count starts from zero after move { $number } ({ $article })
+    }; if he rejects it, the game goes on.
 
 ## The director's decisions, to both players.

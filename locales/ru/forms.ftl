@@ -27,6 +27,36 @@ clock-warning = Внимание: до { $control }-го хода осталос
        *[many] дней
     }.
 
+## Время обоих участников для судьи (в третьем лице): см. forms::clocks_of_both.
+clocks-of-title = Время участников на { $date }:
+clock-of = { $name } ({ $side ->
+        [white] белые
+       *[black] черные
+    }): использовано { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } из { $allowance } до { $control }-го хода; осталось { $left } { $left ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }.
+clock-of-over = { $name } ({ $side ->
+        [white] белые
+       *[black] черные
+    }): использовано { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } из { $allowance } до { $control }-го хода: превышение на { $over } { $over ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }.
+clock-of-send-by = очередь хода: последний день отправки { $date }.
+clock-of-send-by-leave = очередь хода: последний день отправки { $date }, с учетом перерыва { $leave }.
+clock-of-barred = очередь хода: заявление против этого участника отклонено, новое невозможно до { $control }-го хода.
+
 ## Стандартная форма (прил. 3): заголовок и столбцы.
 form-tournament = Турнир
 form-start = Дата старта

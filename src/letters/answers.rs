@@ -898,6 +898,7 @@ mod tests {
                         lang,
                         names: &names,
                         readers: &readers,
+                        director: false,
                     },
                 );
                 format!("Subject: {}\n\n{}", text.subject, text.body)

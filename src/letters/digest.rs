@@ -55,11 +55,12 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
         lang,
         names: &[],
         readers: &[],
+        director: true,
     };
     let text = body(t, &attention, held, today, &audience);
     Some(OutMail {
         to: vec![Recipient {
-            name: format!("{} director", t.id),
+            name: crate::t!(lang, "director-title", tournament = &t.id),
             email: t.director.clone(),
         }],
         cc: vec![],

@@ -28,13 +28,31 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
         over = c.over
     );
     out.push('\n');
+    out.push_str(&last_day(game, color, &c, "clock", lang));
+    if game.ending.is_none() && c.over == 0 && c.left <= t.rules.warning_days {
+        out.push_str(&t!(
+            lang,
+            "clock-warning",
+            left = c.left,
+            control = c.control
+        ));
+        out.push('\n');
+    }
+    out
+}
+
+/// The last day to send (with the leaves it counts), or the bar after a
+/// rejected claim, for the player to move: the catalog's `{id}-send-by`,
+/// `{id}-send-by-leave` or `{id}-barred` line; empty for the other player.
+fn last_day(game: &Game, color: Color, c: &deadline::Clock, id: &str, lang: Lang) -> String {
+    let mut out = String::new();
     if let Some(by) = c.last_day {
         let date = by.format("%d.%m.%Y").to_string();
         let line = match c.leaves_ahead.as_slice() {
-            [] => t!(lang, "clock-send-by", date = date),
+            [] => t!(lang, &format!("{id}-send-by"), date = date),
             leaves => t!(
                 lang,
-                "clock-send-by-leave",
+                &format!("{id}-send-by-leave"),
                 date = date,
                 leave = leaves
                     .iter()
@@ -46,17 +64,50 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
         out.push_str(&line);
         out.push('\n');
     } else if c.barred && game.ending.is_none() && game.to_move() == color {
-        out.push_str(&t!(lang, "clock-barred", control = c.control));
+        out.push_str(&t!(lang, &format!("{id}-barred"), control = c.control));
         out.push('\n');
     }
-    if game.ending.is_none() && c.over == 0 && c.left <= t.rules.warning_days {
+    out
+}
+
+/// Both players' clocks as of `today`, told to the director in the third
+/// person (a player's clock says "your"): a title, then each player's
+/// days used and left, and the last day to send of the player to move.
+/// Empty for an ended game.
+pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang) -> String {
+    if game.ending.is_some() {
+        return String::new();
+    }
+    let mut out = t!(
+        lang,
+        "clocks-of-title",
+        date = today.format("%d.%m.%Y").to_string()
+    );
+    out.push('\n');
+    for color in [Color::White, Color::Black] {
+        let c = deadline::clock(game, &t.rules, color, today);
+        let side = match color {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        out.push_str("  ");
         out.push_str(&t!(
             lang,
-            "clock-warning",
+            &c.words("clock-of"),
+            name = &t.player_of(&game.spec, color).name,
+            side = side,
+            used = c.used,
+            allowance = c.allowance,
+            control = c.control,
             left = c.left,
-            control = c.control
+            over = c.over
         ));
         out.push('\n');
+        let last = last_day(game, color, &c, "clock-of", lang);
+        if !last.is_empty() {
+            out.push_str("    ");
+            out.push_str(&last);
+        }
     }
     out
 }

@@ -82,6 +82,9 @@ impl Writer<'_> {
     /// The clock of every player reading this copy as of `today`, `first`
     /// first; each named when two players read the copy.
     fn clocks(&self, first: Color, today: NaiveDate) -> String {
+        if self.audience.director {
+            return super::forms::clocks_of_both(self.t, self.game, today, self.lang);
+        }
         let readers: Vec<Color> = [first, !first]
             .into_iter()
             .filter(|c| self.reads(*c))
@@ -440,54 +443,96 @@ impl Writer<'_> {
                 article = article(Article::Suspension)
             )
         };
-        let confirm = if game.overstep_loses(&t.rules, s.against) {
-            t!(
-                lang,
-                "game-claim-confirm-loss",
-                loss = article(Article::OverstepLoss)
-            )
-        } else {
-            t!(
-                lang,
-                "game-claim-confirm-reset",
-                number = game.overstepping_move(s),
-                reset = article(Article::OverstepReset),
-                loss = article(Article::OverstepLoss)
-            )
-        };
-        let reject = if s.interrupts {
-            t!(lang, "game-claim-reject-resume")
-        } else {
-            t!(lang, "game-claim-reject")
-        };
+        let loses = game.overstep_loses(&t.rules, s.against);
+        let name = &t.player_of(spec, s.against).name;
+        let until = date(s.protest_until(&t.rules));
         let mut body = self.audience.greeting();
-        let _ = writeln!(
-            body,
-            "{facts} {course} {}",
-            t!(
-                lang,
-                "game-claim-director",
-                confirm = confirm,
-                reject = reject
-            )
-        );
-        let _ = writeln!(
-            body,
-            "{}",
-            t!(
-                lang,
-                "official-claim-protest",
-                name = &t.player_of(spec, s.against).name,
-                until = date(s.protest_until(&t.rules)),
-                article = article(Article::Protest)
-            )
-        );
-        let director = Reader::director_of(t);
-        if self.audience.includes(&director) {
+        if self.audience.director {
+            // the director: what he may answer, the protest days, how
+            let confirm = if loses {
+                t!(
+                    lang,
+                    "game-claim-confirm-loss",
+                    loss = article(Article::OverstepLoss)
+                )
+            } else {
+                t!(
+                    lang,
+                    "game-claim-confirm-reset",
+                    number = game.overstepping_move(s),
+                    reset = article(Article::OverstepReset),
+                    loss = article(Article::OverstepLoss)
+                )
+            };
+            let reject = if s.interrupts {
+                t!(lang, "game-claim-reject-resume")
+            } else {
+                t!(lang, "game-claim-reject")
+            };
+            let _ = writeln!(
+                body,
+                "{facts} {course} {}",
+                t!(
+                    lang,
+                    "game-claim-director",
+                    confirm = confirm,
+                    reject = reject
+                )
+            );
+            let _ = writeln!(
+                body,
+                "{}",
+                t!(
+                    lang,
+                    "official-claim-protest",
+                    name = name,
+                    until = until.as_str(),
+                    article = article(Article::Protest)
+                )
+            );
             let _ = writeln!(body, "{}", t!(lang, "game-claim-how", game = &spec.id));
+            let _ = writeln!(body, "\n{}", render::schedule(t, game, lang));
+            body.push_str(&super::forms::clocks_of_both(t, game, today, lang));
+        } else {
+            // a player: who decides and what follows, his right to protest
+            let decides = if loses {
+                t!(
+                    lang,
+                    "game-claim-players",
+                    loss = "yes",
+                    number = 0,
+                    article = article(Article::OverstepLoss)
+                )
+            } else {
+                t!(
+                    lang,
+                    "game-claim-players",
+                    loss = "no",
+                    number = game.overstepping_move(s),
+                    article = article(Article::OverstepReset)
+                )
+            };
+            let _ = writeln!(body, "{facts} {course} {decides}");
+            let protest = if self.reads(s.against) && !self.reads(!s.against) {
+                t!(
+                    lang,
+                    "official-claim-protest-yours",
+                    until = until.as_str(),
+                    article = article(Article::Protest)
+                )
+            } else {
+                t!(
+                    lang,
+                    "official-claim-protest-partner",
+                    name = name,
+                    until = until.as_str(),
+                    article = article(Article::Protest)
+                )
+            };
+            let _ = writeln!(body, "{protest}");
+            let _ = writeln!(body, "\n{}", render::schedule(t, game, lang));
+            body.push_str(&self.clocks(s.against, today));
         }
-        let _ = writeln!(body, "\n{}", render::schedule(t, game, lang));
-        body.push_str(&self.clocks(s.against, today));
         Text {
             subject: self.subject(&t!(lang, "game-claim-subject")),
             body,

@@ -19,8 +19,11 @@ pub mod standings;
 use crate::referee::decide::{Attachment, Decision, HeldCopy, OutMail, Recipient};
 use crate::referee::game::Game;
 use crate::referee::notice::game::GameNotice;
-use crate::referee::notice::{Letter, Notice, Reader};
+use crate::referee::notice::officials::OfficialNotice;
+use crate::referee::notice::{CopyWhy, Letter, Notice, Reader};
+use crate::referee::rules::Article;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::t;
 use shakmaty::Color;
 
 /// Who a mail in one language is for: the language, the names of the To
@@ -30,6 +33,8 @@ pub struct Audience<'a> {
     pub lang: Lang,
     pub names: &'a [String],
     pub readers: &'a [Reader],
+    /// The director's own mail: he alone reads it.
+    pub director: bool,
 }
 
 impl Audience<'_> {
@@ -65,9 +70,10 @@ pub fn write(league: &League, decision: &mut Decision) {
             let director = Reader::director_of(t);
             if letter.cc.contains(&director) && !letter.to.contains(&director) {
                 letter.cc.retain(|r| *r != director);
+                // still a copy: the director in Cc of a letter to players
                 let copy = Letter {
-                    to: vec![director],
-                    cc: vec![],
+                    to: vec![],
+                    cc: vec![director],
                     ..letter.clone()
                 };
                 for mail in mails(league, &copy) {
@@ -117,12 +123,13 @@ fn resolve(league: &League, reader: &Reader) -> Option<(Recipient, Option<Lang>)
         }
         Reader::Director { tournament } => {
             let t = league.tournament(tournament)?;
+            let lang = t.director_language;
             Some((
                 Recipient {
-                    name: format!("{} director", t.id),
+                    name: t!(lang, "director-title", tournament = &t.id),
                     email: t.director.clone(),
                 },
-                Some(t.director_language),
+                Some(lang),
             ))
         }
         Reader::Stranger { email } => Some((
@@ -135,15 +142,19 @@ fn resolve(league: &League, reader: &Reader) -> Option<(Recipient, Option<Lang>)
     }
 }
 
-/// The readers of one language of a letter.
+/// The readers of one mail of a letter: one language, and either the
+/// director alone or no director.
 struct Group {
     lang: Option<Lang>,
+    director: bool,
     to: Vec<Recipient>,
     cc: Vec<Recipient>,
     readers: Vec<Reader>,
 }
 
-/// The mails of one letter: one per language of its readers.
+/// The mails of one letter: one per language of its players, and the
+/// director's own, never shared with a player (he reads what he may
+/// answer and both clocks; a player never reads the director's commands).
 pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
     let mut groups: Vec<Group> = Vec::new();
     let readers = letter.to.iter().map(|r| (r, true));
@@ -151,11 +162,16 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
         let Some((recipient, lang)) = resolve(league, reader) else {
             continue;
         };
-        let at = match groups.iter().position(|g| g.lang == lang) {
+        let director = matches!(reader, Reader::Director { .. });
+        let at = match groups
+            .iter()
+            .position(|g| g.lang == lang && g.director == director)
+        {
             Some(at) => at,
             None => {
                 groups.push(Group {
                     lang,
+                    director,
                     to: vec![],
                     cc: vec![],
                     readers: vec![],
@@ -179,15 +195,25 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
             group.cc.push(recipient);
         }
     }
+    // the players the letter went to, for the director's copy
+    let players: Vec<String> = groups
+        .iter()
+        .filter(|g| !g.director)
+        .flat_map(|g| g.to.iter().chain(&g.cc))
+        .map(|r| r.name.clone())
+        .collect();
     groups
         .into_iter()
         .map(|group| {
             let Group {
                 lang,
+                director,
                 mut to,
                 mut cc,
                 readers,
             } = group;
+            // a copy: the director was in Cc of a letter to the players
+            let copy = director && to.is_empty();
             if to.is_empty() {
                 to = std::mem::take(&mut cc);
             }
@@ -196,8 +222,10 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                 lang,
                 names: &names,
                 readers: &readers,
+                director,
             };
             let text = match lang {
+                Some(lang) if copy => director_copy(league, letter, &audience(lang), &players),
                 Some(lang) => render(league, &letter.notice, &audience(lang)),
                 None => {
                     let en = render(league, &letter.notice, &audience(Lang::En));
@@ -221,6 +249,99 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
             }
         })
         .collect()
+}
+
+/// The director's copy of a letter to the players: why he gets it (the
+/// article), the mail as the players read it (without their greeting or
+/// their own clock), then, while the game runs, both clocks and the
+/// commands he may answer with.
+fn director_copy(
+    league: &League,
+    letter: &Letter,
+    audience: &Audience,
+    players: &[String],
+) -> Text {
+    let lang = audience.lang;
+    let copied = render(
+        league,
+        &letter.notice,
+        &Audience {
+            lang,
+            names: &[],
+            readers: &[],
+            director: false,
+        },
+    );
+    let about = about(&letter.notice)
+        .and_then(|(game, today)| league.game(game.id()).map(|(t, _)| (t, game, today)));
+    let (why, days, article) = match (&letter.notice, letter.copy, &about) {
+        (Notice::Official(OfficialNotice::Reminder { waiting, .. }), _, Some((t, ..))) => {
+            ("reminder", *waiting, t.rules.article_of(Article::Reminder))
+        }
+        (_, CopyWhy::ShortOfTime, Some((t, ..))) => (
+            "short",
+            t.rules.warning_days,
+            t.rules.article_of(Article::Warning),
+        ),
+        _ => ("record", 0, ""),
+    };
+    let mut body = audience.greeting();
+    body.push_str(&t!(
+        lang,
+        "copy-intro",
+        why = why,
+        days = days,
+        article = article,
+        names = players.join("; ")
+    ));
+    body.push_str("\n\n- - - - - - - - - -\n");
+    body.push_str(copied.body.trim_end());
+    body.push_str("\n- - - - - - - - - -\n");
+    if let Some((t, game, today)) = about {
+        let clocks = forms::clocks_of_both(t, game, today, lang);
+        if !clocks.is_empty() {
+            body.push('\n');
+            body.push_str(&clocks);
+            body.push_str(&officials::director_answers(t, game, today, audience));
+        }
+    }
+    Text {
+        subject: copied.subject,
+        body,
+    }
+}
+
+/// The game a notice is about, as it stands, and the day it speaks of.
+fn about(notice: &Notice) -> Option<(&Game, chrono::NaiveDate)> {
+    use crate::referee::notice::answers::AnswerNotice as A;
+    use crate::referee::notice::officials::OfficialNotice as O;
+    match notice {
+        Notice::Game(GameNotice::Forward { game, .. }) => {
+            Some((game.as_ref(), game.plies.last()?.forwarded))
+        }
+        Notice::Game(GameNotice::Claim { game, today }) => Some((game.as_ref(), *today)),
+        Notice::Game(GameNotice::Result { .. }) => None,
+        Notice::Answer(
+            A::Refused { seat, .. }
+            | A::NoMove { seat, .. }
+            | A::AlreadyReceived { seat }
+            | A::NotYourTurn { seat }
+            | A::Suspended { seat, .. }
+            | A::NoDrawOffer { seat }
+            | A::DrawClaimRefused { seat }
+            | A::Conditional { seat, .. },
+        ) => Some((seat.game.as_ref(), seat.today)),
+        Notice::Official(
+            O::Opening { game, today }
+            | O::Reminder { game, today, .. }
+            | O::ProtestAnswer { game, today, .. }
+            | O::TimeWarning { game, today }
+            | O::Penalty { game, today, .. }
+            | O::OverstepFixed { game, today, .. }
+            | O::ClaimRejected { game, today, .. },
+        ) => Some((game.as_ref(), *today)),
+        _ => None,
+    }
 }
 
 /// The content type of a game's mails attached as mbox (RFC 4155).

@@ -465,6 +465,14 @@ fn tournament_of<'a>(league: &'a League, id: &str) -> &'a Tournament {
 /// plainly, both (one language) each under his name. Starts with a blank
 /// line when there is any.
 fn clocks(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) -> String {
+    if audience.director {
+        let both = super::forms::clocks_of_both(t, game, today, audience.lang);
+        return if both.is_empty() {
+            both
+        } else {
+            format!("\n{both}")
+        };
+    }
     let spec = &game.spec;
     let readers: Vec<Color> = [Color::White, Color::Black]
         .into_iter()
@@ -492,7 +500,12 @@ fn clocks(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) ->
 /// What the director can answer about a game, in the exact form, when he
 /// reads this mail: the claim pending, the result, a leave for the player
 /// to move from the day his move was received to today, penalty days.
-fn director_answers(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) -> String {
+pub(super) fn director_answers(
+    t: &Tournament,
+    game: &Game,
+    today: NaiveDate,
+    audience: &Audience,
+) -> String {
     let director = Reader::director_of(t);
     if !audience.includes(&director) {
         return String::new();

@@ -8,7 +8,7 @@ use crate::referee::decide::{Decision, MailKind, Verdict};
 use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Side};
 use crate::referee::notice::answers::MoverNote;
 use crate::referee::notice::game::GameNotice;
-use crate::referee::notice::{Letter, Notice, Reader};
+use crate::referee::notice::{CopyWhy, Letter, Notice, Reader};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Tournament};
 use chrono::NaiveDate;
@@ -143,6 +143,7 @@ pub(crate) fn copy_director(
         let reader = Reader::director_of(t);
         if is_short && !letter.readers().any(|r| *r == reader) {
             letter.cc.push(reader);
+            letter.copy = CopyWhy::ShortOfTime;
         }
     }
 }
