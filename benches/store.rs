@@ -248,6 +248,7 @@ fn batch(games: &[String], next: &mut usize, serial: &mut u64) -> Commit {
                 body: "x".repeat(1500),
                 in_reply_to: Some(format!("<mail.{serial}@example.test>")),
                 references: vec![format!("<mail.{serial}@example.test>")],
+                thread: vec![],
                 kind: MailKind::AutoReplied,
                 game: Some(game.clone()),
                 attachments: vec![],

@@ -1360,6 +1360,7 @@ impl Pipeline {
             ),
             in_reply_to: message_id.clone(),
             references: message_id.into_iter().collect(),
+            thread: vec![],
             kind: MailKind::AutoReplied,
             game: None,
             attachments: vec![],

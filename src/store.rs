@@ -594,6 +594,51 @@ fn fact_key(key: &str) -> String {
     format!("fact:{key}")
 }
 
+/// A reader's thread of a game: the outbox numbers of his first and last
+/// mail about it, `first last`.
+fn thread_key(game: &str, address: &str) -> String {
+    fact_key(&format!("thread:{game}\n{}", address.to_ascii_lowercase()))
+}
+
+/// The thread a game's mail `seq` follows: the first and the last earlier
+/// mail to its first To reader about the game (none for his first); and
+/// it becomes the last of every reader's thread. One key per reader: the
+/// cost does not grow with the game or the store.
+fn follow_thread(
+    meta: &sled::transaction::TransactionalTree,
+    game: &str,
+    mail: &OutMail,
+    seq: u64,
+) -> Result<Vec<u64>, sled::transaction::ConflictableTransactionError<StoreError>> {
+    let read = |address: &str| -> Result<Option<(u64, u64)>, sled::transaction::UnabortableTransactionError> {
+        let Some(value) = meta.get(thread_key(game, address).as_bytes())? else {
+            return Ok(None);
+        };
+        let text = String::from_utf8_lossy(&value);
+        let mut parts = text.split(' ').map(str::parse::<u64>);
+        Ok(match (parts.next(), parts.next()) {
+            (Some(Ok(first)), Some(Ok(last))) => Some((first, last)),
+            _ => None,
+        })
+    };
+    let thread = match mail.to.first() {
+        Some(owner) => match read(&owner.email)? {
+            Some((first, last)) if first == last => vec![first],
+            Some((first, last)) => vec![first, last],
+            None => vec![],
+        },
+        None => vec![],
+    };
+    for r in mail.to.iter().chain(&mail.cc) {
+        let first = read(&r.email)?.map_or(seq, |(first, _)| first);
+        meta.insert(
+            thread_key(game, &r.email).as_bytes(),
+            format!("{first} {seq}").as_bytes(),
+        )?;
+    }
+    Ok(thread)
+}
+
 impl SledStore {
     /// Makes what was written durable: sled's `flush` writes its buffers
     /// with `sync_file_range` (the data reaches the device, but neither
@@ -912,10 +957,14 @@ impl Store for SledStore {
                     None => 1,
                 };
                 for mail in &commit.mails {
+                    let mut mail = mail.clone();
+                    if let Some(game) = mail.game.clone() {
+                        mail.thread = follow_thread(meta, &game, &mail, seq)?;
+                    }
                     let entry = OutboxEntry {
                         seq,
                         created: commit.created.clone(),
-                        mail: mail.clone(),
+                        mail,
                     };
                     outbox.insert(&seq.to_be_bytes(), encode(&entry))?;
                     seq += 1;
@@ -1311,6 +1360,7 @@ mod tests {
             body: String::new(),
             in_reply_to: None,
             references: vec![],
+            thread: vec![],
             kind: MailKind::AutoReplied,
             game: None,
             attachments: vec![],

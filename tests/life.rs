@@ -1081,3 +1081,59 @@ fn iii_3_an_unmarked_quote_of_the_opening_is_not_read_as_a_move() {
         );
     }
 }
+
+/// Threads a mail client keeps (issue "every mail tells the truth", 7):
+/// grouped by References as a client does, every mail Petrov receives
+/// about the game (the opening, forwards, the reminder, the claim, its
+/// decision) is in one thread that starts at his first mail; a mail to
+/// one player never answers the other player's mail.
+#[test]
+fn each_readers_mails_of_a_game_are_one_thread() {
+    let mut arena = Arena::new(&three_players("", &[("ivanov", "petrov")]));
+    arena.run("2026-05-10");
+    let mut all = arena.new_sent();
+    for (from, body, on) in [
+        (W, "1. 5254", "2026-05-10"),
+        (B, "1. 5254 5755", "2026-05-11"),
+        (W, "1... 5755 2. 7163", "2026-05-12"),
+    ] {
+        all.extend(arena.exchange(from, SUBJECT, body, on));
+    }
+    // Petrov silent: the reminder, then the claim and its rejection
+    arena.run("2026-05-26");
+    arena.run("2026-07-12");
+    all.extend(arena.new_sent());
+    all.extend(arena.exchange(
+        TD,
+        "Re: [RUS-EM-2026/1] time overstep claim",
+        "REJECT",
+        "2026-07-13",
+    ));
+    let ours: Vec<&str> = all.iter().map(|m| m.message_id.as_str()).collect();
+    for (reader, least) in [(B, 5), (W, 5), (TD, 2)] {
+        let mails: Vec<&Sent> = all
+            .iter()
+            .filter(|m| m.to.iter().chain(&m.cc).any(|a| a == reader))
+            .collect();
+        assert!(mails.len() >= least, "{reader}: {mails:#?}");
+        let first = &mails[0];
+        assert!(first.references.is_empty(), "{first:?}");
+        for m in &mails[1..] {
+            // the root a client groups by: the first of References
+            assert_eq!(
+                m.references.first().map(String::as_str),
+                Some(first.message_id.as_str()),
+                "{reader}: {} outside the thread of {}",
+                m.subject,
+                first.subject
+            );
+            // it answers one of his own mails, or one of ours to him
+            let parent = m.in_reply_to.as_deref().expect("In-Reply-To");
+            assert!(
+                !ours.contains(&parent) || mails.iter().any(|earlier| earlier.message_id == parent),
+                "{reader}: {} answers a mail he never got",
+                m.subject
+            );
+        }
+    }
+}

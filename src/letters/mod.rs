@@ -236,13 +236,25 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                     }
                 }
             };
+            // the answered mail's thread is its sender's only
+            let answers = letter.replied_to.as_deref().is_some_and(|from| {
+                to.iter()
+                    .chain(&cc)
+                    .any(|r| r.email.eq_ignore_ascii_case(from))
+            });
+            let (in_reply_to, references) = if answers {
+                (letter.in_reply_to.clone(), letter.references.clone())
+            } else {
+                (None, vec![])
+            };
             OutMail {
                 to,
                 cc,
                 subject: text.subject,
                 body: text.body,
-                in_reply_to: letter.in_reply_to.clone(),
-                references: letter.references.clone(),
+                in_reply_to,
+                references,
+                thread: vec![],
                 kind: letter.kind,
                 game: letter.game.clone(),
                 attachments: attachments(league, &letter.notice),

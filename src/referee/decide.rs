@@ -64,6 +64,11 @@ pub struct OutMail {
     pub references: Vec<String>,
     pub kind: MailKind,
     pub game: Option<String>,
+    /// The outbox sequence numbers of the reader's first and last earlier
+    /// mail about the game: his own thread, set when the mail is stored
+    /// ([`crate::store`]) and made References when it is composed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thread: Vec<u64>,
     /// Files sent with the mail (the PGN of a result), after the text.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attachments: Vec<Attachment>,
@@ -193,6 +198,7 @@ impl Replier<'_> {
     /// Threads `letter` as an answer to the mail.
     pub(crate) fn thread_letter(&self, letter: &mut Letter) {
         (letter.in_reply_to, letter.references) = self.threading();
+        letter.replied_to = self.mail.from.clone();
         letter.kind = MailKind::AutoReplied;
     }
 

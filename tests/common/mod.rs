@@ -99,6 +99,8 @@ pub struct Sent {
     pub body: String,
     pub message_id: String,
     pub in_reply_to: Option<String>,
+    /// `References`, oldest first, without angle brackets.
+    pub references: Vec<String>,
     pub auto_submitted: Option<String>,
     /// The `text/html` alternative.
     pub html: Option<String>,
@@ -282,6 +284,11 @@ pub fn read_sent(path: &Path) -> Sent {
             .collect(),
         message_id: msg.message_id().unwrap_or_default().to_string(),
         in_reply_to: msg.in_reply_to().as_text().map(str::to_string),
+        references: match msg.references() {
+            mail_parser::HeaderValue::Text(t) => vec![t.to_string()],
+            mail_parser::HeaderValue::TextList(l) => l.iter().map(|t| t.to_string()).collect(),
+            _ => vec![],
+        },
         auto_submitted: msg
             .header_raw("Auto-Submitted")
             .map(|s| s.trim().to_string()),
