@@ -416,7 +416,7 @@ pub fn game_json(t: &Tournament, game: &Game) -> serde_json::Value {
                 "side": if p.color == Color::White { "white" } else { "black" },
                 "days": p.days,
                 "on": p.on.to_string(),
-                "reason": p.reason,
+                "reason": p.reason.code(),
             })
         })
         .collect();

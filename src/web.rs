@@ -493,7 +493,7 @@ pub fn game_page(t: &Tournament, game: &Game, today: NaiveDate) -> String {
                     side = render::color_name(p.color, lang),
                     days = p.days,
                     date = date(p.on),
-                    reason = p.reason.as_str()
+                    reason = render::penalty_reason(&p.reason, lang)
                 ))
             );
         }

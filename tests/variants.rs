@@ -260,7 +260,7 @@ fn iii_3_9_accepting_a_variant_without_a_reply_is_an_illegible_move() {
     assert_eq!(sans(&arena), ["e4", "e5"]);
     assert_eq!(clocks(&arena), (2, 2, 2, 0));
     let json = arena.json(GAME);
-    assert_eq!(json["penalties"][0]["reason"], "illegible move");
+    assert_eq!(json["penalties"][0]["reason"], "illegible");
 }
 
 #[test]

@@ -86,6 +86,16 @@ schedule-penalty = Penalty { $color }: +{ $days } { $days ->
     } ({ $date }): { $reason }
 schedule-result = Result: { $result } ({ $reason })
 
+## Why penalty days were given.
+penalty-reason = { $reason ->
+        [illegible] illegible move
+        [impossible] impossible move
+        [ambiguous] ambiguous move
+        [wrong-repetition] wrong repetition of the partner's move
+        [no-move] no new move
+       *[director] given by the director
+    }
+
 ## Why a game ended.
 end-reason = { $reason ->
         [checkmate] checkmate

@@ -96,6 +96,16 @@ schedule-penalty = Штраф, { $color }: +{ $days } { $days ->
     } ({ $date }): { $reason }
 schedule-result = Результат: { $result } ({ $reason })
 
+## Почему начислены штрафные дни.
+penalty-reason = { $reason ->
+        [illegible] неразборчивый ход
+        [impossible] невозможный ход
+        [ambiguous] неоднозначный ход
+        [wrong-repetition] неверное повторение хода партнера
+        [no-move] нет нового хода
+       *[director] решение судьи
+    }
+
 ## Почему партия закончена.
 end-reason = { $reason ->
         [checkmate] мат

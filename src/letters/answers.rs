@@ -947,7 +947,7 @@ mod tests {
                 side: Side::White,
                 days,
                 on: day("2026-05-15"),
-                reason: "wrong repetition".into(),
+                reason: crate::referee::game::PenaltyReason::WrongRepetition,
             })
             .unwrap();
         seat

@@ -4,7 +4,7 @@
 //! old way, still used by the mails not yet written as letters.
 
 use crate::notation::{self, Notation};
-use crate::referee::game::{EndReason, Game, MoveText, Ply};
+use crate::referee::game::{EndReason, Game, MoveText, PenaltyReason, Ply};
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
 use chrono::{Datelike, NaiveDate};
@@ -439,7 +439,7 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
             p.days,
             if p.days == 1 { "" } else { "s" },
             pgn_date(p.on),
-            comment_text(&p.reason)
+            comment_text(&penalty_reason(&p.reason, Lang::En))
         )
     };
     // A move number stays on the line of its move; after a comment, Black's
@@ -588,7 +588,7 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
                 color = side_name(p.color),
                 days = p.days,
                 date = date(p.on),
-                reason = &p.reason
+                reason = penalty_reason(&p.reason, lang)
             )
         );
     }
@@ -608,6 +608,15 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
 }
 
 /// Why a game ended, in `lang`.
+/// Why penalty days were given, in the reader's language; a reason an
+/// older version stored in other words is shown as it is.
+pub fn penalty_reason(reason: &PenaltyReason, lang: Lang) -> String {
+    match reason {
+        PenaltyReason::Other(text) => text.clone(),
+        known => t!(lang, "penalty-reason", reason = known.code()),
+    }
+}
+
 pub fn end_reason(reason: EndReason, lang: Lang) -> String {
     let key = match reason {
         EndReason::Checkmate => "checkmate",

@@ -8,7 +8,7 @@ use crate::message::parse::{find_tag, scan, Command, Hidden, Mail, Written, Writ
 use crate::message::render::numbered;
 use crate::notation::{self, MoveError};
 use crate::referee::compose::{self, copy_director, result_mail};
-use crate::referee::game::{EndReason, Event, Game, GameResult, Side};
+use crate::referee::game::{EndReason, Event, Game, GameResult, PenaltyReason, Side};
 use crate::referee::leave::PlayerEvent;
 use crate::referee::notice::answers::{
     self, AnswerNotice, ConditionalNews, ConditionalRefusal, Held, Misplaced, MoverNote, Seat,
@@ -1148,10 +1148,10 @@ impl Context<'_> {
     fn reject(&self, fault: Fault, written: &Written) -> Decision {
         let (fault, quoted, kind) = match fault {
             Fault::Repetition(fault @ answers::Fault::VariantNoReply { .. }) => {
-                (fault, None, "illegible move")
+                (fault, None, PenaltyReason::Illegible)
             }
-            Fault::Repetition(fault) => (fault, None, "wrong repetition"),
-            Fault::NoMove => (answers::Fault::NoMove, None, "no move"),
+            Fault::Repetition(fault) => (fault, None, PenaltyReason::WrongRepetition),
+            Fault::NoMove => (answers::Fault::NoMove, None, PenaltyReason::NoMove),
             Fault::Move(e, number) => {
                 let dots = if self.color == Color::White {
                     "."
@@ -1166,12 +1166,12 @@ impl Context<'_> {
         let penalty = self
             .t
             .rules
-            .penalty_for(self.game.penalties_of_kind(self.color, kind));
+            .penalty_for(self.game.penalties_of_kind(self.color, &kind));
         let event = Event::Penalty {
             side: Side::from(self.color),
             days: penalty,
             on: self.inbound.arrival,
-            reason: kind.to_string(),
+            reason: kind.clone(),
         };
         let mut after = self.game.clone();
         after.apply(&event).expect("a penalty always applies");
@@ -1186,11 +1186,11 @@ impl Context<'_> {
                 wrote,
                 penalty,
             },
-            kind,
+            kind.code(),
         );
         decision.verdicts = vec![Verdict::Rejected {
             game: self.spec.id.clone(),
-            reason: kind.to_string(),
+            reason: kind.code().to_string(),
         }];
         decision.events.push((self.spec.id.clone(), event));
         decision
@@ -1471,19 +1471,23 @@ impl Context<'_> {
 }
 
 /// The fault of a move that does not read, and its kind for the penalty.
-fn move_fault_kind(e: MoveError) -> (answers::Fault, &'static str) {
+fn move_fault_kind(e: MoveError) -> (answers::Fault, PenaltyReason) {
     match e {
-        MoveError::Illegible { written } => {
-            (answers::Fault::Illegible { written }, "illegible move")
-        }
+        MoveError::Illegible { written } => (
+            answers::Fault::Illegible { written },
+            PenaltyReason::Illegible,
+        ),
         MoveError::Impossible { written, reason } => (
             answers::Fault::Impossible { written, reason },
-            "impossible move",
+            PenaltyReason::Impossible,
         ),
         MoveError::Ambiguous {
             written,
             candidates,
-        } if candidates.is_empty() => (answers::Fault::TwoMoves { written }, "ambiguous move"),
+        } if candidates.is_empty() => (
+            answers::Fault::TwoMoves { written },
+            PenaltyReason::Ambiguous,
+        ),
         MoveError::Ambiguous {
             written,
             candidates,
@@ -1492,7 +1496,7 @@ fn move_fault_kind(e: MoveError) -> (answers::Fault, &'static str) {
                 written,
                 candidates,
             },
-            "ambiguous move",
+            PenaltyReason::Ambiguous,
         ),
     }
 }

@@ -160,7 +160,7 @@ pub(crate) fn decide(
                                 side: Side::from(*color),
                                 days: *days,
                                 on: today,
-                                reason: "penalty by the director".into(),
+                                reason: crate::referee::game::PenaltyReason::Director,
                             },
                         ));
                         let game = Box::new(now(state, t, spec, &decision).into_owned());

@@ -149,7 +149,7 @@ pub enum Event {
         side: Side,
         days: u32,
         on: NaiveDate,
-        reason: String,
+        reason: PenaltyReason,
     },
     /// The game ended.
     Ended {
@@ -543,7 +543,77 @@ pub struct Penalty {
     pub color: Color,
     pub days: u32,
     pub on: NaiveDate,
-    pub reason: String,
+    pub reason: PenaltyReason,
+}
+
+/// Why penalty days were given: stored as a code (`wrong-repetition`),
+/// told in each reader's language by the catalogs. The English words an
+/// older version stored read as their code; any other text is kept and
+/// shown as it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+pub enum PenaltyReason {
+    /// An illegible move (III.3.4, II.3.12).
+    Illegible,
+    /// An impossible move (III.3.1, II.3.1).
+    Impossible,
+    /// An ambiguous move, or two different new moves (III.3.4).
+    Ambiguous,
+    /// The partner's last move not repeated correctly (III.3.3).
+    WrongRepetition,
+    /// A move mail without the new move (III.3.5).
+    NoMove,
+    /// `PENALTY` from the director.
+    Director,
+    /// A reason an older version stored in other words.
+    Other(String),
+}
+
+impl PenaltyReason {
+    /// The code stored and passed to the catalogs.
+    pub fn code(&self) -> &str {
+        match self {
+            PenaltyReason::Illegible => "illegible",
+            PenaltyReason::Impossible => "impossible",
+            PenaltyReason::Ambiguous => "ambiguous",
+            PenaltyReason::WrongRepetition => "wrong-repetition",
+            PenaltyReason::NoMove => "no-move",
+            PenaltyReason::Director => "director",
+            PenaltyReason::Other(text) => text,
+        }
+    }
+
+    /// The kind of offence for the repeated-offence rule (II.4.9): an
+    /// impossible or illegible move (4.9.1), or a wrong repetition (4.9.2).
+    fn kind(&self) -> &'static str {
+        match self {
+            PenaltyReason::WrongRepetition => "repetition",
+            PenaltyReason::Director => "director",
+            PenaltyReason::Other(text) if text.contains("repetition") => "repetition",
+            PenaltyReason::Other(text) if text.contains("director") => "director",
+            _ => "move",
+        }
+    }
+}
+
+impl From<String> for PenaltyReason {
+    fn from(text: String) -> Self {
+        match text.as_str() {
+            "illegible" | "illegible move" => PenaltyReason::Illegible,
+            "impossible" | "impossible move" => PenaltyReason::Impossible,
+            "ambiguous" | "ambiguous move" => PenaltyReason::Ambiguous,
+            "wrong-repetition" | "wrong repetition" => PenaltyReason::WrongRepetition,
+            "no-move" | "no move" => PenaltyReason::NoMove,
+            "director" | "penalty by the director" => PenaltyReason::Director,
+            _ => PenaltyReason::Other(text),
+        }
+    }
+}
+
+impl From<PenaltyReason> for String {
+    fn from(reason: PenaltyReason) -> Self {
+        reason.code().to_string()
+    }
 }
 
 /// How a game ended.
@@ -718,18 +788,6 @@ fn idx(color: Color) -> usize {
 
 fn hash(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
-/// The kind of an offence for the repeated-offence rule (II.4.9): an
-/// impossible or illegible move (4.9.1), or a wrong repetition (4.9.2).
-fn penalty_kind(reason: &str) -> &str {
-    if reason.contains("repetition") {
-        "repetition"
-    } else if reason.contains("director") {
-        "director"
-    } else {
-        "move"
-    }
 }
 
 impl Game {
@@ -1621,11 +1679,11 @@ impl Game {
         }
     }
 
-    /// The penalties `color` had of the kind `reason`.
-    pub fn penalties_of_kind(&self, color: Color, kind: &str) -> usize {
+    /// The penalties `color` had of the kind of `reason` (II.4.9).
+    pub fn penalties_of_kind(&self, color: Color, reason: &PenaltyReason) -> usize {
         self.penalties
             .iter()
-            .filter(|p| p.color == color && penalty_kind(&p.reason) == penalty_kind(kind))
+            .filter(|p| p.color == color && p.reason.kind() == reason.kind())
             .count()
     }
 
@@ -1677,6 +1735,46 @@ mod tests {
 
     fn d(s: &str) -> NaiveDate {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn iii_4_7_a_penalty_reason_is_stored_as_a_code_and_old_words_still_read() {
+        let event = Event::Penalty {
+            side: Side::Black,
+            days: 2,
+            on: d("2026-05-12"),
+            reason: PenaltyReason::WrongRepetition,
+        };
+        let json = serde_json::to_string(&event).unwrap();
+        assert!(json.contains("\"reason\":\"wrong-repetition\""), "{json}");
+        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), event);
+        // what an older version stored
+        for (old, reason) in [
+            ("wrong repetition", PenaltyReason::WrongRepetition),
+            ("illegible move", PenaltyReason::Illegible),
+            ("impossible move", PenaltyReason::Impossible),
+            ("ambiguous move", PenaltyReason::Ambiguous),
+            ("no move", PenaltyReason::NoMove),
+            ("penalty by the director", PenaltyReason::Director),
+            ("late «Кf9»", PenaltyReason::Other("late «Кf9»".into())),
+        ] {
+            let stored = format!(
+                r#"{{"event":"penalty","side":"white","days":2,"on":"2026-05-12","reason":"{old}"}}"#
+            );
+            let Event::Penalty { reason: read, .. } = serde_json::from_str(&stored).unwrap() else {
+                panic!("a penalty");
+            };
+            assert_eq!(read, reason, "{old}");
+        }
+        // II.4.9: the kinds count apart, old words as their code
+        assert_eq!(
+            PenaltyReason::from("wrong repetition".to_string()).kind(),
+            PenaltyReason::WrongRepetition.kind()
+        );
+        assert_ne!(
+            PenaltyReason::Illegible.kind(),
+            PenaltyReason::WrongRepetition.kind()
+        );
     }
 
     #[test]

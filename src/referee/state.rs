@@ -738,7 +738,7 @@ mod tests {
                 side: crate::referee::game::Side::Black,
                 days: 5,
                 on,
-                reason: "impossible move «Кf9»".into(),
+                reason: "impossible move «Кf9»".to_string().into(),
             },
             Event::Suspended {
                 side: crate::referee::game::Side::White,
