@@ -397,7 +397,11 @@ fn move_cells(t: &Tournament, game: &Game, index: usize) -> String {
     }
     let mut text = escape(&render::ply_text(game, index, t.notation));
     if t.notation != crate::notation::Notation::San {
-        let _ = write!(text, " ({})", escape(game.san(index)));
+        let _ = write!(
+            text,
+            " ({})",
+            escape(&render::san_in(game.san(index), lang))
+        );
     }
     let note = if notes.is_empty() {
         String::new()

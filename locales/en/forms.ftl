@@ -69,6 +69,8 @@ piece-rook = R
 piece-bishop = B
 piece-knight = N
 piece-pawn = P
+castling-short = O-O
+castling-long = O-O-O
 board-legend = (K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White)
 board-to-move = To move: { $color }
 

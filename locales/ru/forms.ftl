@@ -78,6 +78,8 @@ piece-rook = Л
 piece-bishop = С
 piece-knight = К
 piece-pawn = П
+castling-short = 0-0
+castling-long = 0-0-0
 board-legend = (Кр король, Ф ферзь, Л ладья, С слон, К конь, П пешка; заглавные — белые, строчные — черные)
 board-to-move = Ход: { $color }
 

@@ -142,7 +142,7 @@ impl Writer<'_> {
         let san = if t.notation == Notation::San {
             String::new()
         } else {
-            format!("   ({})", game.san(index))
+            format!("   ({})", render::san_in(game.san(index), lang))
         };
         let _ = writeln!(body, "{intro}\n\n    {text}{san}\n");
         if ply.conditional {

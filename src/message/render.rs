@@ -608,6 +608,38 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
 }
 
 /// Why a game ended, in `lang`.
+/// A SAN move (`Nf3`, `exd8=Q+`, `O-O`) in the reader's piece letters
+/// (`Кf3`, `exd8=Ф+`, `0-0` in Russian), from the catalog's board letters.
+pub fn san_in(san: &str, lang: Lang) -> String {
+    let letter = |c: char| {
+        let id = match c {
+            'K' => "piece-king",
+            'Q' => "piece-queen",
+            'R' => "piece-rook",
+            'B' => "piece-bishop",
+            'N' => "piece-knight",
+            _ => return None,
+        };
+        Some(t!(lang, id))
+    };
+    if let Some(rest) = san.strip_prefix("O-O-O") {
+        return format!("{}{rest}", t!(lang, "castling-long"));
+    }
+    if let Some(rest) = san.strip_prefix("O-O") {
+        return format!("{}{rest}", t!(lang, "castling-short"));
+    }
+    let mut out = String::with_capacity(san.len() + 4);
+    let mut after_promotion = false;
+    for (i, c) in san.chars().enumerate() {
+        match letter(c) {
+            Some(l) if i == 0 || after_promotion => out.push_str(&l),
+            _ => out.push(c),
+        }
+        after_promotion = c == '=';
+    }
+    out
+}
+
 /// Why penalty days were given, in the reader's language; a reason an
 /// older version stored in other words is shown as it is.
 pub fn penalty_reason(reason: &PenaltyReason, lang: Lang) -> String {
@@ -688,6 +720,29 @@ pub fn impossibility(reason: &crate::notation::Impossibility, lang: Lang) -> Str
                 color = side(*c),
                 to = to.to_string()
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::san_in;
+    use crate::referee::tournament::Lang;
+
+    #[test]
+    fn san_is_shown_in_the_readers_piece_letters() {
+        for (san, ru) in [
+            ("e4", "e4"),
+            ("Nf3", "Кf3"),
+            ("Bxe5+", "Сxe5+"),
+            ("Kg1", "Крg1"),
+            ("exd8=Q#", "exd8=Ф#"),
+            ("Rae1", "Лae1"),
+            ("O-O", "0-0"),
+            ("O-O-O+", "0-0-0+"),
+        ] {
+            assert_eq!(san_in(san, Lang::Ru), ru, "{san}");
+            assert_eq!(san_in(san, Lang::En), san, "{san}");
         }
     }
 }
