@@ -90,7 +90,12 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                 body.push_str(&format!(
                     "\n\n{}\n\n{}",
                     t!(lang, "adj-claimed-analysis"),
-                    analysis.join("\n")
+                    // the player's own words, marked as his
+                    analysis
+                        .iter()
+                        .map(|l| format!("  | {l}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
                 ));
             }
             let other = game.adjudication.as_ref().and_then(|a| a.claim(!*color));
@@ -158,7 +163,8 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                 result = game.result_str()
             );
             if !text.is_empty() {
-                body.push_str(&format!("\n\n{}", text.join("\n")));
+                let quoted: Vec<String> = text.iter().map(|l| format!("  | {l}")).collect();
+                body.push_str(&format!("\n\n{}", quoted.join("\n")));
             }
             (t!(lang, "adj-appeal-subject", name = name(*color)), body)
         }

@@ -638,6 +638,13 @@ mod tests {
     }
 
     #[test]
+    fn iii_6_the_claim_to_a_russian_director_is_his_own_mail() {
+        let (mut league, letter) = claim(RuleSet::email(), "2026-07-12");
+        league.tournaments[0].director_language = crate::referee::tournament::Lang::Ru;
+        insta::assert_snapshot!("claim_director_ru", show(&league, &[letter]));
+    }
+
+    #[test]
     fn a_postal_first_overstep_claim_lets_play_go_on() {
         let (league, letter) = claim(RuleSet::postal(), "2026-06-11");
         insta::assert_snapshot!("claim_goes_on", show(&league, &[letter]));

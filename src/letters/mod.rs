@@ -585,3 +585,144 @@ mod tests {
         );
     }
 }
+
+/// Russian mails are Russian: every golden mail of the letters (the
+/// snapshots of every notice kind, for players and the director) that is
+/// written in Russian has no Latin word but the fixture's names, ids and
+/// addresses, numeric moves and squares, article numbers, command names
+/// in brackets, the names of file formats, and the words it quotes from
+/// others (a player's note or analysis after `|`, a mail server's reason,
+/// a program's error).
+#[cfg(test)]
+mod russian {
+    /// Latin words a Russian mail may hold: the fixture's names and ids,
+    /// and the names of formats and headers.
+    const ALLOWED: &[&str] = &[
+        "Ivanov",
+        "Ivan",
+        "Petrov",
+        "Petr",
+        "ivanov",
+        "petrov",
+        "nobody",
+        "Test",
+        "championship",
+        "PGN",
+        "mbox",
+        "mutt",
+        "UTC",
+        "Message",
+        "ID",
+        "MAILER",
+        "DAEMON",
+        "Re",
+        "T",
+    ];
+
+    /// The Latin words of a line of a Russian mail that are not allowed.
+    fn foreign(line: &str) -> Vec<String> {
+        let trimmed = line.trim_start();
+        // quoted words of others: a note, an analysis, a server's reason
+        if trimmed.starts_with('|')
+            || trimmed.starts_with("Причина: the referee")
+            || trimmed.contains("Diagnostic-Code")
+        {
+            return vec![];
+        }
+        // command names in brackets: a group holding a word in capitals
+        let mut text = String::new();
+        let mut rest = line;
+        while let Some(open) = rest.find('(') {
+            let Some(close) = rest[open..].find(')') else {
+                break;
+            };
+            let group = &rest[open + 1..open + close];
+            text.push_str(&rest[..open]);
+            let command = group
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .any(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase()));
+            if !command {
+                text.push_str(group);
+            }
+            text.push(' ');
+            rest = &rest[open + close + 1..];
+        }
+        text.push_str(rest);
+        text.split_whitespace()
+            // addresses, keys, article numbers (III.5.1), squares (e4),
+            // moves (Кf3, 0-0) and roman numerals
+            .filter(|w| !w.contains('@') && !w.chars().any(|c| c.is_ascii_digit()))
+            .flat_map(|w| {
+                w.split(|c: char| !c.is_ascii_alphabetic())
+                    .filter(|p| p.len() > 1)
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|p| !ALLOWED.contains(&p.as_str()))
+            .filter(|p| !p.chars().all(|c| matches!(c, 'I' | 'V' | 'X')))
+            .collect()
+    }
+
+    #[test]
+    fn a_russian_mail_has_no_latin_words_but_names_and_commands() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/letters/snapshots");
+        let mut checked = 0;
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(&dir).expect("the snapshots") {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            if !text.contains("\nSubject: ") {
+                // not mails (the clock's lines)
+                continue;
+            }
+            let body = text.splitn(3, "---\n").nth(2).unwrap_or_default();
+            for mail in body
+                .split("\n----------\n")
+                .flat_map(|m| m.split("\n#####\n"))
+            {
+                let mail = mail
+                    .split("======== next mail ========")
+                    .collect::<Vec<_>>();
+                for mail in mail {
+                    let cyrillic = mail
+                        .chars()
+                        .filter(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(*c)))
+                        .count();
+                    let latin = mail.chars().filter(char::is_ascii_alphabetic).count();
+                    if cyrillic <= latin {
+                        continue;
+                    }
+                    checked += 1;
+                    for line in mail.lines() {
+                        if line.starts_with("To:") || line.starts_with("Cc:") {
+                            continue;
+                        }
+                        let line = line.strip_prefix("Subject:").unwrap_or(line);
+                        for word in foreign(line) {
+                            found.push(format!(
+                                "{}: {word}: {line}",
+                                path.file_name().unwrap().to_string_lossy()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked >= 30, "Russian mails checked: {checked}");
+        assert!(
+            found.is_empty(),
+            "Latin words in Russian mails:\n{}",
+            found.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_check_finds_a_latin_word() {
+        assert_eq!(
+            foreign("Ваш ход: 1. 5254 (wrong repetition)"),
+            ["wrong", "repetition"]
+        );
+        assert!(foreign("РЕЗУЛЬТАТ 1-0 (RESULT), III.9.4, Ivanov, Ivan").is_empty());
+        assert_eq!(foreign("ответьте CONFIRM сейчас"), ["CONFIRM"]);
+    }
+}
