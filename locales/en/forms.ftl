@@ -59,6 +59,7 @@ form-sent = Sent
 form-time = Time
 form-number = No.
 form-total = Total time (days + penalty days): White { $white }, Black { $black }
+form-leaves = Leaves of White: { $white }; of Black: { $black } (these days are not counted).
 form-variant = Moves of accepted variants, made without days ({ $article }): { $moves }.
 form-conditional = Moves played automatically from hidden conditional series, made without days: { $moves }.
 

@@ -585,6 +585,49 @@ mod tests {
         insta::assert_snapshot!("forward", show(&league, &[white, black]));
     }
 
+    /// App.3 says what the clock counts: the penalty days in the totals,
+    /// each where it fell, and the leaves, in both languages.
+    #[test]
+    fn iii_4_7_iii_7_the_form_shows_the_penalties_and_the_leaves() {
+        use crate::letters::fixture::game_with;
+        use crate::referee::clock::Days;
+        use crate::referee::game::{PenaltyReason, Side};
+        let league = league();
+        let t = &league.tournaments[0];
+        let spec = &t.games[0];
+        let leave = Days {
+            from: day("2026-06-01"),
+            to: day("2026-06-10"),
+        };
+        let mut after = game_with(&league, [vec![], vec![leave]], &["5254"], 1);
+        after
+            .apply(&Event::Penalty {
+                side: Side::Black,
+                days: 2,
+                on: day("2026-05-12"),
+                reason: PenaltyReason::WrongRepetition,
+            })
+            .unwrap();
+        let pos = after.position().clone();
+        let mv = crate::notation::parse_move(&pos, "5755").unwrap();
+        after
+            .apply(&Event::Moved {
+                uci: Game::uci(&mv),
+                sent: day("2026-05-15"),
+                draw_offer: false,
+            })
+            .unwrap();
+        let text = show(&league, &[compose::forward_mail(t, spec, &after)]);
+        for words in [
+            "Penalty Black: +2 days (12.05.2026): wrong repetition of the partner's move",
+            "Leaves of White: —; of Black: 01.06.2026-10.06.2026",
+            "Штраф, черные: +2 дня (12.05.2026): неверное повторение хода партнера",
+            "Перерывы белых: —; перерывы черных: 01.06.2026-10.06.2026",
+        ] {
+            assert!(text.contains(words), "{words}: {text}");
+        }
+    }
+
     #[test]
     fn a_held_move_forwarded_after_the_suspension() {
         let league = league();

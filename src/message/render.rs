@@ -246,6 +246,46 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             black = game.total(Color::Black)
         )
     );
+    // the penalty days in those totals, each where it fell (App.3's
+    // remarks), and the leaves, whose days count for nobody
+    for p in &game.penalties {
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "schedule-penalty",
+                color = color_name(p.color, lang),
+                days = p.days,
+                date = date(p.on),
+                reason = penalty_reason(&p.reason, lang)
+            )
+        );
+    }
+    let leaves = |color| {
+        let list: Vec<String> = game
+            .leaves(color)
+            .iter()
+            .map(|l| format!("{}-{}", date(l.from), date(l.to)))
+            .collect();
+        if list.is_empty() {
+            "—".to_string()
+        } else {
+            list.join(", ")
+        }
+    };
+    if !game.leaves(Color::White).is_empty() || !game.leaves(Color::Black).is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "form-leaves",
+                white = leaves(Color::White),
+                black = leaves(Color::Black)
+            )
+        );
+    }
     let variant: Vec<String> = (0..game.plies.len())
         .filter(|i| game.plies[*i].variant)
         .map(|i| numbered(game, i, t.notation))
