@@ -1142,3 +1142,24 @@ fn each_readers_mails_of_a_game_are_one_thread() {
         }
     }
 }
+
+/// The ending worth keeping: the loser's own words reach the winner with
+/// the result, the final position is shown.
+#[test]
+fn a_resignation_relays_the_losers_words_to_the_winner() {
+    let mut arena = arena("");
+    play(
+        &mut arena,
+        0,
+        &[("5254", "2026-05-10"), ("5755", "2026-05-11")],
+    );
+    let sent = arena.exchange(B, SUBJECT, "RESIGN\nThank you for the game!", "2026-05-12");
+    let winner = sent
+        .iter()
+        .find(|m| m.to.contains(&W.to_string()))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    has(winner, "Petrov, Petr (black) resigned.");
+    has(winner, "  | Thank you for the game!");
+    has(winner, "To move: White");
+    lacks(winner, "  | RESIGN");
+}

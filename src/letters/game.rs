@@ -43,7 +43,7 @@ pub(super) fn render(league: &League, notice: &GameNotice, audience: &Audience) 
             answered,
             ..
         } => w.forward(notes, note, answered.as_ref()),
-        GameNotice::Result { .. } => w.result(),
+        GameNotice::Result { note, .. } => w.result(note.as_ref()),
         GameNotice::Claim { today, .. } => w.claim(*today),
     }
 }
@@ -353,7 +353,7 @@ impl Writer<'_> {
     }
 
     /// The result: To both, Cc the director, with the PGN inline.
-    fn result(&self) -> Text {
+    fn result(&self, note: Option<&(Color, Vec<String>)>) -> Text {
         let (t, spec, game, lang) = (self.t, self.spec, self.game, self.lang);
         let end = game.ending.expect("a result notice is for an ended game");
         let mut body = self.audience.greeting();
@@ -379,9 +379,33 @@ impl Writer<'_> {
             )),
             _ => None,
         };
+        // the own words of the player whose mail ended the game
+        let words = note.map(|(author, lines)| {
+            let (author_name, partner_name) = (
+                &t.player_of(spec, *author).name,
+                &t.player_of(spec, !*author).name,
+            );
+            let head = if self.reads(!*author) {
+                t!(lang, "game-forward-note", mover = author_name)
+            } else if self.reads(*author) {
+                t!(lang, "game-forward-note-yours", opponent = partner_name)
+            } else {
+                t!(
+                    lang,
+                    "game-forward-note-relayed",
+                    mover = author_name,
+                    opponent = partner_name
+                )
+            };
+            let mut out = format!("\n\n{head}");
+            for line in lines {
+                let _ = write!(out, "\n  | {line}");
+            }
+            out
+        });
         let _ = writeln!(
             body,
-            "{}{}\n\n{}\n{}",
+            "{}{}{}\n\n{}\n\n{}\n\n{}",
             t!(
                 lang,
                 "game-result",
@@ -393,7 +417,9 @@ impl Writer<'_> {
                 reason = render::end_reason(end.reason, lang)
             ),
             who.map(|w| format!(" {w}")).unwrap_or_default(),
+            words.unwrap_or_default(),
             render::standard_form(t, game, lang).trim_end(),
+            render::board(game.position(), lang).trim_end(),
             render::pgn(t, game)
         );
         Text {
@@ -656,7 +682,12 @@ mod tests {
                 on: day("2026-05-13"),
             })
             .unwrap();
-        let letter = compose::result_mail(t, spec, &ended);
+        // Black resigned with a word of thanks: relayed to White
+        let note = Some((
+            shakmaty::Color::Black,
+            vec!["Thanks for the game!".to_string()],
+        ));
+        let letter = compose::result_with_note(t, spec, &ended, note);
         insta::assert_snapshot!("result", show(&league, &[letter]));
     }
 

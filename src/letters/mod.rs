@@ -386,7 +386,7 @@ fn attachments(league: &League, notice: &Notice) -> Vec<Attachment> {
             text: String::new(),
         }];
     }
-    let Notice::Game(GameNotice::Result { game }) = notice else {
+    let Notice::Game(GameNotice::Result { game, .. }) = notice else {
         return vec![];
     };
     let Some((t, _)) = league.game(game.id()) else {

@@ -77,11 +77,22 @@ pub(crate) fn forward_game(
 
 /// The result: To both players, Cc the director, with the PGN.
 pub(crate) fn result_mail(t: &Tournament, spec: &GameSpec, game: &Game) -> Letter {
+    result_with_note(t, spec, game, None)
+}
+
+/// The result, with the own words of the player whose mail ended the game.
+pub(crate) fn result_with_note(
+    t: &Tournament,
+    spec: &GameSpec,
+    game: &Game,
+    note: Option<(Color, Vec<String>)>,
+) -> Letter {
     to_both(
         t,
         spec,
         Notice::Game(GameNotice::Result {
             game: Box::new(game.clone()),
+            note,
         }),
     )
 }

@@ -7,7 +7,7 @@
 use crate::message::parse::{find_tag, scan, Command, Hidden, Mail, Written, WrittenPly};
 use crate::message::render::numbered;
 use crate::notation::{self, MoveError};
-use crate::referee::compose::{self, copy_director, result_mail};
+use crate::referee::compose::{self, copy_director};
 use crate::referee::game::{EndReason, Event, Game, GameResult, PenaltyReason, Side};
 use crate::referee::leave::PlayerEvent;
 use crate::referee::notice::answers::{
@@ -350,7 +350,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         return ctx.protest(&written);
     }
     if written.has("resign") {
-        return ctx.resign();
+        return ctx.resign(&written);
     }
     if game.suspension().is_some() {
         return ctx.mail_into_suspended(&written);
@@ -359,7 +359,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         return ctx.conditional_only(&written);
     }
     if written.has("accept_draw") {
-        return ctx.accept_draw();
+        return ctx.accept_draw(&written);
     }
     if written.has("claim_draw") && written.plies.is_empty() {
         return ctx.claim_draw_now();
@@ -1396,27 +1396,29 @@ impl Context<'_> {
         decision
     }
 
-    fn resign(&self) -> Decision {
+    fn resign(&self, written: &Written) -> Decision {
         let mut decision = Decision::default();
         let mut after = self.game.clone();
-        self.end(
+        self.end_with(
             &mut decision,
             &mut after,
             GameResult::win_for(!self.color),
             EndReason::Resignation,
+            note_of(written),
         );
         decision
     }
 
-    fn accept_draw(&self) -> Decision {
+    fn accept_draw(&self, written: &Written) -> Decision {
         if self.game.pending_draw_offer() == Some(!self.color) {
             let mut decision = Decision::default();
             let mut after = self.game.clone();
-            self.end(
+            self.end_with(
                 &mut decision,
                 &mut after,
                 GameResult::Draw,
                 EndReason::DrawAgreed,
+                note_of(written),
             );
             return decision;
         }
@@ -1453,6 +1455,18 @@ impl Context<'_> {
         result: GameResult,
         reason: EndReason,
     ) {
+        self.end_with(decision, after, result, reason, vec![]);
+    }
+
+    /// Ends the game by the sender's mail, his own words relayed.
+    fn end_with(
+        &self,
+        decision: &mut Decision,
+        after: &mut Game,
+        result: GameResult,
+        reason: EndReason,
+        note: Vec<String>,
+    ) {
         let ended = Event::Ended {
             result,
             reason,
@@ -1464,7 +1478,8 @@ impl Context<'_> {
             game: self.spec.id.clone(),
             result,
         });
-        let mut letter = result_mail(self.t, self.spec, after);
+        let note = (!note.is_empty()).then_some((self.color, note));
+        let mut letter = compose::result_with_note(self.t, self.spec, after, note);
         self.replier.thread_letter(&mut letter);
         decision.letters.push(letter);
     }

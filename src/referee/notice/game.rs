@@ -4,6 +4,7 @@
 use crate::referee::game::{Game, Offer};
 use crate::referee::notice::answers::MoverNote;
 use chrono::NaiveDate;
+use shakmaty::Color;
 
 /// What happened in a game. Each carries the game as it is after the
 /// event (its tournament and players come from the league); the letters
@@ -25,7 +26,12 @@ pub enum GameNotice {
         answered: Option<Answered>,
     },
     /// The game ended: To both players, Cc the director, with the PGN.
-    Result { game: Box<Game> },
+    /// `note`: the own words of the player whose mail ended it (a
+    /// resignation, an accepted draw), relayed to his partner.
+    Result {
+        game: Box<Game>,
+        note: Option<(Color, Vec<String>)>,
+    },
     /// An overstep claim: To the director, Cc both players, with the
     /// calculation, the schedule, whether the game is interrupted and what
     /// the director can answer (III.6.1-6.3, II.6.2-6.8, App.1).
@@ -46,7 +52,7 @@ impl GameNotice {
     pub fn game(&self) -> &Game {
         match self {
             GameNotice::Forward { game, .. }
-            | GameNotice::Result { game }
+            | GameNotice::Result { game, .. }
             | GameNotice::Claim { game, .. } => game,
         }
     }
