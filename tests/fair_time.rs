@@ -447,9 +447,21 @@ fn ii_7_6_late_leave_counts_from_the_notice() {
     arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
     let sent = arena.exchange(B, "leave", "LEAVE 2026-05-12 2026-05-20", "2026-05-15");
     cites_only_section_ii(&sent);
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    assert!(sent[0].is_to(&[W], &[B]), "{:?}", sent[0]);
+    // the partner's, the director's, and Black's own confirmation
+    assert_eq!(sent.len(), 3, "{sent:#?}");
+    assert!(sent[0].is_to(&[W], &[]), "{:?}", sent[0]);
     assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
+    assert!(sent[2].is_to(&[B], &[]), "{:?}", sent[2]);
+    assert!(
+        sent[2]
+            .body
+            .contains("Your leave from 15.05.2026 to 20.05.2026 inclusive is recorded")
+            && sent[2]
+                .body
+                .contains("Leave days left for 2026: 24 of 30 (II.7.1)"),
+        "{}",
+        sent[2].body
+    );
     assert!(
         sent[0]
             .body

@@ -274,15 +274,21 @@ fn iii_7_leave_announced_reaches_partners_and_its_days_do_not_count() {
     let mut arena = arena2("");
     play(&mut arena, 0, &[("5254", "2026-05-10")]);
     let sent = arena.exchange(B, "leave", "LEAVE 2026-05-12 2026-05-16", "2026-05-11");
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    // Petrov plays Ivanov and Sidorov: both partners, Cc Petrov; the
-    // director's own
+    assert_eq!(sent.len(), 3, "{sent:#?}");
+    // Petrov plays Ivanov and Sidorov: both partners; the director's own;
+    // Petrov's own, with both games and his balance
     assert!(
-        sent[0].is_to(&[W, "sidorov@example.test"], &[B]),
+        sent[0].is_to(&[W, "sidorov@example.test"], &[]),
         "{:?}",
         sent[0]
     );
     assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
+    assert!(sent[2].is_to(&[B], &[]), "{:?}", sent[2]);
+    has(
+        &sent[2],
+        "Your running games it covers: RUS-EM-2026/1, RUS-EM-2026/2.",
+    );
+    has(&sent[2], "Leave days left for 2026: 25 of 30 (III.7.1).");
     assert!(sent[0].body.contains("12.05.2026") && sent[0].body.contains("16.05.2026"));
     play(&mut arena, 1, &[("5755", "2026-05-20")]);
     let json = arena.json(GAME);

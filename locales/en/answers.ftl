@@ -124,6 +124,10 @@ answer-refusal-overlaps = it overlaps your leave { $from } - { $to }
 answer-leave = { $name } is on leave from { $from } to { $to } inclusive. These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
 answer-leave-by-director = { $name } is on leave from { $from } to { $to } inclusive (granted by the director, { $exceptional }). These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
 answer-leave-ended = { $name } has ended the leave ({ $article }).
+answer-leave-yours = Your leave from { $from } to { $to } inclusive is recorded: these days are not counted in your thinking time; your partners' clocks run normally ({ $article }). Your partners and the director are told.
+answer-leave-ended-yours = Your leave has ended ({ $article }): your clock runs again. Your partners and the director are told.
+answer-leave-games = Your running games it covers: { $games }.
+answer-leave-balance = Leave days left for { $year }: { $left } of { $limit } ({ $article }).
 answer-leave-late = The leave was asked from { $asked } but announced on { $announced }, after it began: it counts from the day of the notice, { $announced } ({ $article }).
 
 ## Notes for the mover, in the forward of his move

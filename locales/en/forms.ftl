@@ -8,6 +8,7 @@ clock = Your clock: { $used } { $used ->
        *[other] days
     } left.
 clock-send-by = Send your move by { $date } at the latest, unless you take a leave.
+clock-send-by-final = Send your move by { $date } at the latest: you have no leave days left this year.
 clock-over = Your clock: { $used } { $used ->
         [one] day
        *[other] days
@@ -45,6 +46,7 @@ clock-of-over = { $name } ({ $side ->
        *[other] days
     } over.
 clock-of-send-by = to move: the last day to send is { $date }.
+clock-of-send-by-final = to move: the last day to send is { $date } (no leave days left this year).
 clock-of-send-by-leave = to move: the last day to send is { $date }, the leave { $leave } counted.
 clock-of-barred = to move: a claim against this player was rejected, none before move { $control }.
 

@@ -209,6 +209,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             leave,
             by_director,
             late,
+            yours,
         } => {
             let Some(t) = league.tournament(tournament) else {
                 return Text {
@@ -224,33 +225,74 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             };
             let article = |a| t.rules.article_of(a);
             let mut body = hello;
-            let text = match (leave, by_director) {
-                (Some((from, to)), false) => t!(
+            let text = match (leave, yours) {
+                (Some((from, to)), Some(_)) => t!(
                     lang,
-                    "answer-leave",
-                    name = &p.name,
+                    "answer-leave-yours",
                     from = date(*from),
                     to = date(*to),
                     article = article(Article::LeaveDays)
                 ),
-                (Some((from, to)), true) => t!(
+                (None, Some(_)) => t!(
                     lang,
-                    "answer-leave-by-director",
-                    name = &p.name,
-                    from = date(*from),
-                    to = date(*to),
-                    exceptional = article(Article::ExceptionalLeave),
-                    article = article(Article::LeaveDays)
-                ),
-                (None, _) => t!(
-                    lang,
-                    "answer-leave-ended",
-                    name = &p.name,
+                    "answer-leave-ended-yours",
                     article = article(Article::LeaveEnd)
                 ),
+                _ => String::new(),
+            };
+            let text = if !text.is_empty() {
+                text
+            } else {
+                match (leave, by_director) {
+                    (Some((from, to)), false) => t!(
+                        lang,
+                        "answer-leave",
+                        name = &p.name,
+                        from = date(*from),
+                        to = date(*to),
+                        article = article(Article::LeaveDays)
+                    ),
+                    (Some((from, to)), true) => t!(
+                        lang,
+                        "answer-leave-by-director",
+                        name = &p.name,
+                        from = date(*from),
+                        to = date(*to),
+                        exceptional = article(Article::ExceptionalLeave),
+                        article = article(Article::LeaveDays)
+                    ),
+                    (None, _) => t!(
+                        lang,
+                        "answer-leave-ended",
+                        name = &p.name,
+                        article = article(Article::LeaveEnd)
+                    ),
+                }
             };
             body.push_str(&text);
             body.push('\n');
+            if let (Some(balance), Some(_)) = (yours, leave) {
+                let games = if balance.games.is_empty() {
+                    "—".to_string()
+                } else {
+                    balance.games.join(", ")
+                };
+                let _ = writeln!(body, "{}", t!(lang, "answer-leave-games", games = games));
+                for (year, left, limit) in &balance.left {
+                    let _ = writeln!(
+                        body,
+                        "{}",
+                        t!(
+                            lang,
+                            "answer-leave-balance",
+                            year = *year,
+                            left = *left,
+                            limit = *limit,
+                            article = article(Article::LeaveLimit)
+                        )
+                    );
+                }
+            }
             if let Some(late) = late {
                 let _ = writeln!(
                     body,
@@ -1269,13 +1311,33 @@ mod tests {
         let letter = |leave, by_director, late| {
             Letter::new(
                 vec![petrov(), director()],
-                vec![ivanov()],
+                vec![],
                 Notice::Answer(AnswerNotice::Leave {
                     tournament: "T".into(),
                     player: "ivanov".into(),
                     leave,
                     by_director,
                     late,
+                    yours: None,
+                }),
+                None,
+            )
+        };
+        // the player's own: the second person, the games, the balance
+        let yours = |leave, late| {
+            Letter::new(
+                vec![ivanov()],
+                vec![],
+                Notice::Answer(AnswerNotice::Leave {
+                    tournament: "T".into(),
+                    player: "ivanov".into(),
+                    leave,
+                    by_director: false,
+                    late,
+                    yours: Some(crate::referee::notice::answers::LeaveBalance {
+                        games: vec!["T/1".into()],
+                        left: vec![(2026, 20, 30)],
+                    }),
                 }),
                 None,
             )
@@ -1289,6 +1351,8 @@ mod tests {
             letter_mails(&letter(june, false, late)),
             letter_mails(&letter(june, true, None)),
             letter_mails(&letter(None, false, None)),
+            letter_mails(&yours(june, late)),
+            letter_mails(&yours(None, None)),
         ];
         insta::assert_snapshot!("leave", out.join("\n\n######## next notice ########\n\n"));
     }

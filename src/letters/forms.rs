@@ -6,7 +6,7 @@ use crate::referee::deadline;
 use crate::referee::game::Game;
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use shakmaty::Color;
 
 /// The clock of `color` in `game` as of `today`, for that player, as
@@ -28,7 +28,7 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
         over = c.over
     );
     out.push('\n');
-    out.push_str(&last_day(game, color, &c, "clock", lang));
+    out.push_str(&last_day(t, game, color, &c, "clock", lang));
     if game.ending.is_none() && c.over == 0 && c.left <= t.rules.warning_days {
         out.push_str(&t!(
             lang,
@@ -44,11 +44,24 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
 /// The last day to send (with the leaves it counts), or the bar after a
 /// rejected claim, for the player to move: the catalog's `{id}-send-by`,
 /// `{id}-send-by-leave` or `{id}-barred` line; empty for the other player.
-fn last_day(game: &Game, color: Color, c: &deadline::Clock, id: &str, lang: Lang) -> String {
+fn last_day(
+    t: &Tournament,
+    game: &Game,
+    color: Color,
+    c: &deadline::Clock,
+    id: &str,
+    lang: Lang,
+) -> String {
     let mut out = String::new();
     if let Some(by) = c.last_day {
         let date = by.format("%d.%m.%Y").to_string();
         let line = match c.leaves_ahead.as_slice() {
+            // "unless you take a leave" only while he has leave days left
+            [] if crate::referee::leave::days_left(&t.rules, game.leaves(color), by.year())
+                == 0 =>
+            {
+                t!(lang, &format!("{id}-send-by-final"), date = date)
+            }
             [] => t!(lang, &format!("{id}-send-by"), date = date),
             leaves => t!(
                 lang,
@@ -103,7 +116,7 @@ pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang)
             over = c.over
         ));
         out.push('\n');
-        let last = last_day(game, color, &c, "clock-of", lang);
+        let last = last_day(t, game, color, &c, "clock-of", lang);
         if !last.is_empty() {
             out.push_str("    ");
             out.push_str(&last);

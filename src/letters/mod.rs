@@ -569,6 +569,28 @@ mod tests {
     use crate::referee::tournament::Lang;
     use shakmaty::Color;
 
+    /// III.7.1: "unless you take a leave" only while leave days are left.
+    #[test]
+    fn iii_7_1_no_leave_offered_when_the_years_leave_days_are_used() {
+        use crate::referee::clock::Days;
+        let league = league();
+        let t = &league.tournaments[0];
+        let all = Days {
+            from: day("2026-05-11"),
+            to: day("2026-06-09"),
+        };
+        let used = super::fixture::game_with(&league, [vec![all], vec![]], &[], 1);
+        let text = clock(t, &used, Color::White, day("2026-06-20"), Lang::En);
+        assert!(
+            text.contains("you have no leave days left this year"),
+            "{text}"
+        );
+        assert!(!text.contains("unless you take a leave"), "{text}");
+        let fresh = game(&league, &[]);
+        let text = clock(t, &fresh, Color::White, day("2026-06-20"), Lang::En);
+        assert!(text.contains("unless you take a leave"), "{text}");
+    }
+
     #[test]
     fn the_clock_shows_days_used_left_and_the_last_day_to_send() {
         let league = league();
@@ -682,6 +704,7 @@ mod russian {
             {
                 let mail = mail
                     .split("======== next mail ========")
+                    .flat_map(|m| m.split("######## next notice ########"))
                     .collect::<Vec<_>>();
                 for mail in mail {
                     let cyrillic = mail

@@ -87,6 +87,12 @@ pub enum Refusal {
     Overlaps(Days),
 }
 
+/// The leave days a player with `leaves` has left in `year` (III.7.1).
+pub fn days_left(rules: &RuleSet, leaves: &[Days], year: i32) -> u32 {
+    let taken: u32 = leaves.iter().map(|l| days_in_year(l, year)).sum();
+    rules.leave_days_per_year.saturating_sub(taken)
+}
+
 /// The days of `leave` that fall in `year`.
 fn days_in_year(leave: &Days, year: i32) -> u32 {
     let first = NaiveDate::from_ymd_opt(year, 1, 1).expect("a year has a first day");

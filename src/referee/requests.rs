@@ -3,13 +3,14 @@
 //! the announcements they send.
 
 use crate::message::parse::Command;
+use crate::referee::clock::Days;
 use crate::referee::decide::{Decision, Replier, Verdict};
 use crate::referee::leave::{self, PlayerEvent};
-use crate::referee::notice::answers::{AnswerNotice, LateLeave};
+use crate::referee::notice::answers::{AnswerNotice, LateLeave, LeaveBalance};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
 use crate::referee::tournament::{Player, Tournament};
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 /// The progress report (seed 001 art. 49) of the sender's games.
 pub(crate) fn status_report(
@@ -99,27 +100,32 @@ pub(crate) fn leave_request(
         decision
             .verdicts
             .push(Verdict::Leave(format!("{}/{}", t.id, p.id)));
-        let mut letter = leave_letter(t, p, state, leave, false, late);
-        replier.thread_letter(&mut letter);
-        decision.letters.push(letter);
+        for mut letter in leave_letters(t, p, state, &existing, leave, late) {
+            replier.thread_letter(&mut letter);
+            decision.letters.push(letter);
+        }
     }
     decision
 }
 
 /// The announcement of a leave (or of its end) To every opponent with a
-/// running game and the director, Cc the player (III.7.2-7.3).
-fn leave_letter(
+/// running game and the director (III.7.2-7.3), and the player's own
+/// confirmation To him: the games it covers, the leave days he has left.
+/// `existing`: his leaves before this one.
+fn leave_letters(
     t: &Tournament,
     p: &Player,
     state: &State,
+    existing: &[Days],
     leave: Option<(NaiveDate, NaiveDate)>,
-    by_director: bool,
     late: Option<LateLeave>,
-) -> Letter {
+) -> [Letter; 2] {
     let mut to: Vec<Reader> = Vec::new();
+    let mut games = Vec::new();
     for g in &t.games {
         let running = state.get(t, g).ending.is_none();
         if let (true, Some(c)) = (running, g.color_of(&p.id)) {
+            games.push(g.id.clone());
             let opponent = Reader::of(t, t.player_of(g, !c));
             if !to.contains(&opponent) {
                 to.push(opponent);
@@ -127,18 +133,38 @@ fn leave_letter(
         }
     }
     to.push(Reader::director_of(t));
-    Letter::new(
-        to,
-        vec![Reader::of(t, p)],
+    let left = match leave {
+        Some((from, until)) => {
+            let mut all = existing.to_vec();
+            all.push(Days { from, to: until });
+            (from.year()..=until.year())
+                .map(|year| {
+                    let left = leave::days_left(&t.rules, &all, year);
+                    (year, left, t.rules.leave_days_per_year)
+                })
+                .collect()
+        }
+        None => vec![],
+    };
+    let notice = |yours| {
         Notice::Answer(AnswerNotice::Leave {
             tournament: t.id.clone(),
             player: p.id.clone(),
             leave,
-            by_director,
+            by_director: false,
             late,
-        }),
-        None,
-    )
+            yours,
+        })
+    };
+    [
+        Letter::new(to, vec![], notice(None), None),
+        Letter::new(
+            vec![Reader::of(t, p)],
+            vec![],
+            notice(Some(LeaveBalance { games, left })),
+            None,
+        ),
+    ]
 }
 
 /// `HELP`/`ПОМОЩЬ`: how to write moves and commands, in the sender's

@@ -85,7 +85,8 @@ pub enum AnswerNotice {
     /// decision leaves it (its `conditionals` hold his series).
     Conditional { seat: Seat, news: ConditionalNews },
     /// A leave (or its end, `leave: None`) announced To the partners and
-    /// the director, Cc the player (III.7.2-7.3).
+    /// the director (III.7.2-7.3); `yours`: the player's own confirmation,
+    /// To him alone.
     Leave {
         tournament: String,
         player: String,
@@ -94,6 +95,7 @@ pub enum AnswerNotice {
         /// Asked from this day but announced on `announced`, after it began:
         /// it counts from the notice (II.7.6).
         late: Option<LateLeave>,
+        yours: Option<LeaveBalance>,
     },
 }
 
@@ -146,6 +148,16 @@ pub enum ConditionalRefusal {
     OwnMoveFirst,
     /// The game is suspended (a claim): sent again after the decision.
     Suspended,
+}
+
+/// What the player's own leave confirmation tells him: the running games
+/// it covers, and the leave days he has left in each year it touches
+/// (III.7.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaveBalance {
+    pub games: Vec<String>,
+    /// (year, days left, days a year).
+    pub left: Vec<(i32, u32, u32)>,
 }
 
 /// A leave announced after it began (II.7.6).
