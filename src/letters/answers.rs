@@ -550,9 +550,10 @@ fn no_move(
     }
     let _ = write!(
         body,
-        "{}\n{}",
+        "{}\n{}\n{}",
         t!(lang, "answer-game-now"),
-        progress_line(t, spec, game, seat.today, lang)
+        progress_line(t, spec, game, seat.today, lang),
+        last_moves(t, game, lang)
     );
     body.push_str(&clock(t, spec, seat, audience));
     if game.to_move() == seat.color {
@@ -749,6 +750,34 @@ fn draw_position(game: &Game, lang: Lang) -> String {
 
 /// One game of the progress report: moves, side to move, both clocks, days
 /// left to each side's next control. The director's `STATUS` shows it too.
+/// The last move of each side and the day it was forwarded to the
+/// partner (a player asking whether his move arrived reads it here).
+fn last_moves(t: &Tournament, game: &Game, lang: Lang) -> String {
+    let side = |color: Color| {
+        let last = game.plies.iter().rposition(|p| p.color == color);
+        match last {
+            Some(i) => t!(
+                lang,
+                "answer-last-move",
+                color = color_name(color, lang),
+                move = numbered(game, i, t.notation),
+                date = date(game.plies[i].forwarded)
+            ),
+            None => t!(
+                lang,
+                "answer-last-move-none",
+                color = color_name(color, lang)
+            ),
+        }
+    };
+    t!(
+        lang,
+        "answer-last-moves",
+        white = side(Color::White),
+        black = side(Color::Black)
+    )
+}
+
 pub fn progress_line(
     t: &Tournament,
     spec: &GameSpec,
