@@ -146,8 +146,16 @@ fn flush(out: &mut Out, paragraph: &mut Vec<&str>) {
     if paragraph.is_empty() {
         return;
     }
-    // indented lines (moves, examples) keep their spaces
-    let pre = paragraph.iter().any(|l| l.starts_with("  "));
+    // indented lines (moves, examples), columns aligned by spaces (the
+    // form's header, a crosstable) and the PGN keep their spaces, in a
+    // fixed-width font
+    let pre = paragraph.iter().any(|l| {
+        let text = l.trim_start();
+        l.starts_with("  ")
+            || text.trim_end().contains("  ")
+            || (text.starts_with('[') && text.ends_with("\"]"))
+            || text.contains("{[%ccsnt")
+    });
     if pre {
         // a line break right after `<pre>` is not part of its text (HTML)
         out.tag("<pre>");
@@ -419,6 +427,20 @@ mod tests {
                 assert!(html.is_ascii(), "{html}");
             }
         }
+    }
+
+    /// The form's header, a crosstable and the PGN keep their columns: a
+    /// fixed-width block, not a paragraph whose spaces collapse.
+    #[test]
+    fn aligned_columns_and_the_pgn_stay_fixed_width() {
+        let plain = "Tournament  Test championship (T)\nStart date  10.05.2026\n\n\
+                     N  Player        Points\n1  Ivanov, Ivan  1\n\n\
+                     [Event \"T\"]\n[Result \"1-0\"]\n\n\
+                     1. e4 {[%ccsnt 2026.05.10]} e5 {[%ccsnt 2026.05.11]} 1-0\n\n\
+                     A sentence of words.";
+        let html = from_plain("t", plain);
+        assert_eq!(html.matches("<pre>").count(), 4, "{html}");
+        assert!(html.contains("<p>A sentence of words.</p>"), "{html}");
     }
 
     #[test]
