@@ -85,6 +85,8 @@ schedule-sent = sent
 schedule-days = days
 schedule-total = total
 schedule-remarks = remarks
+schedule-remark-penalty = { $color } penalty +{ $days } ({ $date })
+schedule-remark-leave = { $color } leave { $from }-{ $to }
 schedule-penalty = Penalty { $color }: +{ $days } { $days ->
         [one] day
        *[other] days

@@ -94,6 +94,8 @@ schedule-sent = отправил
 schedule-days = на ход
 schedule-total = сумм.
 schedule-remarks = прим.
+schedule-remark-penalty = { $color } штраф +{ $days } ({ $date })
+schedule-remark-leave = { $color } перерыв { $from }-{ $to }
 schedule-penalty = Штраф, { $color }: +{ $days } { $days ->
         [one] день
         [few] дня

@@ -595,6 +595,7 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
     let mut i = 0;
     while i < game.plies.len() {
         let ply = &game.plies[i];
+        let start = i;
         let mut row = format!("{:>3}  ", ply.number);
         let mut notes = Vec::new();
         if ply.color == Color::White {
@@ -610,12 +611,35 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
         } else {
             row.push_str(&" ".repeat(42));
         }
-        for p in game.plies[..i].iter().rev().take(2) {
+        // the remarks: a draw offer; the penalties and the leaves that fell
+        // in the time the move was thought over (App.1)
+        for p in &game.plies[start..i] {
             if p.draw_offer {
                 notes.push(format!("{} (=)", side_name(p.color)));
             }
+            for pen in &game.penalties {
+                if pen.color == p.color && p.received <= pen.on && pen.on <= p.sent {
+                    notes.push(t!(
+                        lang,
+                        "schedule-remark-penalty",
+                        color = side_name(p.color),
+                        days = pen.days,
+                        date = date(pen.on)
+                    ));
+                }
+            }
+            for l in game.leaves(p.color) {
+                if l.from <= p.sent && p.received <= l.to {
+                    notes.push(t!(
+                        lang,
+                        "schedule-remark-leave",
+                        color = side_name(p.color),
+                        from = date(l.from),
+                        to = date(l.to)
+                    ));
+                }
+            }
         }
-        notes.reverse();
         let _ = writeln!(out, "{}  {}", row.trim_end(), notes.join("; "));
     }
     for p in &game.penalties {
@@ -768,6 +792,51 @@ pub fn impossibility(reason: &crate::notation::Impossibility, lang: Lang) -> Str
 mod tests {
     use super::san_in;
     use crate::referee::tournament::Lang;
+
+    /// App.1's remarks column names the penalty and the leave that fell
+    /// while a move was thought over.
+    #[test]
+    fn app1_remarks_name_the_penalties_and_leaves_of_a_move() {
+        use crate::letters::fixture::{day, game_with, league};
+        use crate::referee::clock::Days;
+        use crate::referee::game::{Event, Game, PenaltyReason, Side};
+        let league = league();
+        let t = &league.tournaments[0];
+        let leave = Days {
+            from: day("2026-05-12"),
+            to: day("2026-05-14"),
+        };
+        let mut game = game_with(&league, [vec![leave], vec![]], &["5254", "5755"], 1);
+        game.apply(&Event::Penalty {
+            side: Side::White,
+            days: 2,
+            on: day("2026-05-15"),
+            reason: PenaltyReason::WrongRepetition,
+        })
+        .unwrap();
+        let mv = crate::notation::parse_move(&game.position().clone(), "7163").unwrap();
+        game.apply(&Event::Moved {
+            uci: Game::uci(&mv),
+            sent: day("2026-05-20"),
+            draw_offer: false,
+        })
+        .unwrap();
+        let text = super::schedule(t, &game, Lang::En);
+        let row = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("2 "))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            row.ends_with("White penalty +2 (15.05.2026); White leave 12.05.2026-14.05.2026"),
+            "{text}"
+        );
+        let first = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("1 "))
+            .unwrap();
+        assert!(!first.contains("penalty"), "{text}");
+        assert!(super::schedule(t, &game, Lang::Ru).contains("белые перерыв 12.05.2026-14.05.2026"));
+    }
 
     #[test]
     fn san_is_shown_in_the_readers_piece_letters() {
