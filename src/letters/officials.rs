@@ -191,6 +191,26 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 received = date(game.next_received()),
                 article = t.rules.article_of(Article::Inactivity)
             );
+            // the days counted leave out his leaves: name them
+            let leaves: Vec<String> = game
+                .leaves(color)
+                .iter()
+                .filter(|l| l.from <= *today && game.next_received() <= l.to)
+                .map(|l| format!("{}-{}", date(l.from), date(l.to)))
+                .collect();
+            let body = if leaves.is_empty() {
+                body
+            } else {
+                format!(
+                    "{body} {}",
+                    t!(
+                        lang,
+                        "official-inactivity-leaves",
+                        leaves = leaves.join(", "),
+                        days = (*today - game.next_received()).num_days()
+                    )
+                )
+            };
             Text {
                 subject: subject(
                     t,
@@ -904,6 +924,36 @@ mod tests {
             notice(g),
         );
         insta::assert_snapshot!("first_move", format!("{text}\n#####\n{russian}"));
+    }
+
+    #[test]
+    /// III.5.3 with III.7.4: the days without a move leave out the
+    /// player's leave, and the notice names it with the calendar days.
+    fn iii_5_3_the_inactivity_notice_names_the_leave_left_out() {
+        use crate::referee::clock::Days;
+        for (league, words) in [
+            (
+                league(),
+                "The days counted leave out the leave 01.06.2026-10.06.2026: 51 calendar days have passed",
+            ),
+            (
+                russian_director(),
+                "В счет дней не входит перерыв 01.06.2026-10.06.2026: со дня получения хода прошло календарных дней: 51.",
+            ),
+        ] {
+            let leave = Days {
+                from: day("2026-06-01"),
+                to: day("2026-06-10"),
+            };
+            let g = crate::letters::fixture::game_with(&league, [vec![], vec![leave]], &["5254"], 1);
+            let inactivity = OfficialNotice::Inactivity {
+                game: Box::new(g),
+                waiting: 40,
+                today: day("2026-06-30"),
+            };
+            let text = written(&league, vec![director()], vec![], inactivity);
+            assert!(text.contains(words), "{text}");
+        }
     }
 
     #[test]
