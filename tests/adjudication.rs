@@ -37,7 +37,7 @@ fn at_the_end() -> (Arena, Vec<Sent>) {
 
 fn about(sent: &[Sent], n: u32) -> Vec<&Sent> {
     let tag = format!("[{T}/{n}]");
-    sent.iter().filter(|m| m.subject.contains(&tag)).collect()
+    sent.iter().filter(|m| m.about.contains(&tag)).collect()
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_st
     assert!(five.iter().any(|m| m.is_to(&[TD], &[])), "{five:#?}");
     lacks(request, "Copy for the director");
     assert!(
-        request.subject.ends_with("adjudication (III.9.4)"),
+        request.about.ends_with("adjudication (III.9.4)"),
         "{}",
         request.subject
     );
@@ -206,7 +206,7 @@ fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
     );
     let told = sent
         .iter()
-        .find(|m| m.subject.contains("adjudicated 1-0") && !m.is_to(&[TD], &[]))
+        .find(|m| m.about.contains("adjudicated 1-0") && !m.is_to(&[TD], &[]))
         .expect("the adjudicated result");
     assert!(
         told.is_to(&[&addr("petrov"), &addr("smirnov")], &[]),
@@ -257,7 +257,7 @@ fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
     let fin = about(&sent, 5);
     assert_eq!(fin.len(), 2, "the players' and the director's: {sent:#?}");
     assert!(
-        fin[0].subject.contains("the result 1-0 is final"),
+        fin[0].about.contains("the result 1-0 is final"),
         "{}",
         fin[0].subject
     );
@@ -310,7 +310,7 @@ fn iii_9_9_an_appeal_goes_to_the_director_and_the_partner_and_his_new_result_is_
     );
     let fin = sent
         .iter()
-        .find(|m| m.subject.contains("is final"))
+        .find(|m| m.about.contains("is final"))
         .expect("the final result");
     assert!(fin.body.contains("decided the appeal"), "{}", fin.body);
     let json = arena.json(&format!("{T}/5"));
@@ -352,7 +352,7 @@ fn iii_9_4_a_player_on_leave_at_the_end_goes_to_adjudication_with_the_leave_coun
     let sent = arena.new_sent();
     assert!(
         sent.iter()
-            .any(|m| m.subject.ends_with("adjudication (III.9.4)")),
+            .any(|m| m.about.ends_with("adjudication (III.9.4)")),
         "{sent:#?}"
     );
     let json = arena.json(&format!("{T}/1"));
@@ -380,7 +380,7 @@ fn iii_9_4_a_game_suspended_at_the_end_waits_for_the_claim_then_goes_to_adjudica
     let sent = arena.exchange(TD, &format!("Re: [{T}/1] claim"), "REJECT", "2026-07-16");
     assert!(
         sent.iter()
-            .any(|m| m.subject.ends_with("adjudication (III.9.4)")),
+            .any(|m| m.about.ends_with("adjudication (III.9.4)")),
         "{sent:#?}"
     );
     let json = arena.json(&format!("{T}/1"));

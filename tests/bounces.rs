@@ -181,14 +181,14 @@ fn iii_1_6_thirty_days_without_mail_access_are_reported_to_the_director_once() {
     let quiet: Vec<Sent> = arena
         .new_sent()
         .into_iter()
-        .filter(|m| m.subject.contains("III.1.6"))
+        .filter(|m| m.about.contains("III.1.6"))
         .collect();
     assert!(quiet.is_empty(), "{quiet:#?}");
     arena.run("2026-06-10");
     let told: Vec<Sent> = arena
         .new_sent()
         .into_iter()
-        .filter(|m| m.subject.contains("III.1.6"))
+        .filter(|m| m.about.contains("III.1.6"))
         .collect();
     assert_eq!(told.len(), 1, "{told:#?}");
     assert!(told[0].is_to(&[DIRECTOR], &[]), "{:?}", told[0]);
@@ -202,10 +202,7 @@ fn iii_1_6_thirty_days_without_mail_access_are_reported_to_the_director_once() {
     }
     // once
     arena.run("2026-06-20");
-    assert!(!arena
-        .new_sent()
-        .iter()
-        .any(|m| m.subject.contains("III.1.6")));
+    assert!(!arena.new_sent().iter().any(|m| m.about.contains("III.1.6")));
 }
 
 /// A mail from the player after the bounce shows his access is back: no
@@ -218,8 +215,5 @@ fn iii_1_6_a_mail_from_the_player_ends_the_count() {
     arena.run("2026-05-11");
     arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-20");
     arena.run("2026-06-15");
-    assert!(!arena
-        .new_sent()
-        .iter()
-        .any(|m| m.subject.contains("III.1.6")));
+    assert!(!arena.new_sent().iter().any(|m| m.about.contains("III.1.6")));
 }

@@ -211,14 +211,14 @@ fn a_mail_without_a_tag_finds_its_game_or_asks() {
     let sent = arena.exchange("ivanov@example.test", "my move", body, "2026-05-10");
     assert_eq!(sent.len(), 1);
     assert!(
-        sent[0].subject.starts_with("[RUS-EM-2026/2]"),
+        sent[0].about.starts_with("[RUS-EM-2026/2]"),
         "{}",
         sent[0].subject
     );
     // Ivanov is now to move in game 1 only
     let sent = arena.exchange("ivanov@example.test", "move", "1. 4244", "2026-05-11");
     assert!(
-        sent[0].subject.starts_with("[RUS-EM-2026/1]") && sent[0].subject.ends_with("1. 4244"),
+        sent[0].about.starts_with("[RUS-EM-2026/1]") && sent[0].about.ends_with("1. 4244"),
         "{}",
         sent[0].subject
     );

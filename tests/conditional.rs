@@ -326,7 +326,7 @@ fn ii_3_8_hidden_conditional_mate_ends_the_game() {
     let json = arena.json(GAME);
     assert_eq!(json["result"], "1-0", "{json}");
     assert!(
-        sent.iter().any(|m| m.subject.contains("1-0")),
+        sent.iter().any(|m| m.about.contains("1-0")),
         "the result mail: {sent:#?}"
     );
 }
@@ -345,7 +345,7 @@ fn iii_3_9_an_accepted_variant_that_mates_needs_no_reply() {
     assert_eq!(json["result"], "1-0", "{json}");
     assert_eq!(clocks(&arena).3, 0, "no penalty");
     assert!(
-        sent.iter().any(|m| m.subject.contains("1-0")),
+        sent.iter().any(|m| m.about.contains("1-0")),
         "the result mail: {sent:#?}"
     );
 }
@@ -367,8 +367,7 @@ fn iii_6_3_a_held_answer_to_a_variant_is_kept_and_played_on_reject() {
         "2026-07-15",
     );
     assert!(
-        sent.iter()
-            .any(|m| m.subject.contains("time overstep claim")),
+        sent.iter().any(|m| m.about.contains("time overstep claim")),
         "{sent:#?}"
     );
     assert_eq!(sans(&arena), ["e4"], "held, not played");

@@ -133,7 +133,7 @@ fn killed_at_random_moments(seed: u64) -> (usize, usize) {
     let mut by_subject: BTreeMap<(String, Vec<String>), Vec<String>> = BTreeMap::new();
     for mail in &sent {
         by_subject
-            .entry((mail.subject.clone(), mail.to.clone()))
+            .entry((mail.about.clone(), mail.to.clone()))
             .or_default()
             .push(mail.message_id.clone());
     }

@@ -47,11 +47,7 @@ fn iii_4_10_three_games_in_time_trouble_give_one_digest_a_day_and_claims_go_at_o
     assert_eq!(to_director.len(), 1, "one digest, no copies: {sent:#?}");
     let digest = to_director[0];
     assert!(digest.is_to(&[TD], &[]), "{digest:?}");
-    assert!(
-        digest.subject.contains("daily digest"),
-        "{}",
-        digest.subject
-    );
+    assert!(digest.about.contains("daily digest"), "{}", digest.subject);
     for n in 1..=3 {
         assert!(
             digest.body.contains(&format!("[RUS-EM-2026/{n}]")),
@@ -93,7 +89,7 @@ fn iii_4_10_three_games_in_time_trouble_give_one_digest_a_day_and_claims_go_at_o
     let sent = arena.new_sent();
     let claims: Vec<&Sent> = sent
         .iter()
-        .filter(|m| m.subject.contains("overstep"))
+        .filter(|m| m.about.contains("overstep"))
         .collect();
     // each claim: the director's own mail, and the players'
     assert_eq!(claims.len(), 6, "{sent:#?}");
@@ -101,7 +97,7 @@ fn iii_4_10_three_games_in_time_trouble_give_one_digest_a_day_and_claims_go_at_o
     assert_eq!(to_director, 3, "{claims:#?}");
     let digests: Vec<&Sent> = sent
         .iter()
-        .filter(|m| m.subject.contains("daily digest"))
+        .filter(|m| m.about.contains("daily digest"))
         .collect();
     assert_eq!(digests.len(), 1, "{sent:#?}");
 }

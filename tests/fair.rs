@@ -94,7 +94,7 @@ fn iii_3_5_a_mail_without_any_move_costs_nothing_and_is_explained() {
         let reply = one(arena.exchange(BLACK, SUBJECT, body, "2026-05-11"));
         assert!(reply.is_to(&[BLACK], &[]), "{body:?}: {reply:?}");
         assert!(
-            reply.subject.contains("no move"),
+            reply.about.contains("no move"),
             "{body:?}: {}",
             reply.subject
         );
@@ -391,7 +391,7 @@ fn iii_6_3_a_players_words_into_a_suspended_game_reach_the_director() {
     assert!(arena
         .new_sent()
         .iter()
-        .any(|m| m.subject.contains("overstep")));
+        .any(|m| m.about.contains("overstep")));
     let body = "I was in hospital, the certificate follows by post.";
     let sent = arena.exchange(BLACK, SUBJECT, body, "2026-05-15");
     assert_eq!(
@@ -423,10 +423,7 @@ fn the_director_gets_help_pgn_and_is_obeyed_with_punctuation() {
     let pgn = one(arena.exchange(DIRECTOR, SUBJECT, "pgn", "2026-05-11"));
     assert!(pgn.body.contains("1. e4"), "{}", pgn.body);
     let sent = arena.exchange(DIRECTOR, SUBJECT, "Result 1-0.", "2026-05-11");
-    assert!(
-        sent.iter().any(|m| m.subject.contains("result")),
-        "{sent:#?}"
-    );
+    assert!(sent.iter().any(|m| m.about.contains("result")), "{sent:#?}");
     assert_eq!(arena.json(GAME)["result"], "1-0");
 }
 

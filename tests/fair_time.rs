@@ -29,7 +29,7 @@ fn postal(extra: &str) -> Arena {
 
 fn find<'a>(sent: &'a [Sent], subject_part: &str) -> &'a Sent {
     sent.iter()
-        .find(|m| m.subject.contains(subject_part))
+        .find(|m| m.about.contains(subject_part))
         .unwrap_or_else(|| panic!("no mail about \"{subject_part}\": {sent:#?}"))
 }
 
@@ -66,7 +66,7 @@ fn iii_6_3_held_move_received_on_the_day_it_is_forwarded() {
     assert!(forward.is_to(&[W], &[B]), "{forward:?}");
     let copy = sent
         .iter()
-        .find(|m| m.is_to(&[TD], &[]) && m.subject.contains("1... 5755"))
+        .find(|m| m.is_to(&[TD], &[]) && m.about.contains("1... 5755"))
         .expect("Black is past his allowance: the director's copy (III.4.10)");
     assert!(copy.body.contains("III.4.10)."), "{}", copy.body);
     assert!(
@@ -344,7 +344,7 @@ fn iii_5_1_white_asked_in_russian_the_director_told_in_english_with_his_answers(
     let white = sent.iter().find(|m| m.is_to(&[W], &[]));
     let white = white.expect("Ivanov's request, in Russian");
     assert!(
-        white.subject.contains("напоминание")
+        white.about.contains("напоминание")
             && white.body.contains("ожидается первый ход белых")
             && white.body.contains("копия направлена судье (III.5.1)")
             && white.body.contains("Ваше время: использовано 14 дней")
@@ -355,7 +355,7 @@ fn iii_5_1_white_asked_in_russian_the_director_told_in_english_with_his_answers(
     let director = sent.iter().find(|m| m.is_to(&[TD], &[]));
     let director = director.expect("the director's copy, in English");
     assert!(
-        director.subject.contains("reminder")
+        director.about.contains("reminder")
             && director.body.contains("White's first move is awaited")
             && director
                 .body

@@ -42,8 +42,8 @@ fn app4_game_in_numeric_with_full_records() {
     let russian = opening.iter().find(|m| m.is_to(&[WHITE], &[]));
     let russian = russian.expect("Ivanov's opening mail");
     assert!(
-        russian.subject.contains("[RUS-EM-2026/1]")
-            && russian.subject.contains("партия начинается")
+        russian.about.contains("[RUS-EM-2026/1]")
+            && russian.about.contains("партия начинается")
             && russian.body.contains("Регламент: РАЗШ, раздел III")
             && russian.body.contains("Ваше время"),
         "{russian:#?}"
@@ -51,8 +51,8 @@ fn app4_game_in_numeric_with_full_records() {
     let english = opening.iter().find(|m| m.is_to(&[BLACK], &[]));
     let english = english.expect("Petrov's opening mail");
     assert!(
-        english.subject.contains("[RUS-EM-2026/1]")
-            && english.subject.contains("the game begins")
+        english.about.contains("[RUS-EM-2026/1]")
+            && english.about.contains("the game begins")
             && english.body.contains("Rules: RAZSh Section III")
             && english.body.contains("Your clock"),
         "{english:#?}"
@@ -88,7 +88,7 @@ fn app4_game_in_numeric_with_full_records() {
             let forward =
                 forward.unwrap_or_else(|| panic!("ply {i}: a copy To {reader}: {sent:#?}"));
             assert!(
-                forward.subject.ends_with(&expected),
+                forward.about.ends_with(&expected),
                 "ply {i}: subject {:?} names {expected}",
                 forward.subject
             );
@@ -114,7 +114,7 @@ fn app4_game_in_numeric_with_full_records() {
     assert!(ru.body.contains("закончена"), "{}", ru.body);
     assert!(en.body.contains("ended on"), "{}", en.body);
     for result in [ru, en] {
-        assert!(result.subject.contains("1-0"));
+        assert!(result.about.contains("1-0"));
         assert!(result.body.contains("[Result \"1-0\"]"));
         assert!(result.body.contains("[PlyCount \"53\"]"));
         // the last move with the day it was sent, then the result
@@ -252,7 +252,7 @@ fn russian_long_against_english_san_in_legacy_charsets() {
         assert_eq!(sent.len(), 2, "ply {i} ({body}): {sent:#?}");
         for copy in &sent {
             assert!(
-                !copy.subject.contains("not accepted"),
+                !copy.about.contains("not accepted"),
                 "ply {i}: {}",
                 copy.body
             );

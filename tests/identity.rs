@@ -135,7 +135,7 @@ fn issue8_reordered_games_are_refused_by_check_and_run_and_nothing_is_applied() 
     let sent = arena.new_sent();
     assert!(
         sent.iter()
-            .any(|m| m.subject.starts_with("[RUS-EM-2026/1]") && m.subject.ends_with("1... 5755")),
+            .any(|m| m.about.starts_with("[RUS-EM-2026/1]") && m.about.ends_with("1... 5755")),
         "{sent:?}"
     );
     let game1 = arena.json("RUS-EM-2026/1");
@@ -175,7 +175,7 @@ fn issue8_with_explicit_numbers_reordered_blocks_keep_their_games() {
         "2026-05-12",
     );
     assert!(
-        sent.iter().any(|m| m.subject.starts_with("[RUS-EM-2026/1]")
+        sent.iter().any(|m| m.about.starts_with("[RUS-EM-2026/1]")
             && m.is_to(&["ivanov@example.test"], &["petrov@example.test"])),
         "{sent:?}"
     );

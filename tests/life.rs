@@ -52,7 +52,7 @@ fn play(arena: &mut Arena, first_ply: usize, moves: &[(&str, &str)]) {
         };
         let sent = arena.exchange(from, SUBJECT, &body, day);
         assert!(
-            sent.iter().any(|m| m.subject.ends_with(&own)),
+            sent.iter().any(|m| m.about.ends_with(&own)),
             "ply {ply} on {day}: {:#?}",
             sent
         );
@@ -88,7 +88,7 @@ fn iii_5_1_reminder_exactly_at_day_14_and_iii_5_3_director_told_at_day_40() {
         sent[1]
     );
     assert!(sent[1].body.contains("III.5.1"), "{}", sent[1].body);
-    assert!(sent[0].subject.contains("reminder"));
+    assert!(sent[0].about.contains("reminder"));
     assert!(
         sent[0].body.contains("no answer has come for 14 days") && sent[0].body.contains("1. 5254"),
         "{}",
@@ -151,7 +151,7 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     let sent = arena.new_sent();
     assert!(
         sent.iter()
-            .any(|m| m.subject.contains("few days left") && m.to == [B]),
+            .any(|m| m.about.contains("few days left") && m.to == [B]),
         "Black warned before the claim: {sent:#?}"
     );
     assert!(without_warnings(sent).is_empty(), "20 days: no claim yet");
@@ -159,7 +159,7 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     let sent = arena.new_sent();
     let claims: Vec<&Sent> = sent
         .iter()
-        .filter(|m| m.subject.contains("overstep"))
+        .filter(|m| m.about.contains("overstep"))
         .collect();
     // the director's own, and the players'
     assert_eq!(claims.len(), 2, "{sent:#?}");
@@ -199,10 +199,7 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
         "CONFIRM",
         "2026-06-02",
     );
-    let result: Vec<&Sent> = sent
-        .iter()
-        .filter(|m| m.subject.contains("result"))
-        .collect();
+    let result: Vec<&Sent> = sent.iter().filter(|m| m.about.contains("result")).collect();
     assert_eq!(result.len(), 2, "{sent:#?}");
     assert!(result[0].is_to(&[W, B], &[]));
     assert!(result[1].is_to(&[TD], &[]));
@@ -231,7 +228,7 @@ fn iii_6_7_a_rejected_claim_resumes_the_game_and_forwards_the_held_move() {
     arena.run("2026-05-31");
     let sent = arena.new_sent();
     assert!(
-        sent.iter().any(|m| m.subject.contains("overstep")),
+        sent.iter().any(|m| m.about.contains("overstep")),
         "{}",
         subjects(&sent).join("\n")
     );
@@ -250,14 +247,14 @@ fn iii_6_7_a_rejected_claim_resumes_the_game_and_forwards_the_held_move() {
     );
     let forward: Vec<&Sent> = sent
         .iter()
-        .filter(|m| m.subject.ends_with("1... 5755"))
+        .filter(|m| m.about.ends_with("1... 5755"))
         .collect();
     // the forward, and the director's copy (III.4.10)
     assert_eq!(forward.len(), 2, "{}", subjects(&sent).join("\n"));
     assert!(forward[0].to.contains(&W.to_string()));
     assert!(sent
         .iter()
-        .any(|m| m.subject.contains("claim rejected") && m.is_to(&[W, B], &[])));
+        .any(|m| m.about.contains("claim rejected") && m.is_to(&[W, B], &[])));
     let json = arena.json(GAME);
     assert_eq!(json["status"], "in_progress");
     assert_eq!(json["moves"][1]["numeric"], "5755");
@@ -266,7 +263,7 @@ fn iii_6_7_a_rejected_claim_resumes_the_game_and_forwards_the_held_move() {
     assert!(arena
         .new_sent()
         .iter()
-        .all(|m| !m.subject.contains("overstep")));
+        .all(|m| !m.about.contains("overstep")));
 }
 
 #[test]
@@ -339,7 +336,7 @@ fn draws_offer_and_accept_and_claim_threefold() {
     let sent = arena.exchange(W, SUBJECT, "ACCEPT DRAW", "2026-05-12");
     assert!(sent
         .iter()
-        .any(|m| m.subject.contains("result 1/2-1/2") && m.is_to(&[W, B], &[])));
+        .any(|m| m.about.contains("result 1/2-1/2") && m.is_to(&[W, B], &[])));
     assert_eq!(arena.json(GAME)["result"], "1/2-1/2");
 
     // game 2: knights out and back; the claim one move early is refused
@@ -367,7 +364,7 @@ fn draws_offer_and_accept_and_claim_threefold() {
     // 4... Ng8 brings the start position a third time: granted
     let sent = arena.exchange(B, subject, "4. 6371 4... 6678\nCLAIM DRAW", "2026-05-21");
     assert!(
-        sent.iter().any(|m| m.subject.contains("result 1/2-1/2")),
+        sent.iter().any(|m| m.about.contains("result 1/2-1/2")),
         "{sent:#?}"
     );
     let json = arena.json("RUS-EM-2026/2");
@@ -409,7 +406,7 @@ fn director_commands_work_from_the_director_only_and_status_reports() {
     let sent = arena.exchange(TD, SUBJECT, "RESULT 1-0", "2026-05-12");
     assert!(
         sent.iter()
-            .any(|m| m.subject.contains("result 1-0") && m.body.contains("director's decision")),
+            .any(|m| m.about.contains("result 1-0") && m.body.contains("director's decision")),
         "{sent:#?}"
     );
     assert_eq!(arena.json(GAME)["result"], "1-0");
@@ -436,7 +433,7 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
     assert!(arena
         .new_sent()
         .iter()
-        .any(|m| m.subject.contains("overstep")));
+        .any(|m| m.about.contains("overstep")));
     // play goes on while the director decides (II.6.8 interrupts only a
     // second overstep): Black's late move is forwarded at once
     play(&mut arena, 1, &[("5755", "2026-05-21")]);
@@ -444,11 +441,11 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-22");
     assert!(
         sent.iter()
-            .any(|m| m.subject.contains("first overstep") && m.body.contains("II.6.4")),
+            .any(|m| m.about.contains("first overstep") && m.body.contains("II.6.4")),
         "{sent:#?}"
     );
     assert!(
-        sent.iter().all(|m| !m.subject.ends_with("1... 5755")),
+        sent.iter().all(|m| !m.about.ends_with("1... 5755")),
         "nothing was held: {sent:#?}"
     );
     let json = arena.json(GAME);
@@ -460,7 +457,7 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
         arena
             .new_sent()
             .iter()
-            .all(|m| !m.subject.contains("overstep")),
+            .all(|m| !m.about.contains("overstep")),
         "10 days: within the new count"
     );
     arena.run("2026-06-02");
@@ -468,13 +465,13 @@ fn ii_6_postal_first_overstep_resets_the_count_and_the_second_loses() {
         arena
             .new_sent()
             .iter()
-            .any(|m| m.subject.contains("overstep")),
+            .any(|m| m.about.contains("overstep")),
         "11 days: the second overstep"
     );
     protest(&mut arena, "2026-06-03");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-06-03");
     assert!(
-        sent.iter().any(|m| m.subject.contains("result 1-0")),
+        sent.iter().any(|m| m.about.contains("result 1-0")),
         "{sent:#?}"
     );
 }
@@ -496,7 +493,7 @@ fn postal_first_claim() -> (Arena, Sent) {
     assert_eq!(sent.len(), 2, "{sent:#?}");
     assert!(sent[1].is_to(&[W, B], &[]), "{:?}", sent[1]);
     let claim = sent.into_iter().next().unwrap();
-    assert!(claim.subject.contains("time overstep claim"), "{claim:?}");
+    assert!(claim.about.contains("time overstep claim"), "{claim:?}");
     (arena, claim)
 }
 
@@ -547,7 +544,7 @@ fn ii_6_8_a_first_postal_claim_does_not_interrupt_the_game() {
     arena.run("2026-05-24");
     let sent = arena.new_sent();
     assert!(
-        sent.iter().all(|m| !m.subject.contains("overstep")),
+        sent.iter().all(|m| !m.about.contains("overstep")),
         "{sent:#?}"
     );
     let (_, games, _) = arena.cli(&["games"]);
@@ -567,7 +564,7 @@ fn ii_6_3_a_late_first_postal_move_is_claimed_and_forwarded_together() {
     let sent = arena.exchange(B, SUBJECT, "1. 5254 1... 5755", "2026-05-22");
     let claim = sent
         .iter()
-        .find(|m| m.subject.contains("time overstep claim"))
+        .find(|m| m.about.contains("time overstep claim"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(claim.is_to(&[TD], &[]), "{claim:?}");
     assert!(
@@ -579,7 +576,7 @@ fn ii_6_3_a_late_first_postal_move_is_claimed_and_forwarded_together() {
     );
     let forward = sent
         .iter()
-        .find(|m| m.subject.ends_with("1... 5755"))
+        .find(|m| m.about.ends_with("1... 5755"))
         .unwrap_or_else(|| panic!("the move goes on: {sent:#?}"));
     assert!(forward.to.contains(&W.to_string()), "{forward:?}");
     let json = arena.json(GAME);
@@ -591,7 +588,7 @@ fn ii_6_3_a_late_first_postal_move_is_claimed_and_forwarded_together() {
     protest(&mut arena, "2026-05-23");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-23");
     assert!(
-        sent.iter().any(|m| m.subject.contains("first overstep")
+        sent.iter().any(|m| m.about.contains("first overstep")
             && m.body
                 .contains("starts from zero after their move 1 (II.6.4)")),
         "{sent:#?}"
@@ -617,7 +614,7 @@ fn ii_6_4_first_claim_confirmed_restarts_the_count_while_play_went_on() {
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-27");
     let notice = sent
         .iter()
-        .find(|m| m.subject.contains("first overstep"))
+        .find(|m| m.about.contains("first overstep"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(notice.is_to(&[W, B], &[]), "{notice:?}");
     for text in [
@@ -647,14 +644,14 @@ fn ii_6_4_first_claim_confirmed_restarts_the_count_while_play_went_on() {
     arena.run("2026-06-04");
     let sent = arena.new_sent();
     assert!(
-        sent.iter().all(|m| !m.subject.contains("overstep")),
+        sent.iter().all(|m| !m.about.contains("overstep")),
         "{sent:#?}"
     );
     arena.run("2026-06-05");
     let sent = arena.new_sent();
     let claim = sent
         .iter()
-        .find(|m| m.subject.contains("time overstep claim"))
+        .find(|m| m.about.contains("time overstep claim"))
         .unwrap_or_else(|| panic!("the second overstep: {sent:#?}"));
     assert!(
         claim
@@ -678,7 +675,7 @@ fn ii_6_8_a_second_postal_claim_interrupts_and_holds_the_move() {
     let sent = arena.new_sent();
     let claim = sent
         .iter()
-        .find(|m| m.subject.contains("time overstep claim"))
+        .find(|m| m.about.contains("time overstep claim"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(claim.is_to(&[TD], &[]), "{claim:?}");
     assert!(
@@ -713,7 +710,7 @@ fn ii_6_8_a_second_postal_claim_interrupts_and_holds_the_move() {
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "REJECT", "2026-06-04");
     let forward = sent
         .iter()
-        .find(|m| m.subject.ends_with("2... 7866"))
+        .find(|m| m.about.ends_with("2... 7866"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(
         forward.body.contains(
@@ -738,7 +735,7 @@ fn iii_6_3_an_email_claim_interrupts_even_when_the_first_overstep_only_resets() 
     let sent = arena.new_sent();
     let claim = sent
         .iter()
-        .find(|m| m.subject.contains("time overstep claim"))
+        .find(|m| m.about.contains("time overstep claim"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(
         claim
@@ -779,7 +776,7 @@ fn iii_5_timers_of_missed_days_run_in_order_each_as_of_its_own_day() {
     let sent = arena.new_sent();
     // the reminder, the director's copy of it, the notice
     assert_eq!(subjects(&sent).len(), 3, "{sent:#?}");
-    assert!(sent[0].subject.contains("reminder"), "{sent:#?}");
+    assert!(sent[0].about.contains("reminder"), "{sent:#?}");
     assert!(
         sent[0].body.contains("no answer has come for 14 days"),
         "the reminder as of 24.05: {}",
@@ -883,7 +880,7 @@ fn iii_7_a_granted_leave_is_counted_in_the_last_day_every_mail_tells() {
     let sent = arena.new_sent();
     let reminder = sent
         .iter()
-        .find(|m| m.subject.contains("reminder"))
+        .find(|m| m.about.contains("reminder"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(
         reminder.body.contains("Send your move by 19.07.2026")
@@ -894,7 +891,7 @@ fn iii_7_a_granted_leave_is_counted_in_the_last_day_every_mail_tells() {
     );
     arena.run("2026-07-19");
     assert!(
-        !arena.new_sent().iter().any(|m| m.subject.contains("claim")),
+        !arena.new_sent().iter().any(|m| m.about.contains("claim")),
         "in time on the last day told"
     );
     arena.run("2026-07-20");
@@ -916,7 +913,7 @@ fn iii_6_the_player_to_move_is_warned_at_five_days_and_at_one_day_left() {
     let sent = arena.new_sent();
     let warnings: Vec<&Sent> = sent
         .iter()
-        .filter(|m| m.subject.contains("few days left"))
+        .filter(|m| m.about.contains("few days left"))
         .collect();
     assert!(
         warnings.is_empty(),
@@ -928,7 +925,7 @@ fn iii_6_the_player_to_move_is_warned_at_five_days_and_at_one_day_left() {
     assert_eq!(sent.len(), 2, "{sent:#?}");
     assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
     let warning = &sent[0];
-    assert!(warning.subject.contains("few days left"), "{warning:?}");
+    assert!(warning.about.contains("few days left"), "{warning:?}");
     assert_eq!(warning.to, vec![B.to_string()], "To the player to move");
     assert!(
         warning
@@ -953,7 +950,7 @@ fn iii_6_the_player_to_move_is_warned_at_five_days_and_at_one_day_left() {
     arena.run("2026-07-10");
     let sent = arena.new_sent();
     assert!(
-        !sent.iter().any(|m| m.subject.contains("few days left")),
+        !sent.iter().any(|m| m.about.contains("few days left")),
         "{sent:#?}"
     );
     assert!(
@@ -973,7 +970,7 @@ fn protest(arena: &mut Arena, day: &str) {
     );
     let to_director = sent
         .iter()
-        .find(|m| m.subject.contains("protest against the overstep claim"))
+        .find(|m| m.about.contains("protest against the overstep claim"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(to_director.is_to(&[TD], &[]), "{to_director:?}");
     assert!(
@@ -984,7 +981,7 @@ fn protest(arena: &mut Arena, day: &str) {
     );
     let answer = sent
         .iter()
-        .find(|m| m.subject.contains("your protest"))
+        .find(|m| m.about.contains("your protest"))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     // Cc the director where III.4.10 copies the game's mails to him
     assert_eq!(answer.to, vec![B.to_string()], "{answer:?}");
@@ -1007,7 +1004,7 @@ fn iii_6_4_a_confirm_within_the_protest_days_waits_for_them() {
     let sent = arena.new_sent();
     let claim = sent
         .iter()
-        .find(|m| m.subject.contains("time overstep claim") && m.to.contains(&TD.to_string()))
+        .find(|m| m.about.contains("time overstep claim") && m.to.contains(&TD.to_string()))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     assert!(
         claim
@@ -1032,16 +1029,13 @@ fn iii_6_4_a_confirm_within_the_protest_days_waits_for_them() {
     assert_eq!(arena.json(GAME)["status"], "suspended");
     arena.run("2026-07-24");
     assert!(
-        !arena
-            .new_sent()
-            .iter()
-            .any(|m| m.subject.contains("result")),
+        !arena.new_sent().iter().any(|m| m.about.contains("result")),
         "the last protest day: not yet"
     );
     arena.run("2026-07-25");
     let sent = arena.new_sent();
     assert!(
-        sent.iter().any(|m| m.subject.contains("result 1-0")),
+        sent.iter().any(|m| m.about.contains("result 1-0")),
         "{sent:#?}"
     );
     let json = arena.json(GAME);
@@ -1076,7 +1070,7 @@ fn iii_3_an_unmarked_quote_of_the_opening_is_not_read_as_a_move() {
         let body = format!("1. 4244\n\n{quoted}");
         let sent = arena.exchange(W, SUBJECT, &body, "2026-05-10");
         assert!(
-            sent.iter().any(|m| m.subject.ends_with("1. 4244")),
+            sent.iter().any(|m| m.about.ends_with("1. 4244")),
             "quoted with {quote:?}: {sent:#?}"
         );
         assert_eq!(arena.json(GAME)["white"]["penalty_days"], 0, "{quote:?}");
@@ -1129,6 +1123,14 @@ fn each_readers_mails_of_a_game_are_one_thread() {
         assert!(mails.len() >= least, "{reader}: {mails:#?}");
         let first = &mails[0];
         assert!(first.references.is_empty(), "{first:?}");
+        // one subject for the game: what each mail is opens its body
+        assert!(
+            mails
+                .iter()
+                .all(|m| m.subject == "[RUS-EM-2026/1] Ivanov - Petrov"),
+            "{reader}: {:?}",
+            mails.iter().map(|m| &m.subject).collect::<Vec<_>>()
+        );
         for m in &mails[1..] {
             // the root a client groups by: the first of References
             assert_eq!(

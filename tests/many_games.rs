@@ -171,7 +171,7 @@ fn several_games_at_once_interleaved_each_in_its_notation() {
         let sent = arena.new_sent();
         for mail in &sent {
             assert!(
-                !mail.subject.contains("not accepted"),
+                !mail.about.contains("not accepted"),
                 "{}: {}",
                 mail.subject,
                 mail.body
@@ -236,9 +236,9 @@ fn a_mate_ends_the_game_with_the_right_result() {
     assert_eq!(sent.len(), 5, "the forward and the result: {sent:#?}");
     assert!(sent[4].is_to(&["td@example.test"], &[]), "{:?}", sent[4]);
     assert!(sent[0].is_to(&["ivanov@example.test"], &[]));
-    assert!(sent[0].subject.ends_with("2... 4884"));
+    assert!(sent[0].about.ends_with("2... 4884"));
     assert!(sent[1].is_to(&["petrov@example.test"], &[]));
-    assert!(sent[1].subject.ends_with("2... 4884"));
+    assert!(sent[1].about.ends_with("2... 4884"));
     let (ru, en) = (&sent[2], &sent[3]);
     assert!(ru.is_to(&["ivanov@example.test"], &[]));
     assert!(en.is_to(&["petrov@example.test"], &[]));

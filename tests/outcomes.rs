@@ -48,7 +48,7 @@ fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
     let mut arena = started("numeric");
     let reply = one(arena.exchange(WHITE, SUBJECT, "1. 5355", "2026-05-11"));
     assert!(reply.is_to(&[WHITE], &[]), "{reply:?}");
-    assert!(reply.subject.contains("[RUS-EM-2026/1]"));
+    assert!(reply.about.contains("[RUS-EM-2026/1]"));
     // Ivanov reads Russian: the reply quotes the move and says why.
     assert!(reply.body.contains("1. 5355"), "{}", reply.body);
     assert!(
@@ -168,7 +168,7 @@ fn iii_3_2_a_typo_that_is_a_legal_move_stands() {
         BLACK,
         WHITE,
     );
-    assert!(forward.subject.ends_with("1. 5253"));
+    assert!(forward.about.ends_with("1. 5253"));
     assert_eq!(arena.json(GAME)["moves"][0]["san"], "e3");
 }
 
@@ -224,11 +224,7 @@ fn moves_in_quoted_text_are_ignored_and_html_only_mail_is_read() {
         WHITE,
         BLACK,
     );
-    assert!(
-        forward.subject.ends_with("1... 5755"),
-        "{}",
-        forward.subject
-    );
+    assert!(forward.about.ends_with("1... 5755"), "{}", forward.subject);
     // An HTML-only mail, with a quote in a blockquote.
     let html = "From: ivanov@example.test\r\nTo: arbiter@example.test\r\nSubject: Re: [RUS-EM-2026/1]\r\n\
                 Date: Tue, 12 May 2026 10:00:00 +0300\r\nMessage-ID: <html-1@example.test>\r\nMIME-Version: 1.0\r\n\
@@ -238,7 +234,7 @@ fn moves_in_quoted_text_are_ignored_and_html_only_mail_is_read() {
     arena.deliver_raw(html.as_bytes(), "2026-05-12");
     arena.run("2026-05-12");
     let (forward, _) = copies(arena.new_sent(), BLACK, WHITE);
-    assert!(forward.subject.ends_with("2. 7163"), "{}", forward.subject);
+    assert!(forward.about.ends_with("2. 7163"), "{}", forward.subject);
 }
 
 #[test]
@@ -300,7 +296,7 @@ fn iii_2_3_dates_stated_in_the_form_are_corrected_by_the_record() {
         BLACK,
         WHITE,
     );
-    assert!(forward.subject.ends_with("2. 7163"), "{}", forward.subject);
+    assert!(forward.about.ends_with("2. 7163"), "{}", forward.subject);
     assert!(
         forward
             .body
@@ -478,13 +474,13 @@ fn each_reader_gets_his_copy_in_his_own_language() {
         .iter()
         .find(|m| m.is_to(&[BLACK], &[]))
         .expect("Petrov's");
-    assert!(ru.subject.ends_with("результат 1-0"), "{}", ru.subject);
+    assert!(ru.about.ends_with("результат 1-0"), "{}", ru.subject);
     assert!(
         ru.body.contains("закончена 13.05.2026: 1-0 (сдача)"),
         "{}",
         ru.body
     );
-    assert!(en.subject.ends_with("result 1-0"), "{}", en.subject);
+    assert!(en.about.ends_with("result 1-0"), "{}", en.subject);
     assert!(
         en.body.contains("ended on 13.05.2026: 1-0 (resignation)"),
         "{}",

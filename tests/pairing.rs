@@ -83,7 +83,7 @@ fn a_round_robin_of_15_players_makes_105_games_listed_and_refereed() {
     let sent = arena.exchange("p02@example.test", "[RR/1]", "1. 5254", "2026-05-11");
     assert!(
         sent.iter()
-            .any(|m| m.to == ["p15@example.test"] && m.subject.contains("[RR/1]")),
+            .any(|m| m.to == ["p15@example.test"] && m.about.contains("[RR/1]")),
         "{sent:#?}"
     );
     let game = arena.json("RR/1");

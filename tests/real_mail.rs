@@ -113,7 +113,8 @@ impl Servers {
             .expect("IMAP login")
     }
 
-    /// The mails in a user's folder: (subject, body text, seen).
+    /// The mails in a user's folder: (what it is about: the subject with a
+    /// game mail's headline, body text, seen).
     async fn mails(&self, user: &str, folder: &str) -> Vec<(String, String, bool)> {
         let mut s = self.session(user).await;
         let mailbox = s.select(folder).await.expect("select");
@@ -131,11 +132,9 @@ impl Servers {
                     .flags()
                     .any(|fl| matches!(fl, async_imap::types::Flag::Seen));
                 let msg = MessageParser::default().parse(f.body().unwrap()).unwrap();
-                out.push((
-                    msg.subject().unwrap_or_default().to_string(),
-                    msg.body_text(0).unwrap_or_default().to_string(),
-                    seen,
-                ));
+                let subject = msg.subject().unwrap_or_default();
+                let body = msg.body_text(0).unwrap_or_default().to_string();
+                out.push((common::about(subject, &body), body, seen));
             }
         }
         s.logout().await.ok();

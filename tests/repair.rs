@@ -305,7 +305,7 @@ fn sighup_applies_a_good_config_and_keeps_the_running_one_after_a_bad_edit() {
     while opened.is_empty() && started.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(100));
         opened = arena.new_sent();
-        opened.retain(|m| m.subject.contains("RUS-EM-2026/2"));
+        opened.retain(|m| m.about.contains("RUS-EM-2026/2"));
     }
     assert!(!opened.is_empty(), "{}", daemon.log());
     assert!(daemon.child.id() > 0);

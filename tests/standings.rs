@@ -250,7 +250,7 @@ fn iii_9_2_a_finished_games_pgn_goes_to_the_director_by_itself() {
         let tag = format!("[{T}/{n}]");
         let to_director: Vec<&Sent> = sent
             .iter()
-            .filter(|m| m.subject.contains(&tag) && m.is_to(&[TD], &[]))
+            .filter(|m| m.about.contains(&tag) && m.is_to(&[TD], &[]))
             .filter(|m| !m.attachments.is_empty())
             .collect();
         assert_eq!(to_director.len(), 1, "game {n}: {sent:#?}");

@@ -73,7 +73,7 @@ fn tournament() -> Arena {
     let sent = arena.exchange(TD, "Withdrawal", "WITHDRAW ivanov lost", "2026-05-20");
     let result = sent
         .iter()
-        .find(|m| m.subject.contains(&format!("[{T}/6]")) && m.to.contains(&addr("sidorov")))
+        .find(|m| m.about.contains(&format!("[{T}/6]")) && m.to.contains(&addr("sidorov")))
         .expect("Sidorov is told");
     assert!(result.body.contains("выбытие участника"), "{}", result.body);
     arena.run("2026-05-31");
@@ -83,9 +83,9 @@ fn tournament() -> Arena {
     let sent = arena.new_sent();
     for n in [3, 5] {
         assert!(
-            sent.iter()
-                .any(|m| m.subject.contains(&format!("[{T}/{n}]"))
-                    && m.subject.contains("adjudication")),
+            sent.iter().any(
+                |m| m.about.contains(&format!("[{T}/{n}]")) && m.about.contains("adjudication")
+            ),
             "game {n}: {sent:#?}"
         );
     }
@@ -235,7 +235,7 @@ fn sent_about(arena: &Arena, game: &str) -> Vec<String> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "eml"))
-        .filter(|p| read_sent(p).subject.contains(&tag))
+        .filter(|p| read_sent(p).about.contains(&tag))
         .collect();
     files.sort();
     files
@@ -301,8 +301,8 @@ fn iii_1_4_a_games_correspondence_is_kept_and_exported_as_mbox() {
     );
     assert_eq!(outbound, sent);
     // in the order they came and went: the opening first, the result last
-    assert!(parts[0].1.contains("the game begins"), "{mbox}");
-    assert!(parts.last().unwrap().1.contains("result 0-1"), "{mbox}");
+    assert!(parts[0].1.contains("The game begins"), "{mbox}");
+    assert!(parts.last().unwrap().1.contains("Result 0-1"), "{mbox}");
     // to a file as well
     let file = arena.path().join("game1.mbox");
     let (code, said, err) = arena.cli(&[
@@ -373,7 +373,7 @@ fn iii_8_1_a_withdrawn_players_games_cancelled_count_for_nobody() {
     for (n, partner) in [(1, "smirnov"), (4, "petrov"), (6, "sidorov")] {
         let told = sent
             .iter()
-            .find(|m| m.subject.contains(&format!("[{T}/{n}]")) && m.to.contains(&addr(partner)))
+            .find(|m| m.about.contains(&format!("[{T}/{n}]")) && m.to.contains(&addr(partner)))
             .unwrap_or_else(|| panic!("game {n}: {sent:#?}"));
         assert!(
             told.body.contains("cancelled") || told.body.contains("аннулирована"),
@@ -430,8 +430,7 @@ fn iii_8_1_a_withdrawn_players_games_go_to_adjudication() {
     let sent = arena.exchange(TD, "Withdrawal", "ВЫБЫТИЕ ivanov ПРИСУЖДЕНИЕ", "2026-05-20");
     for n in [1, 4, 6] {
         assert!(
-            sent.iter()
-                .any(|m| m.subject.contains(&format!("[{T}/{n}]"))),
+            sent.iter().any(|m| m.about.contains(&format!("[{T}/{n}]"))),
             "game {n}: {sent:#?}"
         );
         let json = arena.json(&format!("{T}/{n}"));

@@ -36,7 +36,7 @@ fn suspended_with_a_held_move() -> Arena {
     arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
     arena.run("2026-05-31");
     let sent = arena.new_sent();
-    assert!(sent.iter().any(|m| m.subject.contains("overstep")));
+    assert!(sent.iter().any(|m| m.about.contains("overstep")));
     let sent = arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-31");
     assert!(sent[0].body.contains("kept"), "{}", sent[0].body);
     assert_eq!(arena.json(GAME)["status"], "suspended");
@@ -79,7 +79,7 @@ fn iii_6_7_reject_twice_in_one_mail_records_the_held_move_once() {
     );
     let forwards = sent
         .iter()
-        .filter(|m| m.subject.ends_with("1... 5755") && !m.is_to(&[TD], &[]))
+        .filter(|m| m.about.ends_with("1... 5755") && !m.is_to(&[TD], &[]))
         .count();
     assert_eq!(forwards, 1, "{sent:#?}");
     assert!(
@@ -96,7 +96,7 @@ fn iii_6_7_reject_twice_in_one_mail_records_the_held_move_once() {
     assert!(!table.contains("damaged"), "{table}");
     let sent = arena.exchange(W, SUBJECT, "1... 5755 2. 7163", "2026-06-02");
     assert!(
-        sent.iter().any(|m| m.subject.ends_with("2. 7163")),
+        sent.iter().any(|m| m.about.ends_with("2. 7163")),
         "{sent:#?}"
     );
 }
@@ -114,7 +114,7 @@ fn iii_6_6_confirm_twice_in_one_mail_ends_the_game_once() {
     );
     let results = sent
         .iter()
-        .filter(|m| m.subject.contains("result") && !m.is_to(&[TD], &[]))
+        .filter(|m| m.about.contains("result") && !m.is_to(&[TD], &[]))
         .count();
     assert_eq!(results, 1, "{sent:#?}");
     let json = arena.json(GAME);
@@ -133,7 +133,7 @@ fn a_director_penalty_past_the_bound_is_refused_and_the_clock_never_wraps() {
     let sent = arena.exchange(TD, SUBJECT, "PENALTY white 4294967295", "2026-05-11");
     assert!(
         sent.iter()
-            .any(|m| m.is_to(&[TD], &[]) && m.subject.contains("not carried out")),
+            .any(|m| m.is_to(&[TD], &[]) && m.about.contains("not carried out")),
         "{sent:#?}"
     );
     let sent = arena.exchange(TD, SUBJECT, "PENALTY white 400", "2026-05-11");
@@ -184,7 +184,7 @@ fn a_panicking_mail_is_kept_aside_the_director_told_once_and_the_next_move_refer
     let sent = arena.new_sent();
     let notices: Vec<&Sent> = sent
         .iter()
-        .filter(|m| m.subject.contains("could not be refereed"))
+        .filter(|m| m.about.contains("could not be refereed"))
         .collect();
     assert_eq!(notices.len(), 1, "{sent:#?}");
     assert!(notices[0].is_to(&[TD], &[]), "{:?}", notices[0]);
@@ -193,7 +193,7 @@ fn a_panicking_mail_is_kept_aside_the_director_told_once_and_the_next_move_refer
     assert_eq!(kept_and_seen(&arena), (1, 1));
     assert!(
         sent.iter()
-            .any(|m| m.subject.contains("[RUS-EM-2026/2]") && m.subject.ends_with("1. 5254")),
+            .any(|m| m.about.contains("[RUS-EM-2026/2]") && m.about.ends_with("1. 5254")),
         "{sent:#?}"
     );
     assert_eq!(arena.json(GAME)["moves"].as_array().unwrap().len(), 0);
@@ -213,7 +213,7 @@ fn a_decision_whose_events_do_not_apply_is_refused_whole() {
     let sent = arena.new_sent();
     assert!(
         sent.iter()
-            .all(|m| !m.subject.ends_with("1. 5254") || !m.is_to(&[B], &[W])),
+            .all(|m| !m.about.ends_with("1. 5254") || !m.is_to(&[B], &[W])),
         "nothing of the refused decision is sent: {sent:#?}"
     );
     assert!(sent.iter().any(|m| m.is_to(&[TD], &[])), "{sent:#?}");
@@ -259,12 +259,12 @@ fn a_store_holding_an_event_that_does_not_replay_opens_and_names_it() {
         "2026-05-11",
     );
     assert!(
-        sent.iter().any(|m| m.subject.ends_with("1. 5254")),
+        sent.iter().any(|m| m.about.ends_with("1. 5254")),
         "{sent:#?}"
     );
     let sent = arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-11");
     assert!(
-        sent.iter().any(|m| m.subject.ends_with("1... 5755")),
+        sent.iter().any(|m| m.about.ends_with("1... 5755")),
         "{sent:#?}"
     );
 }
@@ -297,7 +297,7 @@ fn a_strangers_length_changing_case_folds_are_answered_and_stop_nothing() {
     assert!(sent.iter().all(|m| m.is_to(&["stranger@example.org"], &[])));
     let sent = arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
     assert!(
-        sent.iter().any(|m| m.subject.ends_with("1. 5254")),
+        sent.iter().any(|m| m.about.ends_with("1. 5254")),
         "{sent:#?}"
     );
 }
@@ -334,7 +334,7 @@ fn the_hostile_and_robot_corpora_through_the_daemon_stop_nothing_and_inject_noth
     arena.new_sent();
     let sent = arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
     assert!(
-        sent.iter().any(|m| m.subject.ends_with("1. 5254")),
+        sent.iter().any(|m| m.about.ends_with("1. 5254")),
         "{sent:#?}"
     );
 }

@@ -236,6 +236,7 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                     }
                 }
             };
+            let text = stable_subject(league, letter.game.as_deref(), text);
             // the answered mail's thread is its sender's only
             let answers = letter.replied_to.as_deref().is_some_and(|from| {
                 to.iter()
@@ -353,6 +354,33 @@ fn about(notice: &Notice) -> Option<(&Game, chrono::NaiveDate)> {
             | O::ClaimRejected { game, today, .. },
         ) => Some((game.as_ref(), *today)),
         _ => None,
+    }
+}
+
+/// One subject per game, `[ID] White - Black`, that a mail client keeps
+/// its thread by: what the mail is (the move, "reminder", …) becomes its
+/// first line instead, above the greeting.
+fn stable_subject(league: &League, game: Option<&str>, text: Text) -> Text {
+    let Some((t, spec)) = game.and_then(|id| league.game(id)) else {
+        return text;
+    };
+    let stable = game_subject(t, spec, "");
+    let stable = stable.trim_end_matches([':', ' ']);
+    let Some(what) = text
+        .subject
+        .strip_prefix(stable)
+        .and_then(|rest| rest.strip_prefix(": "))
+    else {
+        return text;
+    };
+    let mut chars = what.chars();
+    let headline = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
+        None => return text,
+    };
+    Text {
+        subject: stable.to_string(),
+        body: format!("{headline}\n\n{}", text.body),
     }
 }
 

@@ -95,7 +95,12 @@ pub struct Sent {
     pub file: PathBuf,
     pub to: Vec<String>,
     pub cc: Vec<String>,
+    /// The Subject header: one per game (`[ID] White - Black`).
     pub subject: String,
+    /// What the mail is, as a reader's list shows it: the subject, and for
+    /// a game's mail the headline that opens its body (`[ID] White -
+    /// Black: reminder`, `…: 1... 5755`).
+    pub about: String,
     pub body: String,
     pub message_id: String,
     pub in_reply_to: Option<String>,
@@ -265,12 +270,15 @@ pub fn read_sent(path: &Path) -> Sent {
             .is_none_or(|ct| ct.ctype() == "text" || ct.ctype() == "multipart"),
         "a text or multipart mail"
     );
+    let subject = msg.subject().unwrap_or_default().to_string();
+    let body = msg.body_text(0).unwrap_or_default().to_string();
     Sent {
         file: path.to_path_buf(),
         to: addresses(msg.to()),
         cc: addresses(msg.cc()),
-        subject: msg.subject().unwrap_or_default().to_string(),
-        body: msg.body_text(0).unwrap_or_default().to_string(),
+        about: about(&subject, &body),
+        subject,
+        body,
         html: msg.body_html(0).map(|h| h.to_string()),
         attachments: msg
             .attachments()
@@ -607,6 +615,26 @@ pub fn resign_game(arena: &mut Arena, n: u32, white: &str, loser: &str, on: &str
     game_mail(arena, n, loser, "RESIGN", on)
 }
 
+/// A game's mail: its stable subject completed by its headline (the first
+/// line of the body, before a blank line), first letter in lower case as
+/// a subject's tail; any other mail: its subject.
+pub fn about(subject: &str, body: &str) -> String {
+    let game = subject.starts_with('[') && subject.contains("] ") && !subject.contains(": ");
+    let mut lines = body.lines();
+    match (game, lines.next(), lines.next()) {
+        (true, Some(headline), Some("")) if !headline.trim().is_empty() => {
+            let mut chars = headline.chars();
+            let first: String = chars
+                .next()
+                .into_iter()
+                .flat_map(char::to_lowercase)
+                .collect();
+            format!("{subject}: {first}{}", chars.as_str())
+        }
+        _ => subject.to_string(),
+    }
+}
+
 /// The mail of `sent` addressed To `address` alone.
 pub fn mail_to_alone<'a>(sent: &'a [Sent], address: &str) -> &'a Sent {
     sent.iter()
@@ -618,8 +646,6 @@ pub fn mail_to_alone<'a>(sent: &'a [Sent], address: &str) -> &'a Sent {
 /// whenever a clock runs down to its warning days and to 1).
 pub fn without_warnings(sent: Vec<Sent>) -> Vec<Sent> {
     sent.into_iter()
-        .filter(|m| {
-            !m.subject.contains("few days left") && !m.subject.contains("осталось мало дней")
-        })
+        .filter(|m| !m.about.contains("few days left") && !m.about.contains("осталось мало дней"))
         .collect()
 }
