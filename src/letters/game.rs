@@ -209,7 +209,8 @@ impl Writer<'_> {
             }
         }
         let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
-        body.push_str(&render::board(game.position(), lang));
+        let side = self.audience.side(t, self.spec);
+        body.push_str(&render::board_from(game.position(), lang, side));
         if for_opponent && game.natural_end().is_none() {
             let next = if ply.color == Color::White {
                 format!("{}...", ply.number)
@@ -419,7 +420,7 @@ impl Writer<'_> {
             who.map(|w| format!(" {w}")).unwrap_or_default(),
             words.unwrap_or_default(),
             render::standard_form(t, game, lang).trim_end(),
-            render::board(game.position(), lang).trim_end(),
+            render::board_from(game.position(), lang, self.audience.side(t, spec)).trim_end(),
             render::pgn(t, game)
         );
         Text {

@@ -222,11 +222,23 @@ fn rank_line(line: &str) -> Option<(char, [&'static str; 8])> {
 /// files line, and the legend if one follows; written as a table (and the
 /// legend as a paragraph under it). The number of lines it took.
 fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usize> {
+    // from White's side a to h, from Black's h to a
+    const WHITE: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    const BLACK: [&str; 8] = ["h", "g", "f", "e", "d", "c", "b", "a"];
     let files = |l: &str| {
-        l.split_whitespace()
-            .eq(["a", "b", "c", "d", "e", "f", "g", "h"])
+        if l.split_whitespace().eq(WHITE) {
+            Some(WHITE)
+        } else if l.split_whitespace().eq(BLACK) {
+            Some(BLACK)
+        } else {
+            None
+        }
     };
-    if lines.len() < 10 || !files(lines[0]) || !files(lines[9]) {
+    if lines.len() < 10 {
+        return None;
+    }
+    let names = files(lines[0])?;
+    if files(lines[9]) != Some(names) {
         return None;
     }
     let mut ranks = [(' ', [""; 8]); 8];
@@ -257,7 +269,7 @@ fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usi
         out.newline();
     }
     out.tag("<tr><th></th>");
-    for f in ["a", "b", "c", "d", "e", "f", "g", "h"] {
+    for f in names {
         out.tag("<th style=\"font-size: 60%\">");
         out.tag(f);
         out.tag("</th>");
@@ -441,6 +453,30 @@ mod tests {
         let html = from_plain("t", plain);
         assert_eq!(html.matches("<pre>").count(), 4, "{html}");
         assert!(html.contains("<p>A sentence of words.</p>"), "{html}");
+    }
+
+    /// The board drawn from Black's side is a table too, its files h to a.
+    #[test]
+    fn the_board_from_blacks_side_is_a_table_with_its_files_reversed() {
+        use crate::message::render::board_from;
+        use crate::referee::tournament::Lang;
+        let plain = board_from(
+            &shakmaty::Chess::default(),
+            Lang::En,
+            shakmaty::Color::Black,
+        );
+        let html = from_plain("t", &plain);
+        assert!(html.contains("<table"), "{html}");
+        let files: Vec<&str> = html
+            .split("<th style=\"font-size: 60%\">")
+            .skip(1)
+            .map(|c| c.split('<').next().unwrap_or_default().trim())
+            .collect();
+        assert_eq!(
+            files,
+            ["1", "2", "3", "4", "5", "6", "7", "8", "h", "g", "f", "e", "d", "c", "b", "a"],
+            "{html}"
+        );
     }
 
     #[test]

@@ -47,6 +47,17 @@ impl Audience<'_> {
     pub fn greeting(&self) -> String {
         greeting(self.names)
     }
+
+    /// The side the board is drawn from: Black's when Black reads this
+    /// mail and White does not, else White's.
+    pub fn side(&self, t: &Tournament, spec: &GameSpec) -> Color {
+        let reads = |c| self.includes(&Reader::seat(t, spec, c));
+        if reads(Color::Black) && !reads(Color::White) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
 }
 
 /// A mail's subject and body.

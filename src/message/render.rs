@@ -339,6 +339,12 @@ fn piece_letter(piece: shakmaty::Piece, lang: Lang) -> String {
 /// Black, with the piece letters of `lang` (a column is as wide as the
 /// longest letter: `Кр` makes the Russian board two characters a square).
 pub fn board(pos: &Chess, lang: Lang) -> String {
+    board_from(pos, lang, Color::White)
+}
+
+/// The diagram as the player of `side` sits at it: from Black's side the
+/// ranks run 1 to 8 down the page and the files h to a.
+pub fn board_from(pos: &Chess, lang: Lang, side: Color) -> String {
     // the twelve letters, looked up once: [Black, White] × Role (pawn first)
     let letters: [[String; 6]; 2] = [Color::Black, Color::White]
         .map(|color| Role::ALL.map(|role| piece_letter(role.of(color), lang)));
@@ -358,17 +364,22 @@ pub fn board(pos: &Chess, lang: Lang) -> String {
             out.push(' ');
         }
     };
+    let order: Vec<u32> = match side {
+        Color::White => (0..8).collect(),
+        Color::Black => (0..8).rev().collect(),
+    };
     let mut files = String::from("    ");
-    for f in 'a'..='h' {
-        cell(&mut files, f.encode_utf8(&mut [0; 4]));
+    for &f in &order {
+        let name = char::from(b'a' + f as u8);
+        cell(&mut files, name.encode_utf8(&mut [0; 4]));
     }
     files.truncate(files.trim_end().len());
     files.push('\n');
     let mut out = String::with_capacity(files.len() * 12 + 256);
     out.push_str(&files);
-    for rank in (0..8).rev() {
+    for &rank in order.iter().rev() {
         let _ = write!(out, " {}  ", rank + 1);
-        for file in 0..8 {
+        for &file in &order {
             let sq = Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
             cell(&mut out, pos.board().piece_at(sq).map_or(".", letter));
         }
