@@ -407,6 +407,10 @@ fn split_own(body: &str) -> (String, String) {
             rest.push(trimmed.trim_start_matches(['>', ' ']));
             continue;
         }
+        if let Some(quoted) = initials_quote(trimmed) {
+            rest.push(quoted);
+            continue;
+        }
         own.push(*line);
     }
     (own.join("\n"), rest.join("\n"))
@@ -472,6 +476,18 @@ fn is_mobile_signature(line: &str) -> bool {
         && lower.chars().count() <= 60
 }
 
+/// A line The Bat! quotes with the quoted sender's initials, ` TA> text`
+/// (or ` TA>` for an empty line): the text after the mark. Up to three
+/// letters and `>`: no move or command is written so.
+fn initials_quote(line: &str) -> Option<&str> {
+    let (initials, rest) = line.split_once('>')?;
+    let letters = initials.chars().count();
+    ((1..=3).contains(&letters)
+        && initials.chars().all(char::is_alphabetic)
+        && (rest.is_empty() || rest.starts_with(' ')))
+    .then(|| rest.trim_start())
+}
+
 /// `On … wrote:` and `… пишет:` lines that introduce a quote; the
 /// Russian Gmail and Yandex form names no verb: `вт, 1 дек. 2026 г. в
 /// 20:18, Name <addr@host>:`.
@@ -481,6 +497,15 @@ fn is_attribution(line: &str, next: Option<&str>) -> bool {
         let head = &lower[..lower.len() - 2];
         head.contains(" г. в ") || head.chars().any(|c| c.is_ascii_digit()) && head.contains(", ")
     } {
+        return true;
+    }
+    // The Bat!'s `You wrote 10 мая 2026 г., 12:00:` (`Вы писали …:`) and
+    // mutt's `* Name <addr> [2026-05-10 12:00]:`
+    if lower.ends_with(':')
+        && (lower.starts_with("you wrote ")
+            || lower.starts_with("вы писали ")
+            || (lower.starts_with("* ") && lower.ends_with("]:") && lower.contains('@')))
+    {
         return true;
     }
     let ends = [
@@ -1816,5 +1841,28 @@ mod quote_headers {
         }
         // a player's own line that merely mentions a phone stays
         assert!(own_text("I sent from my phone yesterday: 1. 5254").contains("phone"));
+    }
+
+    /// The Bat! (quote header, initials) and mutt (`* Name <addr> [date]:`)
+    /// quote as their users' readers know: not the sender's own text.
+    #[test]
+    fn the_bat_and_mutt_quotes_are_not_the_senders() {
+        let bat = "Hello Test,\n\nYou wrote 10 мая 2026 г., 12:00:\n\n TA> 1. 5254\n TA> \n TA> Ход\n\n1. 5254 5755";
+        let lines = |text: &str| -> Vec<String> {
+            own_text(text)
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(lines(bat), ["Hello Test,", "1. 5254 5755"]);
+        let bat_ru = "Вы писали 10 мая 2026 г., 12:00:\n TA> Ход\n\n1. 5254 5755";
+        assert_eq!(lines(bat_ru), ["1. 5254 5755"]);
+        let mutt =
+            "* Test arbiter <arbiter@example.test> [2026-05-10 12:00]:\n> 1. 5254\n\n1. 5254 5755";
+        assert_eq!(lines(mutt), ["1. 5254 5755"]);
+        // initials are at most three letters, and a move has no `>`
+        assert_eq!(own_text("ABCD> text"), "ABCD> text");
+        assert_eq!(own_text("1. e4 e5"), "1. e4 e5");
     }
 }

@@ -317,6 +317,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         );
     };
     let ctx = Context {
+        arbiter: &league.name,
         t,
         spec,
         game,
@@ -483,6 +484,8 @@ fn fold_name(s: &str) -> String {
 
 /// Everything known while judging one mail in one game.
 struct Context<'a> {
+    /// The arbiter's display name (a greeting to it is not a note).
+    arbiter: &'a str,
     t: &'a Tournament,
     spec: &'a GameSpec,
     game: &'a Game,
@@ -1041,7 +1044,8 @@ impl Context<'_> {
             Some(_) => (Box::new(after.clone()), Some(after)),
             None => (Box::new(after), None),
         };
-        let mut forward = compose::forward_game(self.t, self.spec, shown, notes, &note_of(written));
+        let note = self.note_of(written);
+        let mut forward = compose::forward_game(self.t, self.spec, shown, notes, &note);
         if let Notice::Game(GameNotice::Forward { answered: slot, .. }) = &mut forward.notice {
             *slot = answered;
         }
@@ -1226,7 +1230,7 @@ impl Context<'_> {
                 Err(_) => Held::Unreadable,
             }
         };
-        let note = note_of(written);
+        let note = self.note_of(written);
         let relayed = !note.is_empty();
         let seat = self.seat(self.game);
         let why = if kept.is_some() {
@@ -1396,6 +1400,17 @@ impl Context<'_> {
         decision
     }
 
+    /// The sender's own words for his partner: his note, less a greeting
+    /// his mail program addressed to the arbiter (`Hello Arbiter,`).
+    fn note_of(&self, written: &Written) -> Vec<String> {
+        let mut note = note_of(written);
+        let arbiter = self.arbiter.split_whitespace().next().unwrap_or("");
+        if note.first().is_some_and(|l| greets(l, arbiter)) {
+            note.remove(0);
+        }
+        note
+    }
+
     fn resign(&self, written: &Written) -> Decision {
         let mut decision = Decision::default();
         let mut after = self.game.clone();
@@ -1404,7 +1419,7 @@ impl Context<'_> {
             &mut after,
             GameResult::win_for(!self.color),
             EndReason::Resignation,
-            note_of(written),
+            self.note_of(written),
         );
         decision
     }
@@ -1418,7 +1433,7 @@ impl Context<'_> {
                 &mut after,
                 GameResult::Draw,
                 EndReason::DrawAgreed,
-                note_of(written),
+                self.note_of(written),
             );
             return decision;
         }
@@ -1600,6 +1615,39 @@ fn claim_verdict(game: &Game) -> Option<EndReason> {
     } else {
         None
     }
+}
+
+#[cfg(test)]
+#[test]
+fn a_greeting_to_the_arbiter_is_not_a_note() {
+    assert!(greets("Hello Test,", "Test"));
+    assert!(greets("Здравствуйте, Test.", "Test"));
+    assert!(!greets("Hello Ivan,", "Test"));
+    assert!(!greets("Hello Test, good luck", "Test"));
+}
+
+/// Whether `line` is a greeting to `name` alone (`Hello Arbiter,`,
+/// `Здравствуйте, Arbiter.`).
+fn greets(line: &str, name: &str) -> bool {
+    if name.is_empty() {
+        return false;
+    }
+    let lower = line.trim().trim_end_matches([',', '.', '!']).to_lowercase();
+    let name = name.to_lowercase();
+    [
+        "hello",
+        "hi",
+        "dear",
+        "здравствуйте",
+        "привет",
+        "добрый день",
+    ]
+    .iter()
+    .any(|g| {
+        lower
+            .strip_prefix(g)
+            .is_some_and(|rest| rest.trim_start_matches([',', ' ']) == name)
+    })
 }
 
 /// The sender's own words beside the move, relayed to the partner: at
