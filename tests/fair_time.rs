@@ -447,8 +447,14 @@ fn ii_7_6_late_leave_counts_from_the_notice() {
     arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
     let sent = arena.exchange(B, "leave", "LEAVE 2026-05-12 2026-05-20", "2026-05-15");
     cites_only_section_ii(&sent);
-    // the partner's, the director's, and Black's own confirmation
-    assert_eq!(sent.len(), 3, "{sent:#?}");
+    // the partner's, the director's, and Black's own confirmation; the
+    // day's timer pass then tells the partner that the leave begins today
+    assert_eq!(sent.len(), 4, "{sent:#?}");
+    assert!(
+        sent[3].is_to(&[W], &[]) && sent[3].body.contains("begins today, 15.05.2026"),
+        "{:?}",
+        sent[3]
+    );
     assert!(sent[0].is_to(&[W], &[]), "{:?}", sent[0]);
     assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
     assert!(sent[2].is_to(&[B], &[]), "{:?}", sent[2]);

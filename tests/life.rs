@@ -1171,3 +1171,33 @@ fn a_resignation_relays_the_losers_words_to_the_winner() {
     has(winner, "To move: White");
     lacks(winner, "  | RESIGN");
 }
+
+/// III.7.4: the partner is told when a leave in his game begins and when
+/// it has ended, with his own clock.
+#[test]
+fn iii_7_4_the_partner_is_told_when_the_leave_begins_and_ends() {
+    let mut arena = arena("");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    arena.exchange(B, "leave", "LEAVE 2026-05-20 2026-05-24", "2026-05-12");
+    arena.run("2026-05-19");
+    assert!(
+        without_warnings(arena.new_sent()).is_empty(),
+        "nothing before it"
+    );
+    arena.run("2026-05-20");
+    let sent = arena.new_sent();
+    let begins = mail_to_alone(&sent, W);
+    has(
+        begins,
+        "The leave of Petrov, Petr begins today, 20.05.2026, and lasts until 24.05.2026 inclusive",
+    );
+    has(begins, "Your clock:");
+    arena.run("2026-05-24");
+    assert!(arena.new_sent().is_empty(), "nothing during it");
+    arena.run("2026-05-25");
+    let sent = arena.new_sent();
+    has(
+        mail_to_alone(&sent, W),
+        "The leave of Petrov, Petr ended on 24.05.2026",
+    );
+}

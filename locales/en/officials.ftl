@@ -93,6 +93,10 @@ official-inactivity-body = No move in game { $game } for { $waiting } { $waiting
        *[other] days
     } (as of { $today }; the limit is { $limit }): { $name } ({ $side }) has not answered the move received on { $received }. The player who has not informed the director may be scored a loss ({ $article }).
 official-inactivity-leaves = The days counted leave out the leave { $leaves }: { $days } calendar days have passed since the move was received.
+official-leave-begins-subject = your partner's leave begins
+official-leave-begins = The leave of { $name } begins today, { $from }, and lasts until { $to } inclusive: those days are not counted in that player's time; your own clock runs as usual ({ $article }).
+official-leave-ended-subject = your partner's leave has ended
+official-leave-ended = The leave of { $name } ended on { $to }: that player's clock runs again from today ({ $article }).
 official-answers-intro = Director, you may answer this mail, keeping the tag [{ $game }] in the subject, with a command on a line of its own:
 official-answers-claim = CONFIRM or REJECT   decide the pending overstep claim ({ $article })
 official-answers-result = RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2   adjudicate the game ({ $article })

@@ -105,6 +105,10 @@ official-inactivity-body = В партии { $game } нет хода { $waiting 
        *[many] дней
     } (на { $today }; предел — { $limit }): от участника { $name } ({ $side }) нет ответа на ход, полученный { $received }. Участнику, не сообщившему судье о причине, может быть засчитано поражение ({ $article }).
 official-inactivity-leaves = В счет дней не входит перерыв { $leaves }: со дня получения хода прошло календарных дней: { $days }.
+official-leave-begins-subject = у партнера начался перерыв
+official-leave-begins = Перерыв участника { $name } начинается сегодня, { $from }, и длится по { $to } включительно: эти дни не входят в его время; ваше время идет как обычно ({ $article }).
+official-leave-ended-subject = перерыв партнера закончился
+official-leave-ended = Перерыв участника { $name } закончился { $to }: с сегодняшнего дня его время снова идет ({ $article }).
 official-answers-intro = Судья может ответить на это письмо, сохранив метку [{ $game }] в теме, командой отдельной строкой:
 official-answers-claim = ПОДТВЕРЖДАЮ (CONFIRM) или ОТКЛОНЯЮ (REJECT)   решение по заявлению о просрочке ({ $article })
 official-answers-result = РЕЗУЛЬТАТ 1-0, РЕЗУЛЬТАТ 0-1 или РЕЗУЛЬТАТ 1/2-1/2 (RESULT)   присуждение результата ({ $article })

@@ -362,7 +362,8 @@ fn about(notice: &Notice) -> Option<(&Game, chrono::NaiveDate)> {
             | O::TimeWarning { game, today }
             | O::Penalty { game, today, .. }
             | O::OverstepFixed { game, today, .. }
-            | O::ClaimRejected { game, today, .. },
+            | O::ClaimRejected { game, today, .. }
+            | O::LeaveDay { game, today, .. },
         ) => Some((game.as_ref(), *today)),
         _ => None,
     }

@@ -142,6 +142,35 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 text,
             )
         }
+        OfficialNotice::LeaveDay {
+            game,
+            color,
+            from,
+            to,
+            begins,
+            today,
+        } => {
+            let (t, spec) = game_of(league, game);
+            let id = if *begins {
+                "official-leave-begins"
+            } else {
+                "official-leave-ended"
+            };
+            let text = t!(
+                lang,
+                id,
+                name = &t.player_of(spec, *color).name,
+                from = date(*from),
+                to = date(*to),
+                article = t.rules.article_of(Article::LeaveDays)
+            );
+            let subject_id = if *begins {
+                "official-leave-begins-subject"
+            } else {
+                "official-leave-ended-subject"
+            };
+            to_players(league, game, *today, audience, subject_id, text)
+        }
         OfficialNotice::Breakdown {
             game,
             waiting,
@@ -846,6 +875,44 @@ mod tests {
         let mut league = league();
         league.tournaments[0].director_language = Lang::Ru;
         league
+    }
+
+    /// III.7.4: a leave's first day and the day after its end, told to
+    /// the partner (Petrov, English, and Ivanov, Russian) with his clock.
+    #[test]
+    fn iii_7_4_the_leave_begins_and_ends_for_the_partner() {
+        use crate::referee::clock::Days;
+        let league = league();
+        let leave = Days {
+            from: day("2026-06-01"),
+            to: day("2026-06-10"),
+        };
+        let mut out = String::new();
+        for (color, partner, begins, today) in [
+            (Color::White, petrov(), true, "2026-06-01"),
+            (Color::Black, ivanov(), false, "2026-06-11"),
+        ] {
+            let leaves = match color {
+                Color::White => [vec![leave], vec![]],
+                Color::Black => [vec![], vec![leave]],
+            };
+            let moves: &[&str] = if color == Color::White {
+                &["5254"]
+            } else {
+                &["5254", "5755"]
+            };
+            let g = crate::letters::fixture::game_with(&league, leaves, moves, 1);
+            let notice = OfficialNotice::LeaveDay {
+                game: Box::new(g),
+                color,
+                from: leave.from,
+                to: leave.to,
+                begins,
+                today: day(today),
+            };
+            out.push_str(&written(&league, vec![partner], vec![], notice));
+        }
+        insta::assert_snapshot!("leave_day", out);
     }
 
     #[test]

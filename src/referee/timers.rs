@@ -89,6 +89,28 @@ pub fn tournament_deadlines(
         {
             continue;
         }
+        // a leave that begins today or ended yesterday: the partner told
+        for color in [Color::White, Color::Black] {
+            for l in game.leaves(color) {
+                let begins = l.from == today;
+                if !begins && l.to.succ_opt() != Some(today) {
+                    continue;
+                }
+                decision.letters.push(Letter::new(
+                    vec![Reader::seat(t, spec, !color)],
+                    vec![],
+                    Notice::Official(OfficialNotice::LeaveDay {
+                        game: Box::new(game.clone()),
+                        color,
+                        from: l.from,
+                        to: l.to,
+                        begins,
+                        today,
+                    }),
+                    Some(&spec.id),
+                ));
+            }
+        }
         if let Some((against, control)) = game.overstep(&t.rules, today) {
             decision.extend(compose::claim_overstep(
                 t, spec, game, against, control, today,

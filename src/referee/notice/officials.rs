@@ -47,6 +47,16 @@ pub enum OfficialNotice {
     /// Few days are left to the player to move before his control move
     /// (the rule set's warning days, then 1): To him, with his last day.
     TimeWarning { game: Box<Game>, today: NaiveDate },
+    /// The leave of `color` begins today (`begins`) or ended yesterday:
+    /// To his partner in the game (III.7.4).
+    LeaveDay {
+        game: Box<Game>,
+        color: Color,
+        from: NaiveDate,
+        to: NaiveDate,
+        begins: bool,
+        today: NaiveDate,
+    },
     /// The director told that the repeat went unanswered too: the
     /// correspondence broke down (II.5.1).
     Breakdown {
