@@ -108,6 +108,31 @@ impl Writer<'_> {
         out
     }
 
+    /// A player's own words relayed as written, headed for who reads them:
+    /// his partner, himself, or the director. Lines ending in a newline.
+    fn relayed(&self, author: Color, lines: &[String]) -> String {
+        let lang = self.lang;
+        let author_name = &self.t.player_of(self.spec, author).name;
+        let partner_name = &self.t.player_of(self.spec, !author).name;
+        let mut out = if self.reads(!author) {
+            t!(lang, "game-forward-note", mover = author_name)
+        } else if self.reads(author) {
+            t!(lang, "game-forward-note-yours", opponent = partner_name)
+        } else {
+            t!(
+                lang,
+                "game-forward-note-relayed",
+                mover = author_name,
+                opponent = partner_name
+            )
+        };
+        out.push('\n');
+        for line in lines {
+            let _ = writeln!(out, "  | {line}");
+        }
+        out
+    }
+
     /// The forward of the last move: To the opponent, Cc the mover.
     fn forward(&self, notes: &[MoverNote], note: &[String], answered: Option<&Answered>) -> Text {
         let (t, game, lang) = (self.t, self.game, self.lang);
@@ -191,22 +216,7 @@ impl Writer<'_> {
             let _ = writeln!(body, "\n{offer}");
         }
         if !note.is_empty() {
-            let head = if for_opponent {
-                t!(lang, "game-forward-note", mover = mover_name)
-            } else if for_mover {
-                t!(lang, "game-forward-note-yours", opponent = opponent_name)
-            } else {
-                t!(
-                    lang,
-                    "game-forward-note-relayed",
-                    mover = mover_name,
-                    opponent = opponent_name
-                )
-            };
-            let _ = writeln!(body, "\n{head}");
-            for line in note {
-                let _ = writeln!(body, "  | {line}");
-            }
+            let _ = write!(body, "\n{}", self.relayed(ply.color, note));
         }
         let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
         let side = self.audience.side(t, self.spec);
@@ -381,29 +391,8 @@ impl Writer<'_> {
             _ => None,
         };
         // the own words of the player whose mail ended the game
-        let words = note.map(|(author, lines)| {
-            let (author_name, partner_name) = (
-                &t.player_of(spec, *author).name,
-                &t.player_of(spec, !*author).name,
-            );
-            let head = if self.reads(!*author) {
-                t!(lang, "game-forward-note", mover = author_name)
-            } else if self.reads(*author) {
-                t!(lang, "game-forward-note-yours", opponent = partner_name)
-            } else {
-                t!(
-                    lang,
-                    "game-forward-note-relayed",
-                    mover = author_name,
-                    opponent = partner_name
-                )
-            };
-            let mut out = format!("\n\n{head}");
-            for line in lines {
-                let _ = write!(out, "\n  | {line}");
-            }
-            out
-        });
+        let words =
+            note.map(|(author, lines)| format!("\n\n{}", self.relayed(*author, lines).trim_end()));
         let _ = writeln!(
             body,
             "{}{}{}\n\n{}\n\n{}\n\n{}",

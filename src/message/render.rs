@@ -248,20 +248,7 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
     );
     // the penalty days in those totals, each where it fell (App.3's
     // remarks), and the leaves, whose days count for nobody
-    for p in &game.penalties {
-        let _ = writeln!(
-            out,
-            "{}",
-            t!(
-                lang,
-                "schedule-penalty",
-                color = color_name(p.color, lang),
-                days = p.days,
-                date = date(p.on),
-                reason = penalty_reason(&p.reason, lang)
-            )
-        );
-    }
+    out.push_str(&penalty_lines(game, lang));
     let leaves = |color| {
         let list: Vec<String> = game
             .leaves(color)
@@ -653,20 +640,7 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
         }
         let _ = writeln!(out, "{}  {}", row.trim_end(), notes.join("; "));
     }
-    for p in &game.penalties {
-        let _ = writeln!(
-            out,
-            "{}",
-            t!(
-                lang,
-                "schedule-penalty",
-                color = side_name(p.color),
-                days = p.days,
-                date = date(p.on),
-                reason = penalty_reason(&p.reason, lang)
-            )
-        );
-    }
+    out.push_str(&penalty_lines(game, lang));
     if let Some(end) = game.ending {
         let _ = writeln!(
             out,
@@ -683,6 +657,26 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
 }
 
 /// Why a game ended, in `lang`.
+/// A line for each penalty of the game: its side, days, day and reason.
+fn penalty_lines(game: &Game, lang: Lang) -> String {
+    let mut out = String::new();
+    for p in &game.penalties {
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "schedule-penalty",
+                color = color_name(p.color, lang),
+                days = p.days,
+                date = date(p.on),
+                reason = penalty_reason(&p.reason, lang)
+            )
+        );
+    }
+    out
+}
+
 /// A SAN move (`Nf3`, `exd8=Q+`, `O-O`) in the reader's piece letters
 /// (`Кf3`, `exd8=Ф+`, `0-0` in Russian), from the catalog's board letters.
 pub fn san_in(san: &str, lang: Lang) -> String {
