@@ -12,7 +12,6 @@ use common::game_mail as mail;
 use common::*;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const T: &str = "RUS-EM-2026";
 /// A name a web page must escape.
@@ -330,55 +329,6 @@ fn a_web_dir_that_does_not_exist_is_a_config_problem() {
         err.contains("no --output DIR and no [gateway] web_dir"),
         "{err}"
     );
-}
-
-/// The browser: `MAILARBITER_CHROMIUM`, else `chromium` on the path.
-fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("MAILARBITER_CHROMIUM") {
-        return Some(PathBuf::from(path));
-    }
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .find_map(|name| {
-            Command::new(name)
-                .arg("--version")
-                .output()
-                .ok()
-                .filter(|o| o.status.success())
-                .map(|_| PathBuf::from(name))
-        })
-}
-
-/// A 1024×768 screenshot of `page` (a file) taken by headless Chromium.
-fn screenshot(browser: &Path, page: &Path, png: &Path, profile: &Path) -> Vec<u8> {
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-            "--no-first-run",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(format!("--screenshot={}", png.display()))
-        .arg("--window-size=1024,768")
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .expect("chromium runs");
-    let bytes = fs::read(png).unwrap_or_else(|e| {
-        panic!(
-            "no screenshot of {} ({e}): {}",
-            page.display(),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    // a PNG: the signature, then IHDR with the width and height
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{}", png.display());
-    assert_eq!(&bytes[12..16], b"IHDR", "{}", png.display());
-    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
-    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
-    assert_eq!((width, height), (1024, 768), "{}", png.display());
-    bytes
 }
 
 #[test]

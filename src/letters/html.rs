@@ -158,7 +158,8 @@ fn flush(out: &mut Out, paragraph: &mut Vec<&str>) {
     });
     if pre {
         // a line break right after `<pre>` is not part of its text (HTML)
-        out.tag("<pre>");
+        // a line longer than the window wraps; the columns stay
+        out.tag("<pre style=\"white-space: pre-wrap\">");
         out.pre = true;
         for line in paragraph.iter() {
             out.newline();
@@ -451,7 +452,7 @@ mod tests {
                      1. e4 {[%ccsnt 2026.05.10]} e5 {[%ccsnt 2026.05.11]} 1-0\n\n\
                      A sentence of words.";
         let html = from_plain("t", plain);
-        assert_eq!(html.matches("<pre>").count(), 4, "{html}");
+        assert_eq!(html.matches("<pre ").count(), 4, "{html}");
         assert!(html.contains("<p>A sentence of words.</p>"), "{html}");
     }
 

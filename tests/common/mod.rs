@@ -649,3 +649,52 @@ pub fn without_warnings(sent: Vec<Sent>) -> Vec<Sent> {
         .filter(|m| !m.about.contains("few days left") && !m.about.contains("осталось мало дней"))
         .collect()
 }
+
+/// The browser: `MAILARBITER_CHROMIUM`, else `chromium` on the path.
+pub fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("MAILARBITER_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find_map(|name| {
+            Command::new(name)
+                .arg("--version")
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|_| PathBuf::from(name))
+        })
+}
+
+/// A 1024×768 screenshot of `page` (a file) taken by headless Chromium.
+pub fn screenshot(browser: &Path, page: &Path, png: &Path, profile: &Path) -> Vec<u8> {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=1024,768")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    let bytes = fs::read(png).unwrap_or_else(|e| {
+        panic!(
+            "no screenshot of {} ({e}): {}",
+            page.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    // a PNG: the signature, then IHDR with the width and height
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{}", png.display());
+    assert_eq!(&bytes[12..16], b"IHDR", "{}", png.display());
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    assert_eq!((width, height), (1024, 768), "{}", png.display());
+    bytes
+}
