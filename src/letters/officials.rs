@@ -53,9 +53,10 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let reasons = if reasons.trim().is_empty() {
                 t!(lang, "official-protest-no-reasons")
             } else {
+                // the player's own words, marked as his
                 reasons
                     .lines()
-                    .map(|l| format!("    {l}"))
+                    .map(|l| format!("  | {l}"))
                     .collect::<Vec<_>>()
                     .join("\n")
             };
@@ -875,6 +876,94 @@ mod tests {
         let mut league = league();
         league.tournaments[0].director_language = Lang::Ru;
         league
+    }
+
+    /// The game `moves` (one a day from 10 May) with the overstep of the
+    /// player to move claimed as of `today`.
+    fn claimed(league: &League, moves: &[&str], today: &str) -> crate::referee::game::Game {
+        let t = &league.tournaments[0];
+        let g = game(league, moves);
+        let (against, control) = g.overstep(&t.rules, day(today)).expect("an overstep");
+        let decision = crate::referee::compose::claim_overstep(
+            t,
+            &t.games[0],
+            &g,
+            against,
+            control,
+            day(today),
+        );
+        crate::referee::compose::game_after(&g, &t.games[0], &decision)
+    }
+
+    /// The warning before a loss on time (III.4.10), the protest and its
+    /// answer (III.6.4), the CONFIRM held for the protest days: each for
+    /// its reader, in English and in Russian.
+    #[test]
+    fn iii_6_4_the_warning_the_protest_its_answer_and_the_held_confirm() {
+        let mut out = String::new();
+        for (league, player, moves, claim_day) in [
+            (league(), petrov(), &["5254"][..], "2026-07-12"),
+            (russian_director(), ivanov(), &[][..], "2026-07-11"),
+        ] {
+            let warned = game(&league, moves);
+            let warning_day = if moves.is_empty() {
+                "2026-07-04"
+            } else {
+                "2026-07-05"
+            };
+            let notices = [
+                (
+                    player.clone(),
+                    OfficialNotice::TimeWarning {
+                        game: Box::new(warned),
+                        today: day(warning_day),
+                    },
+                ),
+                (
+                    director(),
+                    OfficialNotice::Protest {
+                        game: Box::new(claimed(&league, moves, claim_day)),
+                        color: if moves.is_empty() {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
+                        reasons: "I was ill.\nA certificate follows.".into(),
+                        today: day("2026-07-14"),
+                    },
+                ),
+                (
+                    player.clone(),
+                    OfficialNotice::ProtestAnswer {
+                        game: Box::new(claimed(&league, moves, claim_day)),
+                        accepted: true,
+                        until: None,
+                        today: day("2026-07-14"),
+                    },
+                ),
+                (
+                    player.clone(),
+                    OfficialNotice::ProtestAnswer {
+                        game: Box::new(claimed(&league, moves, claim_day)),
+                        accepted: false,
+                        until: Some(day("2026-07-26")),
+                        today: day("2026-07-30"),
+                    },
+                ),
+                (
+                    director(),
+                    OfficialNotice::ConfirmHeld {
+                        game: Box::new(claimed(&league, moves, claim_day)),
+                        until: day("2026-07-26"),
+                        today: day("2026-07-13"),
+                    },
+                ),
+            ];
+            for (reader, notice) in notices {
+                out.push_str(&written(&league, vec![reader], vec![], notice));
+            }
+        }
+        insta::assert_snapshot!("protest_warning", out);
     }
 
     /// III.7.4: a leave's first day and the day after its end, told to
