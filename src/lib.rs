@@ -29,6 +29,8 @@
 //! - [`daemon`]: fetch → parse → decide → commit → mark → send, the timers,
 //!   and `run` under systemd; [`control`]: the socket the views use while it runs.
 //! - [`cli`]: the command line and the read-only views; [`demo`]: the demo.
+//! - [`xfcc`]: the Xfcc (XfccBasic SOAP) protocol chess programs speak:
+//!   requests read and answers written (the endpoint is not wired yet).
 #![forbid(unsafe_code)]
 
 pub mod check;
@@ -47,3 +49,4 @@ pub mod repair;
 pub mod status;
 pub mod store;
 pub mod web;
+pub mod xfcc;

@@ -406,13 +406,21 @@ pub fn termination(game: &Game) -> &'static str {
 }
 
 /// `2026.05.14`, as PGN writes dates.
-fn pgn_date(d: NaiveDate) -> String {
+pub fn pgn_date(d: NaiveDate) -> String {
     d.format("%Y.%m.%d").to_string()
 }
 
 /// Text for a PGN comment: braces would end it early.
 fn comment_text(s: &str) -> String {
     s.replace('{', "(").replace('}', ")")
+}
+
+/// The PGN `Site` of a tournament's games: its mode of play.
+pub fn pgn_site(t: &Tournament) -> &'static str {
+    match t.rules.kind {
+        crate::referee::rules::RuleKind::Email => "ICCF Email",
+        crate::referee::rules::RuleKind::Postal => "ICCF",
+    }
 }
 
 /// The ICCF PGN of the game (RULES.md §9, App.4), as correspondence
@@ -430,10 +438,7 @@ fn comment_text(s: &str) -> String {
 pub fn pgn(t: &Tournament, game: &Game) -> String {
     let white = t.player_of(&game.spec, Color::White);
     let black = t.player_of(&game.spec, Color::Black);
-    let site = match t.rules.kind {
-        crate::referee::rules::RuleKind::Email => "ICCF Email",
-        crate::referee::rules::RuleKind::Postal => "ICCF",
-    };
+    let site = pgn_site(t);
     let start = pgn_date(t.start);
     let mut out = String::new();
     let mut tags = vec![

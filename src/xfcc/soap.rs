@@ -1,0 +1,320 @@
+//! Reading an Xfcc request: a SOAP 1.1 or 1.2 envelope whose Body's first
+//! element names the operation, its parameters read by local name (any
+//! prefix, any namespace), as Scid, scidCommunity, Lucas Chess and the Go
+//! client send them (`XFCC.md`). The body is read once, streaming, without
+//! recursion; a DOCTYPE (and with it any entity declaration) is refused,
+//! and so is a body over [`MAX_BODY`].
+
+use quick_xml::events::Event;
+use quick_xml::Reader;
+use thiserror::Error;
+
+/// The largest request body read (64 KiB).
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// The deepest element nesting read: a SOAP request needs four levels.
+const MAX_DEPTH: usize = 16;
+
+/// An operation a client asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// `GetMyGames(username, password)`.
+    GetMyGames(Login),
+    /// `MakeAMove(…)`, and `MakeAMove2` read as it.
+    MakeAMove(MakeAMove),
+}
+
+/// The user name and password every request carries.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Login {
+    pub username: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for Login {
+    // the password never reaches a log
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Login")
+            .field("username", &self.username)
+            .field("password", &"…")
+            .finish()
+    }
+}
+
+/// `MakeAMove`'s parameters, in their order on the wire.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MakeAMove {
+    pub login: Login,
+    pub game_id: i64,
+    pub resign: bool,
+    pub accept_draw: bool,
+    /// The PGN full-move number of `my_move` (Black's answer to 1.e4 is 1).
+    pub movecount: i64,
+    /// SAN as the program writes it; empty for a resignation, a draw or a
+    /// message alone.
+    pub my_move: String,
+    pub offer_draw: bool,
+    pub claim_draw: bool,
+    pub my_message: String,
+}
+
+/// Why a request is not read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RequestError {
+    #[error("the request body is over {MAX_BODY} bytes")]
+    TooLarge,
+    #[error("the request declares a DOCTYPE or entities")]
+    Doctype,
+    #[error("the request is not XML: {0}")]
+    NotXml(String),
+    #[error("the request nests elements deeper than {MAX_DEPTH}")]
+    TooDeep,
+    #[error("no operation in the SOAP Body")]
+    NoOperation,
+    #[error("unknown operation {0}")]
+    UnknownOperation(String),
+    #[error("{name} is not a valid value: {value}")]
+    BadField { name: &'static str, value: String },
+}
+
+/// Reads a request body.
+///
+/// # Errors
+/// A [`RequestError`] saying what is wrong; nothing else is done with it.
+pub fn read_request(body: &[u8]) -> Result<Request, RequestError> {
+    if body.len() > MAX_BODY {
+        return Err(RequestError::TooLarge);
+    }
+    let mut reader = Reader::from_reader(body);
+    // the text is kept as sent (a password may begin with a space)
+    reader.config_mut().expand_empty_elements = true;
+    let mut buf = Vec::new();
+    // the element path as local names, and the operation's parameters
+    let mut path: Vec<String> = Vec::new();
+    let mut operation: Option<String> = None;
+    let mut params: Vec<(String, String)> = Vec::new();
+    loop {
+        let event = reader
+            .read_event_into(&mut buf)
+            .map_err(|e| RequestError::NotXml(e.to_string()))?;
+        // inside a parameter of the operation: Envelope/Body/<op>/<param>
+        let in_param =
+            path.len() == 4 && path[1] == "Body" && operation.as_deref() == Some(path[2].as_str());
+        match event {
+            Event::DocType(_) => return Err(RequestError::Doctype),
+            Event::Start(e) => {
+                if path.len() >= MAX_DEPTH {
+                    return Err(RequestError::TooDeep);
+                }
+                let name = e.local_name().into_inner().to_string();
+                if path.len() == 2 && path[1] == "Body" && operation.is_none() {
+                    operation = Some(name.clone());
+                }
+                path.push(name);
+            }
+            Event::End(_) => {
+                path.pop();
+            }
+            Event::Text(t) if in_param => {
+                params.push((path[3].clone(), t.xml10_content().into_owned()));
+            }
+            Event::CData(t) if in_param => {
+                params.push((path[3].clone(), t.xml10_content().into_owned()));
+            }
+            // a character reference (`&#233;`) or one of XML's five
+            // entities inside a parameter; nothing else is declared
+            Event::GeneralRef(r) if in_param => {
+                let text = match r.resolve_char_ref() {
+                    Ok(Some(c)) => c.to_string(),
+                    _ => {
+                        let name = r.xml10_content();
+                        quick_xml::escape::resolve_xml_entity(&name)
+                            .ok_or_else(|| RequestError::NotXml(format!("entity &{name};")))?
+                            .to_string()
+                    }
+                };
+                params.push((path[3].clone(), text));
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+        buf.clear();
+    }
+    let operation = operation.ok_or(RequestError::NoOperation)?;
+    let field = |name: &str| -> String {
+        params
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    };
+    let login = Login {
+        username: field("username").trim().to_string(),
+        password: field("password"),
+    };
+    match operation.as_str() {
+        "GetMyGames" => Ok(Request::GetMyGames(login)),
+        "MakeAMove" | "MakeAMove2" => Ok(Request::MakeAMove(MakeAMove {
+            login,
+            game_id: int("gameId", &field("gameId"))?,
+            resign: boolean("resign", &field("resign"))?,
+            accept_draw: boolean("acceptDraw", &field("acceptDraw"))?,
+            movecount: int("movecount", &field("movecount"))?,
+            my_move: field("myMove").trim().to_string(),
+            offer_draw: boolean("offerDraw", &field("offerDraw"))?,
+            claim_draw: boolean("claimDraw", &field("claimDraw"))?,
+            my_message: field("myMessage"),
+        })),
+        other => Err(RequestError::UnknownOperation(other.to_string())),
+    }
+}
+
+/// An `xs:boolean` as clients write it: `true`/`false`, `1`/`0` (Scid
+/// sends the raw menu value), absent as false.
+fn boolean(name: &'static str, value: &str) -> Result<bool, RequestError> {
+    match value.trim() {
+        "true" | "1" | "True" | "TRUE" => Ok(true),
+        "false" | "0" | "" | "False" | "FALSE" => Ok(false),
+        other => Err(RequestError::BadField {
+            name,
+            value: other.chars().take(40).collect(),
+        }),
+    }
+}
+
+/// An `xs:int`; absent as 0.
+fn int(name: &'static str, value: &str) -> Result<i64, RequestError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(0);
+    }
+    value.parse().map_err(|_| RequestError::BadField {
+        name,
+        value: value.chars().take(40).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scid's GetMyGames, verbatim shape (XFCC.md).
+    const SCID_GET: &str = r#"<?xml version="1.0" encoding="utf-8"?>
+<soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xmlns:xsd="http://www.w3.org/2001/XMLSchema"
+  xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
+<soap:Body><GetMyGames xmlns="http://www.bennedik.com/webservices/XfccBasic">
+<username>petrov@example.test</username><password>s3cr&amp;t</password></GetMyGames></soap:Body></soap:Envelope>"#;
+
+    fn login(user: &str, pass: &str) -> Login {
+        Login {
+            username: user.into(),
+            password: pass.into(),
+        }
+    }
+
+    #[test]
+    fn scids_get_my_games_is_read() {
+        assert_eq!(
+            read_request(SCID_GET.as_bytes()),
+            Ok(Request::GetMyGames(login("petrov@example.test", "s3cr&t")))
+        );
+    }
+
+    #[test]
+    fn prefixes_a_header_and_soap_1_2_are_read_by_local_name() {
+        let body = r#"<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope" xmlns:x="http://www.bennedik.com/webservices/XfccBasic">
+<env:Header/><env:Body><x:GetMyGames><x:username>u</x:username><x:password>p</x:password></x:GetMyGames></env:Body></env:Envelope>"#;
+        assert_eq!(
+            read_request(body.as_bytes()),
+            Ok(Request::GetMyGames(login("u", "p")))
+        );
+    }
+
+    #[test]
+    fn make_a_move_with_scids_one_and_zero_booleans() {
+        let body = r#"<?xml version="1.0" encoding="utf-8"?>
+<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>
+<MakeAMove xmlns="http://www.bennedik.com/webservices/XfccBasic"><username>u</username><password>p</password>
+<gameId>7</gameId><resign>0</resign><acceptDraw>1</acceptDraw><movecount>12</movecount>
+<myMove>Nf3</myMove><offerDraw>false</offerDraw><claimDraw>true</claimDraw><myMessage>Привет &lt;3</myMessage>
+</MakeAMove></soap:Body></soap:Envelope>"#;
+        assert_eq!(
+            read_request(body.as_bytes()),
+            Ok(Request::MakeAMove(MakeAMove {
+                login: login("u", "p"),
+                game_id: 7,
+                resign: false,
+                accept_draw: true,
+                movecount: 12,
+                my_move: "Nf3".into(),
+                offer_draw: false,
+                claim_draw: true,
+                my_message: "Привет <3".into(),
+            }))
+        );
+    }
+
+    #[test]
+    fn make_a_move_2_is_make_a_move_and_empty_fields_read_as_nothing() {
+        let body = "<Envelope><Body><MakeAMove2><username>u</username><password>p</password>\
+                    <gameId>1</gameId><resign>true</resign><myMove/></MakeAMove2></Body></Envelope>";
+        let Ok(Request::MakeAMove(m)) = read_request(body.as_bytes()) else {
+            panic!("MakeAMove2 is MakeAMove");
+        };
+        assert!(m.resign && m.my_move.is_empty() && m.movecount == 0);
+    }
+
+    #[test]
+    fn a_doctype_an_oversized_body_and_bad_values_are_refused() {
+        let doctype = r#"<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Envelope><Body><GetMyGames><username>&a;</username></GetMyGames></Body></Envelope>"#;
+        assert_eq!(read_request(doctype.as_bytes()), Err(RequestError::Doctype));
+        let big = format!(
+            "<Envelope><Body><GetMyGames><username>{}</username></GetMyGames></Body></Envelope>",
+            "x".repeat(MAX_BODY)
+        );
+        assert_eq!(read_request(big.as_bytes()), Err(RequestError::TooLarge));
+        let bad = "<Envelope><Body><MakeAMove><gameId>seven</gameId></MakeAMove></Body></Envelope>";
+        assert!(matches!(
+            read_request(bad.as_bytes()),
+            Err(RequestError::BadField { name: "gameId", .. })
+        ));
+        let other = "<Envelope><Body><GetGameHistory/></Body></Envelope>";
+        assert_eq!(
+            read_request(other.as_bytes()),
+            Err(RequestError::UnknownOperation("GetGameHistory".into()))
+        );
+        assert_eq!(
+            read_request(b"<Envelope><Body/></Envelope>"),
+            Err(RequestError::NoOperation)
+        );
+        assert!(read_request(b"\xff\xfe<").is_err());
+        let deep = "<a>".repeat(1000);
+        assert_eq!(read_request(deep.as_bytes()), Err(RequestError::TooDeep));
+    }
+
+    #[test]
+    fn the_password_never_reaches_a_log() {
+        let text = format!("{:?}", login("u", "hunter2"));
+        assert!(!text.contains("hunter2"), "{text}");
+    }
+
+    proptest::proptest! {
+        /// Any bytes: an answer, never a panic.
+        #[test]
+        fn any_body_is_read_or_refused(body in proptest::collection::vec(proptest::num::u8::ANY, 0..2048)) {
+            let _ = read_request(&body);
+        }
+
+        /// Any text inside a well-formed request's parameters (XML reads a
+        /// CR as a line end, so none is sent).
+        #[test]
+        fn any_parameter_text_is_read_or_refused(text in "[^\r]{0,200}") {
+            let escaped = text.replace('&', "&amp;").replace('<', "&lt;");
+            let body = format!("<Envelope><Body><GetMyGames><username>{escaped}</username><password>{escaped}</password></GetMyGames></Body></Envelope>");
+            if let Ok(Request::GetMyGames(l)) = read_request(body.as_bytes()) {
+                proptest::prop_assert_eq!(l.password, text);
+            }
+        }
+    }
+}
