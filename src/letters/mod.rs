@@ -153,6 +153,21 @@ fn resolve(league: &League, reader: &Reader) -> Option<(Recipient, Option<Lang>)
     }
 }
 
+/// Whether `reader` writes from `address`: one of a player's addresses,
+/// the director's, a stranger's own.
+fn writes_from(league: &League, reader: &Reader, address: &str) -> bool {
+    match reader {
+        Reader::Player { tournament, player } => league
+            .tournament(tournament)
+            .and_then(|t| t.player(player))
+            .is_some_and(|p| p.emails.iter().any(|e| e.eq_ignore_ascii_case(address))),
+        Reader::Director { tournament } => league
+            .tournament(tournament)
+            .is_some_and(|t| t.director.eq_ignore_ascii_case(address)),
+        Reader::Stranger { email } => email.eq_ignore_ascii_case(address),
+    }
+}
+
 /// The readers of one mail of a letter: one language, and either the
 /// director alone or no director.
 struct Group {
@@ -248,12 +263,12 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                 }
             };
             let text = stable_subject(league, letter.game.as_deref(), text);
-            // the answered mail's thread is its sender's only
-            let answers = letter.replied_to.as_deref().is_some_and(|from| {
-                to.iter()
-                    .chain(&cc)
-                    .any(|r| r.email.eq_ignore_ascii_case(from))
-            });
+            // the answered mail's thread is its sender's only (whichever
+            // of his addresses he wrote from)
+            let answers = letter
+                .replied_to
+                .as_deref()
+                .is_some_and(|from| readers.iter().any(|r| writes_from(league, r, from)));
             let (in_reply_to, references) = if answers {
                 (letter.in_reply_to.clone(), letter.references.clone())
             } else {
@@ -608,6 +623,36 @@ mod tests {
     use super::forms::clock;
     use crate::referee::tournament::Lang;
     use shakmaty::Color;
+
+    /// The answered mail's threading goes to its sender only, whichever of
+    /// his addresses he wrote from; his partner's copy does not reference
+    /// a mail he never got.
+    #[test]
+    fn the_answered_mails_thread_is_its_senders_only() {
+        use crate::referee::compose;
+        let mut league = league();
+        league.tournaments[0].players[0]
+            .emails
+            .push("ivan@home.example.test".into());
+        let t = &league.tournaments[0];
+        let after = game(&league, &["5254"]);
+        let mut forward = compose::forward_mail(t, &t.games[0], &after);
+        forward.in_reply_to = Some("m1@home.example.test".into());
+        forward.references = vec!["m1@home.example.test".into()];
+        forward.replied_to = Some("IVAN@home.example.test".into());
+        let mails = super::mails(&league, &forward);
+        let to = |email: &str| {
+            mails
+                .iter()
+                .find(|m| m.to.iter().any(|r| r.email == email))
+                .unwrap()
+        };
+        let mover = to("ivanov@example.test");
+        assert_eq!(mover.in_reply_to.as_deref(), Some("m1@home.example.test"));
+        let opponent = to("petrov@example.test");
+        assert_eq!(opponent.in_reply_to, None);
+        assert!(opponent.references.is_empty());
+    }
 
     /// III.7.1: "unless you take a leave" only while leave days are left.
     #[test]
