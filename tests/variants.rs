@@ -84,7 +84,8 @@ fn iii_3_7_a_variant_in_numeric_notation_is_forwarded_also_in_san() {
     // arbiter numbers it and writes it in the tournament's notation
     let (ivanov, _) = offer(&mut arena, "1. 5254 5755\nIF Кg1-f3 THEN Кb8-c6");
     has(&ivanov, "    2. 7163 2836");
-    has(&ivanov, "    (2. Nf3 Nc6)");
+    // Ivanov reads Russian: the SAN in his piece letters
+    has(&ivanov, "    (2. Кf3 Кc6)");
     let (ivanov, _) = {
         let mut arena = Arena::new(&two_players("numeric"));
         arena.run("2026-05-10");
@@ -93,7 +94,8 @@ fn iii_3_7_a_variant_in_numeric_notation_is_forwarded_also_in_san() {
         offer(&mut arena, "1. 5254 5755\nесли 2. Кg1-f3, то 2... Кb8-c6")
     };
     has(&ivanov, "    2. 7163 2836");
-    has(&ivanov, "    (2. Nf3 Nc6)");
+    // Ivanov reads Russian: the SAN in his piece letters
+    has(&ivanov, "    (2. Кf3 Кc6)");
 }
 
 #[test]

@@ -628,10 +628,13 @@ fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &
         if t.notation != crate::notation::Notation::San {
             line = format!(
                 "{line}\n    ({})",
-                render::variant_line(
-                    offer,
-                    from..offer.moves.len(),
-                    crate::notation::Notation::San
+                render::san_line_in(
+                    &render::variant_line(
+                        offer,
+                        from..offer.moves.len(),
+                        crate::notation::Notation::San
+                    ),
+                    lang
                 )
             );
         }

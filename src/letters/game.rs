@@ -283,7 +283,7 @@ impl Writer<'_> {
             let _ = writeln!(
                 body,
                 "    ({})",
-                render::variant_line(offer, all, Notation::San)
+                render::san_line_in(&render::variant_line(offer, all, Notation::San), lang)
             );
         }
         if for_opponent {

@@ -714,6 +714,15 @@ pub fn san_in(san: &str, lang: Lang) -> String {
     out
 }
 
+/// A line of numbered SAN moves (`1. e4 e5 2. Nf3`) in the reader's
+/// piece letters: each move as [`san_in`] writes it.
+pub fn san_line_in(line: &str, lang: Lang) -> String {
+    line.split(' ')
+        .map(|w| san_in(w, lang))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Why penalty days were given, in the reader's language; a reason an
 /// older version stored in other words is shown as it is.
 pub fn penalty_reason(reason: &PenaltyReason, lang: Lang) -> String {
@@ -863,5 +872,9 @@ mod tests {
             assert_eq!(san_in(san, Lang::Ru), ru, "{san}");
             assert_eq!(san_in(san, Lang::En), san, "{san}");
         }
+        assert_eq!(
+            super::san_line_in("12... Nf6 13. Bxe5+ O-O", Lang::Ru),
+            "12... Кf6 13. Сxe5+ 0-0"
+        );
     }
 }
