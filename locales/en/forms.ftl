@@ -76,6 +76,7 @@ castling-short = O-O
 castling-long = O-O-O
 board-legend = (K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White)
 board-to-move = To move: { $color }
+board-last-move = Last move: { $squares }
 
 ## The move schedule (App.1).
 schedule-title = Move schedule of game { $game } ({ $tournament })

@@ -85,6 +85,7 @@ castling-short = 0-0
 castling-long = 0-0-0
 board-legend = (Кр король, Ф ферзь, Л ладья, С слон, К конь, П пешка; заглавные — белые, строчные — черные)
 board-to-move = Ход: { $color }
+board-last-move = Последний ход: { $squares }
 
 ## График прохождения ходов (прил. 1).
 schedule-title = График прохождения ходов, партия { $game } ({ $tournament })

@@ -418,7 +418,7 @@ fn refused(
     let _ = writeln!(body, "{}\n", t!(lang, "answer-correct-record"));
     body.push_str(&render::standard_form(t, game, lang));
     body.push('\n');
-    body.push_str(&render::board_from(game.position(), lang, seat.color));
+    body.push_str(&render::game_board(game, lang, seat.color));
     Text {
         subject: game_subject(t, spec, &t!(lang, "answer-refused-subject")),
         body,

@@ -220,7 +220,7 @@ impl Writer<'_> {
         }
         let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
         let side = self.audience.side(t, self.spec);
-        body.push_str(&render::board_from(game.position(), lang, side));
+        body.push_str(&render::game_board(game, lang, side));
         if for_opponent && game.natural_end().is_none() {
             let next = if ply.color == Color::White {
                 format!("{}...", ply.number)
@@ -409,7 +409,7 @@ impl Writer<'_> {
             who.map(|w| format!(" {w}")).unwrap_or_default(),
             words.unwrap_or_default(),
             render::standard_form(t, game, lang).trim_end(),
-            render::board_from(game.position(), lang, self.audience.side(t, spec)).trim_end(),
+            render::game_board(game, lang, self.audience.side(t, spec)).trim_end(),
             render::pgn(t, game)
         );
         Text {

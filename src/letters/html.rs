@@ -246,6 +246,25 @@ fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usi
     for (rank, line) in ranks.iter_mut().zip(&lines[1..9]) {
         *rank = rank_line(line)?;
     }
+    // the last move's squares, from the line under the diagram that ends
+    // in `e7-e5` (a few lines on: the legend and who is to move come first)
+    let marked: Vec<(&str, char)> = lines
+        .iter()
+        .skip(10)
+        .take(3)
+        .filter(|l| l.starts_with("    "))
+        .filter_map(|l| l.split_whitespace().last())
+        .find_map(|w| {
+            let (from, to) = w.split_once('-')?;
+            let square = |s: &str| {
+                let mut c = s.chars();
+                let (f, r, end) = (c.next()?, c.next()?, c.next());
+                let file = names.iter().copied().find(|n| n.starts_with(f))?;
+                (end.is_none() && ('1'..='8').contains(&r)).then_some((file, r))
+            };
+            Some(vec![square(from)?, square(to)?])
+        })
+        .unwrap_or_default();
     flush(out, paragraph);
     out.tag("<table style=\"border-collapse: collapse; font-size: 150%;");
     out.tag(" text-align: center\">");
@@ -257,10 +276,13 @@ fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usi
         out.tag("</th>");
         out.newline();
         for (col, figure) in squares.iter().enumerate() {
-            out.tag(if (row + col) % 2 == 0 {
-                "<td style=\"background:#f0d9b5;width:1.4em;height:1.4em\">"
-            } else {
-                "<td style=\"background:#b58863;width:1.4em;height:1.4em\">"
+            let light = (row + col) % 2 == 0;
+            let marked = marked.iter().any(|&(f, r)| f == names[col] && r == *rank);
+            out.tag(match (light, marked) {
+                (true, false) => "<td style=\"background:#f0d9b5;width:1.4em;height:1.4em\">",
+                (false, false) => "<td style=\"background:#b58863;width:1.4em;height:1.4em\">",
+                (true, true) => "<td style=\"background:#cdd26a;width:1.4em;height:1.4em\">",
+                (false, true) => "<td style=\"background:#aaa23a;width:1.4em;height:1.4em\">",
             });
             out.tag(figure);
             out.tag("</td>");
@@ -454,6 +476,25 @@ mod tests {
         let html = from_plain("t", plain);
         assert_eq!(html.matches("<pre ").count(), 4, "{html}");
         assert!(html.contains("<p>A sentence of words.</p>"), "{html}");
+    }
+
+    /// The last move is marked on the board: its two squares.
+    #[test]
+    fn the_last_move_is_marked_on_the_board() {
+        use crate::letters::fixture::{game, league};
+        use crate::message::render::game_board;
+        use crate::referee::tournament::Lang;
+        let league = league();
+        let g = game(&league, &["5254", "5755"]);
+        for side in [shakmaty::Color::White, shakmaty::Color::Black] {
+            let plain = game_board(&g, Lang::Ru, side);
+            assert!(plain.contains("Последний ход: e7-e5"), "{plain}");
+            let html = from_plain("t", &plain);
+            let marked = html.matches("#cdd26a").count() + html.matches("#aaa23a").count();
+            assert_eq!(marked, 2, "{html}");
+            // e7 and e5 are both dark squares, from either side
+            assert_eq!(html.matches("#aaa23a").count(), 2, "{html}");
+        }
     }
 
     /// The board drawn from Black's side is a table too, its files h to a.

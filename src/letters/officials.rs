@@ -6,7 +6,7 @@
 
 use super::forms::clock;
 use super::{game_of, game_subject as subject, Audience, Text};
-use crate::message::render::{board_from, date, numbered, pgn, schedule, standard_form};
+use crate::message::render::{date, game_board, numbered, pgn, schedule, standard_form};
 use crate::notation::Notation;
 use crate::referee::game::Game;
 use crate::referee::notice::officials::{BounceReport, DirectorCommand, OfficialNotice, Problem};
@@ -748,7 +748,7 @@ fn reminder(
     body.push_str(&standard_form(t, game, lang));
     body.push('\n');
     let side = audience.side(t, &game.spec);
-    body.push_str(&board_from(game.position(), lang, side));
+    body.push_str(&game_board(game, lang, side));
     body.push_str(&clocks(t, game, today, audience));
     body.push_str(&director_answers(t, game, today, audience));
     Text {

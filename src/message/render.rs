@@ -329,6 +329,24 @@ pub fn board(pos: &Chess, lang: Lang) -> String {
     board_from(pos, lang, Color::White)
 }
 
+/// The game's diagram from `side`, and the last move made on it, from
+/// square to square (`e7-e5`; castling as the king's move), which the HTML
+/// part marks on the board.
+pub fn game_board(game: &Game, lang: Lang, side: Color) -> String {
+    let mut out = board_from(game.position(), lang, side);
+    if let Some(ply) = game.plies.last() {
+        if let Some(from) = ply.mv.from() {
+            let to = crate::notation::destination(&ply.mv);
+            let _ = writeln!(
+                out,
+                "    {}",
+                t!(lang, "board-last-move", squares = format!("{from}-{to}"))
+            );
+        }
+    }
+    out
+}
+
 /// The diagram as the player of `side` sits at it: from Black's side the
 /// ranks run 1 to 8 down the page and the files h to a.
 pub fn board_from(pos: &Chess, lang: Lang, side: Color) -> String {
