@@ -4,10 +4,10 @@
 //! appeal, the final result.
 
 use super::{game_subject as subject, Audience, Text};
-use crate::message::render::{board, date, numbered, standard_form};
+use crate::message::render::{date, game_board, numbered, standard_form};
 use crate::referee::game::{Game, GameResult};
 use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
-use crate::referee::tournament::{Lang, League, Tournament};
+use crate::referee::tournament::{League, Tournament};
 use crate::t;
 use shakmaty::Color;
 
@@ -41,7 +41,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             );
             (
                 t!(lang, "adj-opened-subject"),
-                format!("{body}\n\n{}", record(t, game, lang)),
+                format!("{body}\n\n{}", record(t, game, audience)),
             )
         }
         AdjudicationNotice::Move { .. } => {
@@ -55,7 +55,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             );
             (
                 t!(lang, "adj-move-subject"),
-                format!("{body}\n\n{}", record(t, game, lang)),
+                format!("{body}\n\n{}", record(t, game, audience)),
             )
         }
         AdjudicationNotice::NoMove { .. } => (
@@ -151,7 +151,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                         last = last,
                         until = date(*until)
                     ),
-                    record(t, game, lang)
+                    record(t, game, audience)
                 ),
             )
         }
@@ -202,11 +202,14 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
 }
 
 /// The record (standard form) and the final position.
-fn record(t: &Tournament, game: &Game, lang: Lang) -> String {
+/// The standard form and the board from the reader's side, the last move
+/// marked.
+fn record(t: &Tournament, game: &Game, audience: &Audience) -> String {
+    let lang = audience.lang;
     format!(
         "{}\n\n{}",
         standard_form(t, game, lang).trim_end(),
-        board(game.position(), lang).trim_end()
+        game_board(game, lang, audience.side(t, &game.spec)).trim_end()
     )
 }
 
