@@ -31,10 +31,10 @@ answer-reason = Reason: { $reason }.
 answer-penalty = Penalty: { $penalty } { $penalty ->
         [one] day
        *[other] days
-    } ({ $article }). Your total time is now { $total } { $total ->
+    } ({ $article }): it is counted in your clock below, and in the total of your recorded moves (now { $total } { $total ->
         [one] day
        *[other] days
-    }.
+    }).
 answer-send-again = Please send your move again, repeating the partner's last move, like this:
 answer-correct-record = The correct record:
 answer-fault-repetition = you wrote "{ $wrote }" where the record has { $record } ({ $article })

@@ -32,11 +32,11 @@ answer-penalty = Штраф: { $penalty } { $penalty ->
         [one] день
         [few] дня
        *[many] дней
-    } ({ $article }). Ваше общее время теперь { $total } { $total ->
+    } ({ $article }): он учтен в вашем времени ниже и в общем времени по записанным ходам (теперь { $total } { $total ->
         [one] день
         [few] дня
        *[many] дней
-    }.
+    }).
 answer-send-again = Пожалуйста, пришлите ход снова, повторив последний ход партнера, вот так:
 answer-correct-record = Правильная запись партии:
 answer-fault-repetition = вы написали «{ $wrote }», а в записи партии { $record } ({ $article })
