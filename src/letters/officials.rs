@@ -1199,9 +1199,19 @@ mod tests {
         let g = game(&league, &["5254", "5755"]);
         let today = day("2026-05-20");
         let both = |notice| written(&league, vec![ivanov(), petrov()], vec![director()], notice);
+        // the game as the penalty leaves it: the clocks count its days
+        let mut penalised = g.clone();
+        penalised
+            .apply(&Event::Penalty {
+                side: Side::Black,
+                days: 3,
+                on: today,
+                reason: crate::referee::game::PenaltyReason::Director,
+            })
+            .unwrap();
         let text = [
             both(OfficialNotice::Penalty {
-                game: Box::new(g.clone()),
+                game: Box::new(penalised),
                 color: Color::Black,
                 days: 3,
                 today,
