@@ -906,6 +906,13 @@ mod tests {
             (russian_director(), ivanov(), &[][..], "2026-07-11"),
         ] {
             let warned = game(&league, moves);
+            // the protest days as the claim sets them
+            let t = &league.tournaments[0];
+            let until = claimed(&league, moves, claim_day)
+                .claim
+                .as_ref()
+                .expect("a claim")
+                .protest_until(&t.rules);
             let warning_day = if moves.is_empty() {
                 "2026-07-04"
             } else {
@@ -946,7 +953,7 @@ mod tests {
                     OfficialNotice::ProtestAnswer {
                         game: Box::new(claimed(&league, moves, claim_day)),
                         accepted: false,
-                        until: Some(day("2026-07-26")),
+                        until: Some(until),
                         today: day("2026-07-30"),
                     },
                 ),
@@ -954,7 +961,7 @@ mod tests {
                     director(),
                     OfficialNotice::ConfirmHeld {
                         game: Box::new(claimed(&league, moves, claim_day)),
-                        until: day("2026-07-26"),
+                        until,
                         today: day("2026-07-13"),
                     },
                 ),
