@@ -10,7 +10,6 @@ mod common;
 
 use common::*;
 use std::fs;
-use std::path::Path;
 
 const W: &str = "ivanov@example.test";
 const B: &str = "petrov@example.test";
@@ -126,31 +125,13 @@ fn the_directors_status_crosstable_stays_a_table_in_html() {
 
 #[test]
 fn every_notice_kind_renders_in_a_real_browser() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("MAILARBITER_REQUIRE_BROWSER").is_none(),
-            "MAILARBITER_REQUIRE_BROWSER is set but no chromium was found"
-        );
-        eprintln!("SKIPPED every_notice_kind_renders_in_a_real_browser: no chromium");
+    let dir = tempfile::tempdir().unwrap();
+    let Some(shots) = Shots::new("every_notice_kind_renders_in_a_real_browser", dir.path()) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let profile = dir.path().join("profile");
-    let blank = dir.path().join("blank.html");
-    fs::write(&blank, "<!DOCTYPE html><html><body></body></html>").unwrap();
-    let empty = screenshot(&browser, &blank, &dir.path().join("blank.png"), &profile).len();
     for (kind, mail) in mails() {
         let page = dir.path().join(format!("{kind}.html"));
         fs::write(&page, mail.html.as_deref().unwrap()).unwrap();
-        let png = dir.path().join(format!("mail-{kind}.png"));
-        let size = screenshot(&browser, &page, &png, &profile).len();
-        if let Some(keep) = std::env::var_os("MAILARBITER_SCREENSHOTS") {
-            fs::create_dir_all(&keep).unwrap();
-            fs::copy(&png, Path::new(&keep).join(format!("mail-{kind}.png"))).unwrap();
-        }
-        assert!(
-            size > empty * 4 && size > 10_000,
-            "the {kind} mail looks empty: {size} bytes against {empty} for a blank page"
-        );
+        shots.assert_shows(&format!("mail-{kind}"), &page);
     }
 }

@@ -333,44 +333,16 @@ fn a_web_dir_that_does_not_exist_is_a_config_problem() {
 
 #[test]
 fn the_pages_render_in_a_real_browser() {
-    let Some(browser) = chromium() else {
-        assert!(
-            std::env::var_os("MAILARBITER_REQUIRE_BROWSER").is_none(),
-            "MAILARBITER_REQUIRE_BROWSER is set but no chromium was found \
-             (install Debian's chromium or set MAILARBITER_CHROMIUM)"
-        );
-        eprintln!(
-            "SKIPPED the_pages_render_in_a_real_browser: no chromium \
-             (apt-get install chromium, or set MAILARBITER_CHROMIUM)"
-        );
+    let arena = played(true);
+    let Some(shots) = Shots::new(
+        "the_pages_render_in_a_real_browser",
+        &arena.path().join("shots"),
+    ) else {
         return;
     };
-    let arena = played(true);
     let site = arena.path().join("web");
-    let shots = arena.path().join("shots");
-    let profile = arena.path().join("profile");
-    fs::create_dir_all(&shots).unwrap();
-    // a page with nothing on it: a flat white screenshot, the smallest PNG
-    let blank = arena.path().join("blank.html");
-    fs::write(&blank, "<!DOCTYPE html><html><body></body></html>").unwrap();
-    let empty = screenshot(&browser, &blank, &shots.join("blank.png"), &profile).len();
-    for (kind, page) in [
-        ("crosstable", site.join(T).join("index.html")),
-        ("game", site.join(T).join(format!("{T}-4.html"))),
-    ] {
-        let png = shots.join(format!("{kind}.png"));
-        let size = screenshot(&browser, &page, &png, &profile).len();
-        // kept where asked, to be looked at (tests/run.sh, CI artifacts)
-        if let Some(keep) = std::env::var_os("MAILARBITER_SCREENSHOTS") {
-            fs::create_dir_all(&keep).unwrap();
-            fs::copy(&png, Path::new(&keep).join(format!("{kind}.png"))).unwrap();
-        }
-        // text, tables and a board compress far worse than a flat colour
-        assert!(
-            size > empty * 4 && size > 10_000,
-            "the {kind} page looks empty: {size} bytes against {empty} for a blank page"
-        );
-    }
+    shots.assert_shows("crosstable", &site.join(T).join("index.html"));
+    shots.assert_shows("game", &site.join(T).join(format!("{T}-4.html")));
 }
 
 #[test]

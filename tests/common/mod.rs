@@ -698,3 +698,59 @@ pub fn screenshot(browser: &Path, page: &Path, png: &Path, profile: &Path) -> Ve
     assert_eq!((width, height), (1024, 768), "{}", png.display());
     bytes
 }
+
+/// Headless Chromium taking screenshots of pages into `dir`, each compared
+/// with a blank page's: text, tables and a board compress far worse than
+/// a flat colour. `None` (the test skipped, said on stderr) without a
+/// browser, unless `MAILARBITER_REQUIRE_BROWSER` asks for one.
+pub struct Shots {
+    browser: PathBuf,
+    dir: PathBuf,
+    profile: PathBuf,
+    empty: usize,
+}
+
+impl Shots {
+    pub fn new(test: &str, dir: &Path) -> Option<Shots> {
+        let Some(browser) = chromium() else {
+            assert!(
+                std::env::var_os("MAILARBITER_REQUIRE_BROWSER").is_none(),
+                "MAILARBITER_REQUIRE_BROWSER is set but no chromium was found \
+                 (install Debian's chromium or set MAILARBITER_CHROMIUM)"
+            );
+            eprintln!(
+                "SKIPPED {test}: no chromium (apt-get install chromium, or set MAILARBITER_CHROMIUM)"
+            );
+            return None;
+        };
+        fs::create_dir_all(dir).unwrap();
+        let profile = dir.join("profile");
+        // a page with nothing on it: a flat white screenshot, the smallest PNG
+        let blank = dir.join("blank.html");
+        fs::write(&blank, "<!DOCTYPE html><html><body></body></html>").unwrap();
+        let empty = screenshot(&browser, &blank, &dir.join("blank.png"), &profile).len();
+        Some(Shots {
+            browser,
+            dir: dir.to_path_buf(),
+            profile,
+            empty,
+        })
+    }
+
+    /// Takes `page`'s screenshot as `<name>.png` (kept in the folder
+    /// `MAILARBITER_SCREENSHOTS` names, to be looked at) and fails when it
+    /// looks empty.
+    pub fn assert_shows(&self, name: &str, page: &Path) {
+        let png = self.dir.join(format!("{name}.png"));
+        let size = screenshot(&self.browser, page, &png, &self.profile).len();
+        if let Some(keep) = std::env::var_os("MAILARBITER_SCREENSHOTS") {
+            fs::create_dir_all(&keep).unwrap();
+            fs::copy(&png, Path::new(&keep).join(format!("{name}.png"))).unwrap();
+        }
+        let empty = self.empty;
+        assert!(
+            size > empty * 4 && size > 10_000,
+            "{name} looks empty: {size} bytes against {empty} for a blank page"
+        );
+    }
+}
