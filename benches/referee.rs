@@ -135,6 +135,7 @@ fn referee_mail(c: &mut Criterion) {
     let league = &s.config.league;
     let day = "2026-05-10".parse().unwrap();
     let inbound = Inbound {
+        password: None,
         mail: &s.mail,
         arrival: day,
         claimed: Some(day),
@@ -221,6 +222,7 @@ fn snapshot(c: &mut Criterion) {
         let league = &s.config.league;
         let day = "2026-05-10".parse().unwrap();
         let inbound = Inbound {
+            password: None,
             mail: &s.mail,
             arrival: day,
             claimed: Some(day),

@@ -120,6 +120,7 @@ fn main() {
             league,
             &state,
             &Inbound {
+                password: None,
                 mail,
                 arrival: day,
                 claimed: Some(day),

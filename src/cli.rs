@@ -47,6 +47,17 @@ impl From<LangArg> for Lang {
     }
 }
 
+/// What `xfcc` does.
+#[derive(Debug, Subcommand)]
+pub enum XfccAction {
+    /// A new password for the player at ADDRESS, printed on standard
+    /// output (the old one stops working); he may also mail XFCC for one
+    Reset {
+        /// The player's registered address (his Xfcc user name)
+        address: String,
+    },
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// The daemon: read the inbox, referee, send; stop with Ctrl-C or SIGTERM
@@ -161,6 +172,12 @@ pub enum Command {
     },
     /// The mails waiting in the outbox: sequence number, age, recipients, subject
     Outbox,
+    /// Xfcc accounts (chess programs): `xfcc reset ADDRESS` makes a player
+    /// a new password and prints it (also while the daemon runs)
+    Xfcc {
+        #[command(subcommand)]
+        action: XfccAction,
+    },
     /// Put the mails of a game's last sent decision in the outbox again, with
     /// their first Message-IDs (a mail client shows a mail it has once)
     Resend {

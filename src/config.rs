@@ -32,6 +32,8 @@ struct RawConfig {
     #[serde(default)]
     security: Option<RawSecurity>,
     #[serde(default)]
+    xfcc: Option<RawXfcc>,
+    #[serde(default)]
     tournament: Vec<RawTournament>,
 }
 
@@ -107,6 +109,15 @@ struct RawSecurity {
     authserv_id: Option<String>,
     max_mail_bytes: Option<Spanned<usize>>,
     replies_per_hour: Option<Spanned<u32>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawXfcc {
+    listen: Spanned<String>,
+    public_url: Option<Spanned<String>>,
+    tls_cert: Option<Spanned<String>>,
+    tls_key: Option<Spanned<String>>,
+    max_connections: Option<Spanned<usize>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -384,7 +395,26 @@ pub struct Config {
     /// Where games and players are written in the file, for the messages
     /// that compare the config with the store.
     pub lines: Lines,
+    /// The Xfcc endpoint for chess programs (`[xfcc]`), off when absent.
+    pub xfcc: Option<XfccConfig>,
 }
+
+/// `[xfcc]`: where the Xfcc endpoint listens and what it calls itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XfccConfig {
+    pub listen: std::net::SocketAddr,
+    /// The endpoint's URL as clients reach it (what the WSDL and the
+    /// account mail name): `http://LISTEN/xfccbasic.asmx` when not given.
+    pub public_url: String,
+    /// A certificate chain and its key (PEM) to serve HTTPS directly.
+    pub tls: Option<(PathBuf, PathBuf)>,
+    /// Connections served at once; more wait for the operating system's
+    /// queue.
+    pub max_connections: usize,
+}
+
+/// The connections an Xfcc endpoint serves at once unless told otherwise.
+pub const XFCC_CONNECTIONS: usize = 64;
 
 /// The lines of the config file that name games and players.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -1021,6 +1051,7 @@ impl Validator<'_> {
                 max_mail_bytes = *max.get_ref();
             }
         }
+        let xfcc = raw.xfcc.as_ref().and_then(|x| self.xfcc(x));
         let mut batch_mails = BATCH_MAILS;
         if let Some(n) = &raw.inbox.batch_mails {
             if !(1..=MAX_BATCH_MAILS).contains(n.get_ref()) {
@@ -1088,6 +1119,7 @@ impl Validator<'_> {
                         .clone()
                         .unwrap_or_else(|| "Tournament arbiter".into()),
                     tournaments,
+                    xfcc: xfcc.as_ref().map(|x| x.public_url.clone()),
                     index: Default::default(),
                 },
                 state: self.path(raw.gateway.state.get_ref()),
@@ -1101,9 +1133,81 @@ impl Validator<'_> {
                 poll_seconds: raw.inbox.poll_seconds.unwrap_or(5).max(1),
                 batch_mails,
                 lines: self.lines,
+                xfcc,
             }),
             _ => Err(self.problems),
         }
+    }
+
+    /// `[xfcc]`, checked: an address to listen on, a URL, both TLS files
+    /// or neither.
+    fn xfcc(&mut self, raw: &RawXfcc) -> Option<XfccConfig> {
+        let listen = match raw.listen.get_ref().parse::<std::net::SocketAddr>() {
+            Ok(address) => Some(address),
+            Err(_) => {
+                self.problem(
+                    &raw.listen,
+                    format!(
+                        "listen \"{}\" is not an address and port (such as 127.0.0.1:8088)",
+                        raw.listen.get_ref()
+                    ),
+                );
+                None
+            }
+        };
+        let tls = match (&raw.tls_cert, &raw.tls_key) {
+            (Some(cert), Some(key)) => Some((self.path(cert.get_ref()), self.path(key.get_ref()))),
+            (Some(one), None) | (None, Some(one)) => {
+                self.problem(
+                    one,
+                    "tls_cert and tls_key go together (or neither: a TLS proxy in front)".into(),
+                );
+                None
+            }
+            (None, None) => None,
+        };
+        let max_connections = match &raw.max_connections {
+            Some(n) if !(1..=4096).contains(n.get_ref()) => {
+                self.problem(
+                    n,
+                    format!(
+                        "max_connections must be between 1 and 4096, not {}",
+                        n.get_ref()
+                    ),
+                );
+                XFCC_CONNECTIONS
+            }
+            Some(n) => *n.get_ref(),
+            None => XFCC_CONNECTIONS,
+        };
+        let listen = listen?;
+        let public_url = match &raw.public_url {
+            Some(url) => {
+                let text = url.get_ref().trim();
+                if !(text.starts_with("http://") || text.starts_with("https://"))
+                    || text
+                        .chars()
+                        .any(|c| c.is_whitespace() || c == '"' || c == '<')
+                {
+                    self.problem(
+                        url,
+                        format!("public_url \"{text}\" is not an http:// or https:// URL"),
+                    );
+                    return None;
+                }
+                text.to_string()
+            }
+            None => {
+                let scheme = if tls.is_some() { "https" } else { "http" };
+                format!("{scheme}://{listen}/xfccbasic.asmx")
+            }
+        };
+        Some(XfccConfig {
+            listen,
+            public_url,
+            tls,
+            max_connections,
+        })
     }
 
     /// The tournament `rt`, the `ordinal`-th of the file.

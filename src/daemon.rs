@@ -27,6 +27,7 @@ use crate::referee::decide::{
     decide_mail, Decision, HeldCopy, Inbound, MailKind, OutMail, Recipient, Verdict,
 };
 use crate::referee::game::ReplayError;
+use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::officials::{BounceReport, OfficialNotice};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::{Checked, State};
@@ -105,6 +106,10 @@ pub fn settle_identity(config: &Config, store: &dyn Store) -> Result<(), DaemonE
 
 /// The decision with its notices written as mails ([`letters`]).
 fn written(league: &League, mut decision: Decision) -> Decision {
+    if league.xfcc.is_some() {
+        let notes = crate::xfcc::referee::notes(&decision.letters);
+        decision.facts.extend(notes);
+    }
     letters::write(league, &mut decision);
     decision
 }
@@ -1103,13 +1108,18 @@ impl Pipeline {
                 )
                 .entered();
                 let inbound = Inbound {
+                    password: Some(crate::referee::decide::Secret(
+                        crate::xfcc::account::new_password(),
+                    )),
                     mail: &mail,
                     arrival,
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
                 };
                 let decided = guarded(|| {
                     let league = &self.config.league;
-                    let mut decision = written(league, decide_mail(league, &self.state, &inbound));
+                    let mut decision = decide_mail(league, &self.state, &inbound);
+                    self.quiet_forwards(&mut decision);
+                    let mut decision = written(league, decision);
                     inject_fault(&mail, &mut decision);
                     decision
                 })
@@ -1138,6 +1148,111 @@ impl Pipeline {
                 let kept = (self.kept_aside(raw, &error), Checked::default());
                 (kept, None, Disposition::Kept)
             }
+        }
+    }
+
+    /// Decides the Xfcc moves waiting for the referee, each committed
+    /// (durable) before its client is told `Success`; a move whose client
+    /// gave up waiting is not decided.
+    ///
+    /// # Errors
+    /// When the store fails (the waiting clients are told `ServerError`).
+    pub fn xfcc_pass(
+        &mut self,
+        jobs: &mut tokio::sync::mpsc::Receiver<crate::xfcc::server::Job>,
+    ) -> Result<(), DaemonError> {
+        while let Ok(job) = jobs.try_recv() {
+            if job.answer.is_closed() {
+                continue;
+            }
+            let result = self.xfcc_move(&job.address, &job.request);
+            let code = match &result {
+                Ok(code) => *code,
+                Err(_) => crate::xfcc::MoveResult::ServerError,
+            };
+            let _ = job.answer.send(code);
+            result?;
+        }
+        Ok(())
+    }
+
+    /// One Xfcc move from the player at `address`: decided as a mail with
+    /// that move would be, on today's date, and committed.
+    fn xfcc_move(
+        &mut self,
+        address: &str,
+        request: &crate::xfcc::soap::MakeAMove,
+    ) -> Result<crate::xfcc::MoveResult, DaemonError> {
+        use crate::xfcc::MoveResult;
+        self.monitor.room()?;
+        let today = self.today();
+        let _span = info_span!("xfcc", user = %address, game = request.game_id).entered();
+        let decided = guarded(|| {
+            let league = &self.config.league;
+            crate::xfcc::referee::decide_move(league, &self.state, address, request, today).map(
+                |mut decision| {
+                    self.quiet_forwards(&mut decision);
+                    written(league, decision)
+                },
+            )
+        });
+        let decision = match decided {
+            Ok(Ok(decision)) => decision,
+            Ok(Err(code)) => {
+                info!(
+                    result = code.as_str(),
+                    "Xfcc move refused: nothing recorded"
+                );
+                return Ok(code);
+            }
+            Err(why) => {
+                error!(%why, "the Xfcc move cannot be refereed");
+                return Ok(MoveResult::ServerError);
+            }
+        };
+        if decision.is_empty() {
+            info!("Xfcc: the same request again (a client retrying): nothing twice");
+            return Ok(MoveResult::Success);
+        }
+        let (decision, checked) = match self.checked(decision) {
+            Ok(checked) => checked,
+            Err(why) => {
+                error!(%why, "the Xfcc move cannot be refereed");
+                return Ok(MoveResult::ServerError);
+            }
+        };
+        for verdict in &decision.verdicts {
+            info!(game = %verdict_game(verdict), ?verdict, "decided (Xfcc)");
+        }
+        let mut batch = Batch::default();
+        let mut report = Report::default();
+        self.add_checked(&mut batch, None, decision, checked, Vec::new());
+        self.commit_batch(&mut batch, &mut report)?;
+        Ok(MoveResult::Success)
+    }
+
+    /// Takes out of the forwards the players who read their partners'
+    /// moves in their chess program only (`XFCC FORWARDS OFF`); the mover's
+    /// own copy stays.
+    fn quiet_forwards(&self, decision: &mut Decision) {
+        let league = &self.config.league;
+        if league.xfcc.is_none() {
+            return;
+        }
+        for letter in &mut decision.letters {
+            if !matches!(letter.notice, Notice::Game(GameNotice::Forward { .. })) {
+                continue;
+            }
+            letter.to.retain(|reader| {
+                let Reader::Player { tournament, player } = reader else {
+                    return true;
+                };
+                let Some(p) = league.tournament(tournament).and_then(|t| t.player(player)) else {
+                    return true;
+                };
+                let key = crate::referee::requests::quiet_key(p.address());
+                !matches!(self.store.fact(&key), Ok(Some(_)))
+            });
         }
     }
 
@@ -1400,6 +1515,23 @@ impl Pipeline {
         facts: Vec<(String, String)>,
     ) {
         let now = Utc::now();
+        let mut facts = facts;
+        facts.extend(decision.facts.iter().cloned());
+        for (address, password) in &decision.accounts {
+            // the hash only: the password goes out in the mail alone
+            facts.push((
+                crate::xfcc::account::key(address),
+                crate::xfcc::account::hash(&password.0),
+            ));
+        }
+        if self.config.league.xfcc.is_some() {
+            let day = now.with_timezone(&self.config.timezone).format("%d.%m.%Y");
+            facts.extend(crate::xfcc::referee::infos(
+                &self.config.league,
+                &decision.mails,
+                &day.to_string(),
+            ));
+        }
         let commit = &mut batch.commit;
         for (key, value) in facts {
             batch.facts.insert(key.clone(), value.clone());
@@ -2241,6 +2373,39 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     })?;
     let wake = Arc::new(tokio::sync::Notify::new());
     crate::repair::hold(pipeline.store.clone(), wake.clone(), &pipeline.config);
+    // the second door: chess programs (Xfcc), when the config opens it
+    let door_wake = Arc::new(tokio::sync::Notify::new());
+    let (jobs_tx, mut jobs) = tokio::sync::mpsc::channel(crate::xfcc::server::QUEUE);
+    if let Some(xfcc) = pipeline.config.xfcc.clone() {
+        let listener = crate::xfcc::server::bind(&xfcc)
+            .await
+            .map_err(|e| MailError::Io {
+                path: format!("[xfcc] listen {}", xfcc.listen),
+                source: e,
+            })?;
+        let tls = crate::xfcc::server::tls(&xfcc).map_err(|e| MailError::Io {
+            path: "[xfcc] tls_cert/tls_key".into(),
+            source: std::io::Error::other(e),
+        })?;
+        let door = Arc::new(crate::xfcc::server::Door {
+            config: xfcc,
+            league: pipeline.config.league.clone(),
+            timezone: pipeline.config.timezone,
+            store: pipeline.store.clone(),
+            state: pipeline.snapshot.clone(),
+            jobs: jobs_tx,
+            wake: door_wake.clone(),
+            guard: Default::default(),
+        });
+        tokio::spawn(crate::xfcc::server::serve(
+            door,
+            listener,
+            tls,
+            shutdown.clone(),
+        ));
+    } else {
+        drop(jobs_tx);
+    }
     let mut relay = match pipeline.relay.take() {
         Some(relay) => tokio::spawn(relay.run(wake.clone(), shutdown.clone())),
         None => tokio::spawn(async {}),
@@ -2299,6 +2464,11 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
                 Err(DaemonError::Store(StoreError::NoSpace { .. })) => continue,
                 Err(fatal) => return Err(fatal),
             };
+            match pipeline.xfcc_pass(&mut jobs) {
+                Ok(()) => {}
+                Err(DaemonError::Store(StoreError::NoSpace { .. })) => continue,
+                Err(fatal) => return Err(fatal),
+            }
             let ran = !more && timer_day != Some(today);
             if ran {
                 match pipeline.timer_pass(today, &mut report) {
@@ -2332,7 +2502,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
                 wait = wait.min(left);
             }
             let waited = tokio::select! {
-                waited = pipeline.inbox.wait(wait, poll, &mut shutdown) => Some(waited),
+                waited = pipeline.inbox.wait(wait, poll, &mut shutdown, &door_wake) => Some(waited),
                 _ = hangup.recv() => None,
             };
             match waited {

@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use mailarbiter::cli::{self, Cli, Command};
+use mailarbiter::cli::{self, Cli, Command, XfccAction};
 use mailarbiter::config::{Config, ConfigError, PasswordCheck, Problem, Secrets};
 use mailarbiter::daemon::{self, load_state, DaemonError, Pipeline};
 use mailarbiter::identity;
@@ -224,6 +224,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Outbox
         | Command::Resend { .. }
+        | Command::Xfcc { .. }
         | Command::Backup { .. }
         | Command::Export { mbox: Some(_), .. } => return repair(&config, &cli.command),
         Command::Restore { dir } => {
@@ -488,7 +489,7 @@ fn print_answer((code, text): (i32, String)) -> ExitCode {
 /// daemon that holds it.
 fn repair(config: &Config, command: &Command) -> Result<ExitCode> {
     let state = &config.state;
-    if !store::is_store(state) {
+    if !store::is_store(state) && !matches!(command, Command::Xfcc { .. }) {
         return Ok(print_answer(match command {
             Command::Outbox => (0, "the outbox is empty (no store yet)\n".into()),
             _ => (
@@ -503,6 +504,9 @@ fn repair(config: &Config, command: &Command) -> Result<ExitCode> {
             let args: Vec<String> = match command {
                 Command::Outbox => vec!["outbox".into()],
                 Command::Resend { game } => vec!["resend".into(), game.clone()],
+                Command::Xfcc {
+                    action: XfccAction::Reset { address },
+                } => vec!["xfcc".into(), "reset".into(), address.clone()],
                 Command::Backup { dir } => vec![
                     "backup".into(),
                     // the daemon's working folder is not ours

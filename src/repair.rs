@@ -48,6 +48,36 @@ pub fn daemon_answer(config: &Config, command: &Command) -> Option<(i32, String)
     Some(answer)
 }
 
+/// `xfcc reset ADDRESS`: a new Xfcc password for the player at `address`,
+/// its hash stored, the password printed (on the operator's terminal
+/// only: never logged).
+fn xfcc_reset(store: &dyn Store, config: &Config, address: &str) -> (i32, String) {
+    let address = address.trim().to_lowercase();
+    let players = config.league.players_at(&address);
+    let Some((_, player)) = players.first() else {
+        return (
+            1,
+            format!("no player writes from {address} in the config\n"),
+        );
+    };
+    let username = player.address().to_lowercase();
+    let password = crate::xfcc::account::new_password();
+    let key = crate::xfcc::account::key(&username);
+    match store.set_fact(&key, &crate::xfcc::account::hash(&password)) {
+        Ok(()) => {
+            let offered = match &config.xfcc {
+                Some(x) => format!("URL: {}\n", x.public_url),
+                None => "(no [xfcc] in the config: the endpoint is off)\n".to_string(),
+            };
+            (
+                0,
+                format!("user name: {username}\npassword: {password}\n{offered}"),
+            )
+        }
+        Err(e) => (1, format!("{e}\n")),
+    }
+}
+
 /// The answer to `outbox`, `resend` or `backup` on `store`, as (exit code,
 /// text); `None` for another command.
 pub fn answer(
@@ -58,6 +88,9 @@ pub fn answer(
 ) -> Option<(i32, String)> {
     let failed = |e: &dyn std::fmt::Display| (1, format!("{e}\n"));
     Some(match command {
+        Command::Xfcc {
+            action: crate::cli::XfccAction::Reset { address },
+        } => xfcc_reset(store, config, address),
         Command::Outbox => match store.outbox() {
             Ok(entries) => (0, outbox_table(&entries, now)),
             Err(e) => failed(&e),

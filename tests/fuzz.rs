@@ -1527,6 +1527,7 @@ fn referee_run(leagues: &[League; 2], run: &Run) -> Result<(), TestCaseError> {
                         }
                     };
                     let inbound = Inbound {
+                        password: None,
                         mail: &mail,
                         arrival: today,
                         claimed,
@@ -1619,6 +1620,7 @@ fn the_generator_writes_a_record_the_referee_accepts() {
         &league,
         &state,
         &Inbound {
+            password: None,
             mail: &mail,
             arrival: start(),
             claimed: None,

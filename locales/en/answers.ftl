@@ -22,6 +22,7 @@ answer-leave-refused-subject = leave refused
 answer-no-leave-subject = no leave
 answer-leave-subject = leave
 answer-leave-ended-subject = leave ended
+answer-xfcc-subject = Xfcc: playing from a chess program
 
 ## A move mail not accepted
 
@@ -166,3 +167,22 @@ answer-conditional-done = That was the last move of your conditional moves: none
 answer-conditional-dropped = Your opponent played { $played } instead of { $expected }: the rest of your conditional moves was dropped, and it is your turn.
 answer-conditional-draw-offer = Your opponent offered a draw with his move: your conditional moves were dropped, so that you answer the offer yourself.
 answer-conditional-over = The game ended: your conditional moves were dropped.
+
+## Xfcc: playing from a chess program
+
+answer-xfcc-account = here is your account for playing from a chess program (Xfcc: Scid, Lucas Chess, ChessBase, Aquarium).
+    
+    Server address (URL): { $url }
+    User name: { $username }
+    Password, on the next line:
+    { $password }
+    
+    This password replaces any earlier one. Keep it to yourself: whoever has it can move in your games. For a new one, write XFCC again.
+    
+    Scid: Play > Correspondence Chess > Configure Xfcc: a name of your choice, the URL above, your user name and the password; then "Retrieve Games".
+    Lucas Chess: the URL with ?wsdl at its end: { $url }?wsdl
+    
+    A move from the program is decided as a mail with that move: the same clock, the same rules, dated the day it arrives. A move the board does not allow is refused by the program's answer and costs nothing; send it again corrected. Your official mails keep coming by mail. To stop receiving your partners' moves by mail, write XFCC FORWARDS OFF (XFCC FORWARDS ON brings them back).
+answer-xfcc-off = this arbiter offers no Xfcc (playing from a chess program): please send your moves by mail.
+answer-xfcc-forwards-off = your partners' moves no longer reach you by mail: read them in your chess program (Xfcc). Your official mails (results, claims, reminders, answers) still come by mail. Write XFCC FORWARDS ON to have the moves by mail again.
+answer-xfcc-forwards-on = your partners' moves reach you by mail again, as well as in your chess program.

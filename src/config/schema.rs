@@ -94,6 +94,14 @@ const SECURITY: &[Key] = &[
     key("replies_per_hour", U32),
 ];
 
+const XFCC: &[Key] = &[
+    needed("listen", Kind::Text),
+    key("public_url", Kind::Text),
+    key("tls_cert", Kind::Text),
+    key("tls_key", Kind::Text),
+    key("max_connections", U64),
+];
+
 const PLAYER: &[Key] = &[
     needed("id", Kind::Text),
     needed("name", Kind::Text),
@@ -143,6 +151,7 @@ const SCHEMA: &[Key] = &[
     needed("inbox", Kind::Table(INBOX)),
     needed("outbox", Kind::Table(OUTBOX)),
     key("security", Kind::Table(SECURITY)),
+    key("xfcc", Kind::Table(XFCC)),
     key("tournament", Kind::Tables(TOURNAMENT)),
 ];
 

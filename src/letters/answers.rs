@@ -165,6 +165,33 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                 )
             ),
         },
+        AnswerNotice::XfccAccount { account } => Text {
+            subject: t!(lang, "answer-xfcc-subject"),
+            body: match account {
+                Some(account) => format!(
+                    "{hello}{}\n",
+                    t!(
+                        lang,
+                        "answer-xfcc-account",
+                        url = account.url.clone(),
+                        username = account.username.clone(),
+                        password = account.password.0.clone()
+                    )
+                ),
+                None => format!("{hello}{}\n", t!(lang, "answer-xfcc-off")),
+            },
+        },
+        AnswerNotice::XfccForwards { on } => Text {
+            subject: t!(lang, "answer-xfcc-subject"),
+            body: format!(
+                "{hello}{}\n",
+                if *on {
+                    t!(lang, "answer-xfcc-forwards-on")
+                } else {
+                    t!(lang, "answer-xfcc-forwards-off")
+                }
+            ),
+        },
         AnswerNotice::Stranger => Text {
             subject: t!(lang, "answer-stranger-subject"),
             body: format!("{hello}{}\n", t!(lang, "answer-stranger")),

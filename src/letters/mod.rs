@@ -530,6 +530,7 @@ pub(crate) mod fixture {
                 }],
                 index: Default::default(),
             }],
+            xfcc: Some("https://arbiter.example.test/xfccbasic.asmx".into()),
             index: Default::default(),
         }
     }

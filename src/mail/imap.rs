@@ -500,11 +500,13 @@ impl ImapInbox {
         max: Duration,
         poll: Duration,
         shutdown: &mut watch::Receiver<bool>,
+        wake: &tokio::sync::Notify,
     ) -> Result<(), MailError> {
         if !self.abilities.idle {
             tokio::select! {
                 _ = tokio::time::sleep(max.min(poll)) => {}
                 _ = shutdown.changed() => {}
+                _ = wake.notified() => {}
             }
             return Ok(());
         }
@@ -534,6 +536,8 @@ impl ImapInbox {
             let response = tokio::select! {
                 r = idle => Some(r),
                 _ = shutdown.changed() => None,
+                // another door (Xfcc) has a request for the referee
+                _ = wake.notified() => None,
             };
             drop(stop);
             response
@@ -544,7 +548,7 @@ impl ImapInbox {
             }
             Some(Ok(other)) => debug!(?other, "IDLE ended"),
             Some(Err(e)) => return Err(imap_err("IDLE", e)),
-            None => debug!("IDLE interrupted for shutdown"),
+            None => debug!("IDLE interrupted (a stop, or a request at another door)"),
         }
         let session = timed("DONE", handle.done()).await?;
         while session.unsolicited_responses.try_recv().is_ok() {}

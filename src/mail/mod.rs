@@ -166,13 +166,15 @@ impl Inbox {
         max: Duration,
         poll: Duration,
         shutdown: &mut watch::Receiver<bool>,
+        wake: &tokio::sync::Notify,
     ) -> Result<(), MailError> {
         match self {
-            Inbox::Imap(imap) => imap.wait(max, poll, shutdown).await,
+            Inbox::Imap(imap) => imap.wait(max, poll, shutdown, wake).await,
             Inbox::Maildir(_) => {
                 tokio::select! {
                     _ = tokio::time::sleep(max.min(poll)) => {}
                     _ = shutdown.changed() => {}
+                    _ = wake.notified() => {}
                 }
                 Ok(())
             }

@@ -644,6 +644,15 @@ pub enum Command {
     /// `PROTEST` / `ПРОТЕСТ`: the claimed player protests against an
     /// overstep claim; the rest of his mail gives the reasons (III.6.4).
     Protest,
+    /// `XFCC` / `XFCC PASSWORD` / `XFCC ПАРОЛЬ`: a new password for the
+    /// Xfcc endpoint, mailed to the player's registered address.
+    Xfcc,
+    /// `XFCC FORWARDS OFF|ON` / `XFCC ПЕРЕСЫЛКА ВЫКЛ|ВКЛ`: whether a player
+    /// who plays from a chess program still gets his partner's moves by
+    /// mail (his official mails come whatever he says).
+    XfccForwards {
+        on: bool,
+    },
 }
 
 /// What becomes of a withdrawn player's running games (III.8.1).
@@ -680,6 +689,8 @@ impl Command {
             Command::Withdraw { .. } => "withdraw",
             Command::Archive => "archive",
             Command::Protest => "protest",
+            Command::Xfcc => "xfcc",
+            Command::XfccForwards { .. } => "xfcc_forwards",
         }
     }
 }
@@ -1205,6 +1216,33 @@ const VOCABULARY: &[(&str, &[&str])] = &[
     ("help", &["HELP", "ПОМОЩЬ", "СПРАВКА"]),
     ("pgn", &["PGN", "ПГН"]),
     (
+        "xfcc",
+        &[
+            "XFCC",
+            "XFCC PASSWORD",
+            "XFCC NEW PASSWORD",
+            "XFCC ACCOUNT",
+            "XFCC ПАРОЛЬ",
+            "XFCC НОВЫЙ ПАРОЛЬ",
+        ],
+    ),
+    (
+        "xfcc_forwards_off",
+        &[
+            "XFCC FORWARDS OFF",
+            "XFCC ПЕРЕСЫЛКА ВЫКЛ",
+            "XFCC ПЕРЕСЫЛКА ВЫКЛЮЧИТЬ",
+        ],
+    ),
+    (
+        "xfcc_forwards_on",
+        &[
+            "XFCC FORWARDS ON",
+            "XFCC ПЕРЕСЫЛКА ВКЛ",
+            "XFCC ПЕРЕСЫЛКА ВКЛЮЧИТЬ",
+        ],
+    ),
+    (
         "leave_end",
         &["LEAVE END", "END LEAVE", "ПЕРЕРЫВ КОНЕЦ", "КОНЕЦ ПЕРЕРЫВА"],
     ),
@@ -1323,6 +1361,9 @@ fn command(line: &str) -> Option<Command> {
             "leave_end" => Command::LeaveEnd,
             "confirm" => Command::Confirm,
             "protest" => Command::Protest,
+            "xfcc" => Command::Xfcc,
+            "xfcc_forwards_off" => Command::XfccForwards { on: false },
+            "xfcc_forwards_on" => Command::XfccForwards { on: true },
             _ => Command::Reject,
         });
     }

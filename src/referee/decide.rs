@@ -34,6 +34,19 @@ pub struct Inbound<'a> {
     pub arrival: NaiveDate,
     /// The day of the `Date:` header in the same zone: the sender's claim.
     pub claimed: Option<NaiveDate>,
+    /// A fresh password the adapter made for this mail: the sender's new
+    /// Xfcc password if he asks for one (`XFCC`); the core makes none.
+    pub password: Option<Secret>,
+}
+
+/// A password on its way to a player: never shown by `Debug` (logs).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
 }
 
 /// Someone a mail goes to.
@@ -126,6 +139,12 @@ pub struct Decision {
     pub mails: Vec<OutMail>,
     /// The director's copies held for the daily digest.
     pub held: Vec<HeldCopy>,
+    /// Facts to store with the decision (a player's settings; what Xfcc
+    /// tells him of a game); an empty value removes one.
+    pub facts: Vec<(String, String)>,
+    /// New Xfcc passwords given by this decision: (the player's address,
+    /// the password), stored hashed by the adapter.
+    pub accounts: Vec<(String, Secret)>,
 }
 
 /// A copy for a director who reads a daily digest, held until it goes.
@@ -146,6 +165,8 @@ impl Decision {
             && self.letters.is_empty()
             && self.mails.is_empty()
             && self.held.is_empty()
+            && self.facts.is_empty()
+            && self.accounts.is_empty()
     }
 
     fn ignored(reason: impl Into<String>) -> Decision {
@@ -163,6 +184,8 @@ impl Decision {
         self.letters.extend(other.letters);
         self.mails.extend(other.mails);
         self.held.extend(other.held);
+        self.facts.extend(other.facts);
+        self.accounts.extend(other.accounts);
     }
 }
 
@@ -238,29 +261,40 @@ pub fn decide_mail(league: &League, state: &State, inbound: &Inbound) -> Decisio
     decision
 }
 
+/// Decides a move, an offer, a claim or a resignation that reached the
+/// referee already read (an Xfcc request: [`crate::xfcc::referee`]), as
+/// a mail saying the same would be decided; `inbound.mail` names the
+/// sender and the game (its subject's tag) and holds no text.
+pub fn decide_written(
+    league: &League,
+    state: &State,
+    inbound: &Inbound,
+    written: &Written,
+) -> Decision {
+    let mut decision = decide_read(league, state, inbound, written);
+    copy_director(league, state, &mut decision, inbound.arrival);
+    decision
+}
+
 fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
-    let mail = inbound.mail;
-    if let Some(reason) = &mail.robot {
+    if let Some(reason) = &inbound.mail.robot {
         return Decision::ignored(format!("automatic mail: {reason}"));
     }
+    decide_read(league, state, inbound, &scan(&inbound.mail.text))
+}
+
+fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Written) -> Decision {
+    let mail = inbound.mail;
     let Some(from) = mail.from.as_deref() else {
         return Decision::ignored("no From address");
     };
     let replier = Replier { mail };
-    let written = scan(&mail.text);
     let players = league.players_at(from);
     let directed: Vec<&Tournament> = league.directed_by(from);
     if !directed.is_empty()
         && (players.is_empty() || written.commands.iter().any(is_director_command))
     {
-        return director::decide(
-            league,
-            state,
-            &replier,
-            &directed,
-            &written,
-            inbound.arrival,
-        );
+        return director::decide(league, state, &replier, &directed, written, inbound.arrival);
     }
     if players.is_empty() {
         return replier.tell(
@@ -290,6 +324,16 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         if written.has("status") {
             return requests::status_report(state, &replier, &players, inbound.arrival);
         }
+        if written.has("xfcc") {
+            return requests::xfcc_account(league, &replier, &players, inbound.password.as_ref());
+        }
+        if let Some(Command::XfccForwards { on }) = written
+            .commands
+            .iter()
+            .find(|c| matches!(c, Command::XfccForwards { .. }))
+        {
+            return requests::xfcc_forwards(&replier, &players, *on);
+        }
         if let Some(command) = written
             .commands
             .iter()
@@ -298,7 +342,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
             return requests::leave_request(state, &replier, &players, command, inbound.arrival);
         }
     }
-    let (t, spec, player) = match choose_game(league, state, &players, &mail.subject, &written) {
+    let (t, spec, player) = match choose_game(league, state, &players, &mail.subject, written) {
         Ok(found) => found,
         Err(notice) => {
             return replier.tell(sender, Notice::Answer(notice), None, "game not identified");
@@ -334,8 +378,8 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         color,
         inbound.arrival,
         &replier,
-        &written,
-        || ctx.judge_move(&written),
+        written,
+        || ctx.judge_move(written),
     ) {
         return decision;
     }
@@ -348,19 +392,19 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         );
     }
     if written.has("protest") {
-        return ctx.protest(&written);
+        return ctx.protest(written);
     }
     if written.has("resign") {
-        return ctx.resign(&written);
+        return ctx.resign(written);
     }
     if game.suspension().is_some() {
-        return ctx.mail_into_suspended(&written);
+        return ctx.mail_into_suspended(written);
     }
     if written.hidden.is_some() && (game.to_move() != color || written.plies.is_empty()) {
-        return ctx.conditional_only(&written);
+        return ctx.conditional_only(written);
     }
     if written.has("accept_draw") {
-        return ctx.accept_draw(&written);
+        return ctx.accept_draw(written);
     }
     if written.has("claim_draw") && written.plies.is_empty() {
         return ctx.claim_draw_now();
@@ -369,16 +413,16 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
         if written.has("pgn") {
             return ctx.pgn();
         }
-        return ctx.no_move(&written);
+        return ctx.no_move(written);
     }
     if game.to_move() != color {
         let seat = ctx.seat(game);
-        if ctx.already_received(&written) {
+        if ctx.already_received(written) {
             return ctx.tell(AnswerNotice::AlreadyReceived { seat }, "already received");
         }
         return ctx.tell(AnswerNotice::NotYourTurn { seat }, "not their turn");
     }
-    ctx.judge_move(&written)
+    ctx.judge_move(written)
 }
 
 fn is_director_command(c: &Command) -> bool {

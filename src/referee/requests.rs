@@ -4,12 +4,12 @@
 
 use crate::message::parse::Command;
 use crate::referee::clock::Days;
-use crate::referee::decide::{Decision, Replier, Verdict};
+use crate::referee::decide::{Decision, Replier, Secret, Verdict};
 use crate::referee::leave::{self, PlayerEvent};
-use crate::referee::notice::answers::{AnswerNotice, LateLeave, LeaveBalance};
+use crate::referee::notice::answers::{AnswerNotice, LateLeave, LeaveBalance, XfccAccount};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
-use crate::referee::tournament::{Player, Tournament};
+use crate::referee::tournament::{League, Player, Tournament};
 use chrono::{Datelike, NaiveDate};
 
 /// The progress report (seed 001 art. 49) of the sender's games.
@@ -178,4 +178,59 @@ pub(crate) fn help(replier: &Replier, t: &Tournament, player: &Player) -> Decisi
         None,
         "help",
     )
+}
+
+/// `XFCC` / `XFCC ПАРОЛЬ`: a new password for the Xfcc endpoint, to the
+/// player's registered address (his user name), replacing any earlier
+/// one; or, where the arbiter offers no Xfcc, an answer saying so.
+pub(crate) fn xfcc_account(
+    league: &League,
+    replier: &Replier,
+    players: &[(&Tournament, &Player)],
+    password: Option<&Secret>,
+) -> Decision {
+    let (t, p) = players[0];
+    let username = p.address().to_lowercase();
+    let account = league.xfcc.clone().zip(password.cloned());
+    let mut decision = replier.tell(
+        Reader::of(t, p),
+        Notice::Answer(AnswerNotice::XfccAccount {
+            account: account.clone().map(|(url, password)| XfccAccount {
+                url,
+                username: username.clone(),
+                password,
+            }),
+        }),
+        None,
+        "xfcc account",
+    );
+    if let Some((_, password)) = account {
+        decision.accounts.push((username, password));
+    }
+    decision
+}
+
+/// `XFCC FORWARDS OFF|ON`: whether the partner's moves still reach the
+/// player by mail (for a player who reads them in his chess program).
+pub(crate) fn xfcc_forwards(
+    replier: &Replier,
+    players: &[(&Tournament, &Player)],
+    on: bool,
+) -> Decision {
+    let (t, p) = players[0];
+    let mut decision = replier.tell(
+        Reader::of(t, p),
+        Notice::Answer(AnswerNotice::XfccForwards { on }),
+        None,
+        "xfcc forwards",
+    );
+    let value = if on { String::new() } else { "off".to_string() };
+    decision.facts.push((quiet_key(p.address()), value));
+    decision
+}
+
+/// The store key that says the player at `address` reads his partners'
+/// moves in his chess program only (`XFCC FORWARDS OFF`).
+pub fn quiet_key(address: &str) -> String {
+    format!("xfcc:quiet:{}", address.to_lowercase())
 }

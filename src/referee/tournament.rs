@@ -241,6 +241,9 @@ pub struct League {
     /// Display name of that address.
     pub name: String,
     pub tournaments: Vec<Tournament>,
+    /// The Xfcc endpoint's URL for chess programs (`[xfcc] public_url`),
+    /// when the arbiter offers one.
+    pub xfcc: Option<String>,
     /// Tournaments, games, players' addresses and directors by map, built
     /// on first use ([`Index`]).
     pub index: Index<LeagueIndex>,
@@ -540,6 +543,7 @@ mod tests {
             address: "arbiter@example.test".into(),
             name: "Arbiter".into(),
             tournaments,
+            xfcc: None,
             index: Default::default(),
         }
     }

@@ -6,6 +6,9 @@
 //! `<GetMyGamesResult>`, elements without prefixes or attributes, text
 //! escaped (never CDATA), booleans `true`/`false`, every clock present.
 
+pub mod account;
+pub mod referee;
+pub mod server;
 pub mod soap;
 
 use crate::message::render::{pgn_date, pgn_site};

@@ -18,6 +18,16 @@ pub struct Seat {
     pub today: NaiveDate,
 }
 
+/// What a player needs to play from a chess program (Xfcc).
+#[derive(Debug, Clone)]
+pub struct XfccAccount {
+    /// The endpoint's URL.
+    pub url: String,
+    /// The player's registered address.
+    pub username: String,
+    pub password: crate::referee::decide::Secret,
+}
+
 /// An answer to a player's mail, or the announcement of his leave.
 #[derive(Debug, Clone)]
 pub enum AnswerNotice {
@@ -68,6 +78,11 @@ pub enum AnswerNotice {
     },
     /// A director's command (`confirm`, `result`, …) from a player.
     DirectorOnly { command: String },
+    /// `XFCC`: the player's new Xfcc account, or `None` where the arbiter
+    /// offers no Xfcc.
+    XfccAccount { account: Option<XfccAccount> },
+    /// `XFCC FORWARDS OFF|ON` taken.
+    XfccForwards { on: bool },
     /// A mail from an address the league does not know.
     Stranger,
     /// `STATUS`: the progress report (seed 001 art. 49) of the sender's

@@ -1,0 +1,319 @@
+//! What an Xfcc request means to the referee, pure: the games a player
+//! reads ([`my_games`]) and a `MakeAMove` decided as a mail saying the
+//! same would be ([`decide_move`]). Xfcc carries one move at a time and
+//! has no repetition of moves: a move the board refuses is answered with
+//! its code and records nothing (no penalty), and the referee is asked
+//! only with a legal move, typed, never a text to read.
+
+use super::soap::MakeAMove;
+use super::{game_for, game_number, shown, MoveResult, XfccGame};
+use crate::message::parse::{Command, Mail, Written, WrittenPly};
+use crate::referee::decide::{decide_written, Decision, Inbound, OutMail, Verdict};
+use crate::referee::game::{EndReason, Game, GameResult};
+use crate::referee::notice::game::GameNotice;
+use crate::referee::notice::{Letter, Notice};
+use crate::referee::state::State;
+use crate::referee::tournament::{GameSpec, League, Player, Tournament};
+use chrono::{NaiveDate, NaiveDateTime};
+use shakmaty::san::{San, SanError, SanPlus};
+use shakmaty::{Color, Move, Position};
+
+/// The most lines of `myMessage` relayed, each at most 200 characters (as
+/// a mail's own words are).
+const MESSAGE_LINES: usize = 30;
+
+/// The store key of the last words `color`'s player sent with his move in
+/// `game` (Xfcc's `message` for his partner).
+pub fn note_key(game: &str, color: Color) -> String {
+    format!("xfcc:note:{game}\n{}", color.char())
+}
+
+/// The store key of the arbiter's last word to `color`'s player about
+/// `game` (Xfcc's `serverInfo`).
+pub fn info_key(game: &str, color: Color) -> String {
+    format!("xfcc:info:{game}\n{}", color.char())
+}
+
+/// The running games of the player at `address`, and those that ended in
+/// the last 30 days, as he reads them at `now` (the tournaments' local
+/// time); `said` reads a stored fact ([`note_key`], [`info_key`]).
+pub fn my_games(
+    league: &League,
+    state: &State,
+    address: &str,
+    now: NaiveDateTime,
+    said: &dyn Fn(&str) -> Option<String>,
+) -> Vec<XfccGame> {
+    let mut games = Vec::new();
+    for (t, player) in league.players_at(address) {
+        for (spec, color) in games_of(t, player) {
+            let game = state.get(t, spec);
+            if !shown(&game, now.date()) {
+                continue;
+            }
+            let mut xfcc = game_for(t, &game, color, now);
+            xfcc.message = said(&note_key(&spec.id, !color)).unwrap_or_default();
+            xfcc.server_info = said(&info_key(&spec.id, color)).unwrap_or_default();
+            games.push(xfcc);
+        }
+    }
+    games
+}
+
+/// The games `player` of `t` plays, with his colour in each.
+fn games_of<'t>(
+    t: &'t Tournament,
+    player: &'t Player,
+) -> impl Iterator<Item = (&'t GameSpec, Color)> + 't {
+    t.games
+        .iter()
+        .filter_map(move |spec| Some((spec, spec.color_of(&player.id)?)))
+}
+
+/// `MakeAMove` from the player at `address`, arriving on `day`: the
+/// decision to commit (then `Success`), or the code to answer with nothing
+/// decided. A request that repeats the player's last accepted one (a
+/// client retrying after a lost answer) is `Success` with an empty
+/// decision.
+///
+/// # Errors
+/// The code that tells the client why nothing was done.
+pub fn decide_move(
+    league: &League,
+    state: &State,
+    address: &str,
+    request: &MakeAMove,
+    day: NaiveDate,
+) -> Result<Decision, MoveResult> {
+    let players = league.players_at(address);
+    let Some((t, spec, color)) = players.iter().find_map(|(t, player)| {
+        games_of(t, player)
+            .find(|(spec, _)| game_number(&spec.id) == request.game_id)
+            .map(|(spec, color)| (*t, spec, color))
+    }) else {
+        return Err(if players.is_empty() {
+            MoveResult::AuthenticationFailed
+        } else {
+            MoveResult::InvalidGameId
+        });
+    };
+    let game = state.get(t, spec);
+    let game = &*game;
+    let played = if request.my_move.trim().is_empty() {
+        None
+    } else {
+        Some(request.my_move.trim())
+    };
+    if game.ending.is_some() {
+        return if repeats_last(game, color, request) {
+            Ok(Decision::default())
+        } else if game.ending.is_some_and(|e| {
+            e.reason == EndReason::TimeForfeit && e.result == GameResult::win_for(!color)
+        }) {
+            Err(MoveResult::LostOnTime)
+        } else {
+            Err(MoveResult::NotYourTurn)
+        };
+    }
+    let mut written = Written {
+        words: request
+            .my_message
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.trim().is_empty())
+            .take(MESSAGE_LINES)
+            .map(str::to_string)
+            .collect(),
+        ..Written::default()
+    };
+    // decided before the move: clients fill `myMove` when resigning
+    if request.resign {
+        written.commands.push(Command::Resign);
+    } else if request.accept_draw {
+        if game.pending_draw_offer() != Some(!color) {
+            return Err(MoveResult::NoDrawWasOffered);
+        }
+        written.commands.push(Command::AcceptDraw);
+    } else {
+        if request.claim_draw {
+            written.commands.push(Command::ClaimDraw);
+        }
+        match played {
+            Some(text) => {
+                if game.to_move() != color {
+                    return if repeats_last(game, color, request) {
+                        Ok(Decision::default())
+                    } else {
+                        Err(MoveResult::NotYourTurn)
+                    };
+                }
+                let number = game.position().fullmoves().get();
+                if request.movecount != i64::from(number) {
+                    return Err(MoveResult::InvalidMoveNumber);
+                }
+                let m = read_san(game.position(), text)?;
+                if request.offer_draw {
+                    written.commands.push(Command::DrawOffer);
+                }
+                written.plies = plies(game, color, number, &m);
+            }
+            None if request.claim_draw => {
+                if game.to_move() != color {
+                    return Err(MoveResult::NotYourTurn);
+                }
+            }
+            // a message, or a draw offer, without a move: Xfcc's servers
+            // relay them; here a note goes with a move, as in a mail
+            None => return Err(MoveResult::FeatureUnavailable),
+        }
+    }
+    let mail = Mail {
+        from: Some(address.to_string()),
+        subject: format!("[{}]", spec.id),
+        ..Mail::default()
+    };
+    let inbound = Inbound {
+        mail: &mail,
+        arrival: day,
+        claimed: Some(day),
+        password: None,
+    };
+    let decision = decide_written(league, state, &inbound, &written);
+    match decision.verdicts.iter().find_map(refused) {
+        Some(code) => Err(code),
+        None => Ok(decision),
+    }
+}
+
+/// The code for a verdict that decided nothing the client asked for.
+fn refused(verdict: &Verdict) -> Option<MoveResult> {
+    match verdict {
+        Verdict::Rejected { .. } => Some(MoveResult::InvalidMove),
+        Verdict::Answered(why) => Some(match why.as_str() {
+            "not their turn" | "already received" => MoveResult::NotYourTurn,
+            "no draw offer" => MoveResult::NoDrawWasOffered,
+            // a draw claim the board does not support
+            "draw claim refused" => MoveResult::InvalidMove,
+            "not a participant" => MoveResult::NotYourGame,
+            _ => MoveResult::ServerError,
+        }),
+        Verdict::Ignored(_) => Some(MoveResult::ServerError),
+        _ => None,
+    }
+}
+
+/// The partner's last move, repeated as the rules ask of a mail, then the
+/// player's move, both in SAN.
+fn plies(game: &Game, color: Color, number: u32, m: &Move) -> Vec<WrittenPly> {
+    let mut plies = Vec::with_capacity(2);
+    if let Some(last) = game.plies.len().checked_sub(1) {
+        let ply = &game.plies[last];
+        plies.push(WrittenPly {
+            number: ply.number,
+            color: ply.color,
+            text: game.san(last).to_string(),
+            stated: None,
+        });
+    }
+    plies.push(WrittenPly {
+        number,
+        color,
+        text: San::from_move(game.position(), *m).to_string(),
+        stated: None,
+    });
+    plies
+}
+
+/// The move `text` (SAN as a chess program writes it: `Nf3`, `O-O`,
+/// `0-0`, `exd6 e.p.`, `e8=Q+`, `Qh5!?`) on `pos`.
+fn read_san(pos: &shakmaty::Chess, text: &str) -> Result<Move, MoveResult> {
+    let text = text
+        .trim()
+        .trim_end_matches(['!', '?'])
+        .trim_end_matches("e.p.")
+        .trim_end_matches("ep")
+        .trim();
+    let text = text.replace('0', "O");
+    let san = SanPlus::from_ascii(text.as_bytes())
+        .map_err(|_| MoveResult::InvalidMove)?
+        .san;
+    san.to_move(pos).map_err(|e| match e {
+        SanError::AmbiguousSan => MoveResult::MoveIsAmbiguous,
+        SanError::IllegalSan => MoveResult::InvalidMove,
+    })
+}
+
+/// Whether the request asks again for what the player's last accepted
+/// request did: his last move (same text, same number), his resignation,
+/// or the draw he agreed or claimed.
+fn repeats_last(game: &Game, color: Color, request: &MakeAMove) -> bool {
+    if let Some(end) = game.ending {
+        let by_him = match end.reason {
+            EndReason::Resignation => request.resign && end.result == GameResult::win_for(!color),
+            EndReason::DrawAgreed => request.accept_draw,
+            EndReason::ThreefoldRepetition | EndReason::FiftyMoves => request.claim_draw,
+            _ => false,
+        };
+        if by_him {
+            return true;
+        }
+    }
+    let Some(last) = game.plies.len().checked_sub(1) else {
+        return false;
+    };
+    let ply = &game.plies[last];
+    if ply.color != color || request.movecount != i64::from(ply.number) {
+        return false;
+    }
+    let before = game.position_before(last);
+    read_san(&before, &request.my_move).is_ok_and(|m| m == ply.mv)
+}
+
+/// What Xfcc will tell of the games the `letters` are about: the own
+/// words a forward or a result relays ([`note_key`]; a move without words
+/// clears the last ones).
+pub fn notes(letters: &[Letter]) -> Vec<(String, String)> {
+    let mut facts = Vec::new();
+    for letter in letters {
+        let Notice::Game(notice) = &letter.notice else {
+            continue;
+        };
+        let game = notice.game();
+        match notice {
+            GameNotice::Forward { note, .. } => {
+                if let Some(ply) = game.plies.last() {
+                    facts.push((note_key(game.id(), ply.color), note.join("\n")));
+                }
+            }
+            GameNotice::Result {
+                note: Some((color, words)),
+                ..
+            } => facts.push((note_key(game.id(), *color), words.join("\n"))),
+            _ => {}
+        }
+    }
+    facts
+}
+
+/// The arbiter's last word to each player of a game among `mails`: the
+/// first line of the last mail to him about it that is not a move (`Time
+/// overstep claim`, `Result 1-0`, a penalty), dated `day` ([`info_key`]).
+pub fn infos(league: &League, mails: &[OutMail], day: &str) -> Vec<(String, String)> {
+    let mut facts = Vec::new();
+    for mail in mails {
+        let Some((t, spec)) = mail.game.as_deref().and_then(|g| league.game(g)) else {
+            continue;
+        };
+        let headline = mail.body.lines().next().unwrap_or("").trim();
+        if headline.is_empty() || headline.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        for color in [Color::White, Color::Black] {
+            let player = t.player_of(spec, color);
+            if mail.to.iter().any(|r| player.writes_from(&r.email)) {
+                facts.push((info_key(&spec.id, color), format!("{day}: {headline}")));
+            }
+        }
+    }
+    facts
+}

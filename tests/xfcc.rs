@@ -1,0 +1,547 @@
+//! The second door (issue 24): a player gets an Xfcc password by mail and
+//! plays from a chess program against a partner who mails his moves; the
+//! daemon runs as a process (Maildir in, sent files out) with its Xfcc
+//! endpoint on loopback, and the answers are read the way the clients
+//! read them (regular expressions, no namespaces).
+
+mod common;
+
+use common::*;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const GAME: &str = "RUS-EM-2026/1";
+
+/// A free loopback port (bound and let go: the daemon binds it next).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Today in the tournaments' zone, as the running daemon counts it.
+fn today() -> String {
+    chrono::Utc::now()
+        .with_timezone(&chrono_tz::Europe::Moscow)
+        .date_naive()
+        .to_string()
+}
+
+struct Daemon {
+    arena: Arena,
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+/// Ivanov (White, Russian) and Petrov (Black, English) from ten days ago,
+/// with the Xfcc endpoint on, the daemon running.
+fn start(extra: &str) -> Daemon {
+    let port = free_port();
+    let start = (chrono::Utc::now() - chrono::Duration::days(10))
+        .date_naive()
+        .to_string();
+    let mut config = config(
+        "RUS-EM-2026",
+        &start,
+        "numeric",
+        &[
+            ("ivanov", "Ivanov, Ivan", "ivanov@example.test", "ru"),
+            ("petrov", "Petrov, Petr", "petrov@example.test", "en"),
+        ],
+        &[("ivanov", "petrov")],
+    )
+    .replace("[inbox]\n", "[inbox]\npoll_seconds = 1\n");
+    let tournament = config.find("[[tournament]]").unwrap();
+    config.insert_str(
+        tournament,
+        &format!(
+            "[xfcc]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"http://127.0.0.1:{port}/xfccbasic.asmx\"\n{extra}\n"
+        ),
+    );
+    let arena = Arena::new(&config);
+    let child = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
+        .arg("--config")
+        .arg(arena.path().join("mailarbiter.toml"))
+        .arg("run")
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(arena.path().join("daemon.log")).unwrap())
+        .spawn()
+        .unwrap();
+    let mut daemon = Daemon { arena, child, port };
+    // the opening mails: the daemon is up and the game open
+    daemon.mails_until(|sent| sent.len() >= 2);
+    daemon
+}
+
+impl Daemon {
+    /// The new sent mails once `enough` says so (30 s at most).
+    fn mails_until(&mut self, enough: impl Fn(&[Sent]) -> bool) -> Vec<Sent> {
+        let started = Instant::now();
+        let mut all = Vec::new();
+        while started.elapsed() < Duration::from_secs(30) {
+            all.extend(self.arena.new_sent());
+            if enough(&all) {
+                return all;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!(
+            "the mails did not come: {all:#?}\n{}",
+            std::fs::read_to_string(self.arena.path().join("daemon.log")).unwrap_or_default()
+        );
+    }
+
+    /// A mail from `from` about the game, delivered today.
+    fn mail(&mut self, from: &str, body: &str) {
+        let subject = format!("Re: [{GAME}] Ivanov - Petrov");
+        self.arena.send(from, &subject, body, &today());
+    }
+
+    /// Asks for an Xfcc password by mail; the password the answer gives.
+    fn password(&mut self, from: &str) -> String {
+        self.arena.send(from, "Xfcc", "XFCC PASSWORD\n", &today());
+        let asked = |m: &Sent| m.body.contains("Password") || m.body.contains("Пароль");
+        let sent = self.mails_until(|s| s.iter().any(asked));
+        let answer = sent.iter().find(|m| asked(m)).unwrap();
+        assert_eq!(answer.to, vec![from.to_string()], "to his address only");
+        assert!(answer.cc.is_empty());
+        let mut lines = answer.body.lines();
+        lines.find(|l| {
+            l.contains("Password, on the next line") || l.contains("Пароль, на следующей")
+        });
+        let password = lines.next().unwrap().trim().to_string();
+        assert_eq!(password.len(), 16, "{}", answer.body);
+        assert!(answer.body.contains(&format!(": {from}")), "the user name");
+        assert!(answer.body.contains(&format!(
+            "http://127.0.0.1:{}/xfccbasic.asmx?wsdl",
+            self.port
+        )));
+        password
+    }
+
+    fn post(&self, body: &str) -> (u16, String) {
+        post(self.port, body)
+    }
+}
+
+/// POSTs a SOAP body as Scid does (quoted charset, no SOAPAction); the
+/// status and the answer's body.
+fn post(port: u16, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        stream,
+        "POST /XfccBasic.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml; charset=\"utf-8\"\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+fn get_my_games(user: &str, password: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<soap:Envelope xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">\n<soap:Body><GetMyGames xmlns=\"http://www.bennedik.com/webservices/XfccBasic\">\n<username>{user}</username><password>{password}</password></GetMyGames></soap:Body></soap:Envelope>"
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn make_a_move(
+    user: &str,
+    password: &str,
+    game: &str,
+    movecount: u32,
+    my_move: &str,
+    flags: (bool, bool, bool, bool),
+    message: &str,
+) -> String {
+    let (resign, accept, offer, claim) = flags;
+    format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<soap:Envelope xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">\n<soap:Body><MakeAMove xmlns=\"http://www.bennedik.com/webservices/XfccBasic\">\n<username>{user}</username><password>{password}</password><gameId>{game}</gameId><resign>{resign}</resign><acceptDraw>{accept}</acceptDraw><movecount>{movecount}</movecount><myMove>{my_move}</myMove><offerDraw>{offer}</offerDraw><claimDraw>{claim}</claimDraw><myMessage>{message}</myMessage></MakeAMove></soap:Body></soap:Envelope>"
+    )
+}
+
+const NO_FLAGS: (bool, bool, bool, bool) = (false, false, false, false);
+
+/// The games of a GetMyGames answer as scidCommunity reads them: each
+/// `<XfccGame>…</XfccGame>`, then `<field>([^<]*)</field>`.
+fn games_of(answer: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut games = Vec::new();
+    let mut rest = answer;
+    while let Some(start) = rest.find("<XfccGame>") {
+        let end = rest[start..].find("</XfccGame>").unwrap() + start;
+        let inner = &rest[start + "<XfccGame>".len()..end];
+        let mut fields = std::collections::HashMap::new();
+        let mut at = inner;
+        while let Some(open) = at.find('<') {
+            let close = at[open..].find('>').unwrap() + open;
+            let name = at[open + 1..close].to_string();
+            let end_tag = format!("</{name}>");
+            let value_end = at[close..].find(&end_tag).unwrap() + close;
+            let value = &at[close + 1..value_end];
+            assert!(!value.contains('<'), "{name}: {value}");
+            fields.insert(name, value.to_string());
+            at = &at[value_end + end_tag.len()..];
+        }
+        games.push(fields);
+        rest = &rest[end..];
+    }
+    games
+}
+
+/// `MakeAMoveResult` as the clients cut it out.
+fn result_of(answer: &str) -> String {
+    let start = answer.find("<MakeAMoveResult>").expect(answer) + "<MakeAMoveResult>".len();
+    let end = answer.find("</MakeAMoveResult>").unwrap();
+    answer[start..end].to_string()
+}
+
+#[test]
+fn a_player_gets_a_password_by_mail_and_plays_from_a_program_against_a_mail_player() {
+    let mut d = start("");
+    let password = d.password("petrov@example.test");
+    // a wrong password: a SOAP fault the clients recognise
+    let (status, body) = d.post(&get_my_games("petrov@example.test", "wrong"));
+    assert_eq!(status, 500);
+    assert!(
+        body.contains("<soap:Fault>") && body.contains("AuthenticationFailed"),
+        "{body}"
+    );
+    // the right one: his game, not his turn yet
+    let (status, body) = d.post(&get_my_games("Petrov@Example.test", &password));
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains("<GetMyGamesResult>"),
+        "Scid cuts here: {body}"
+    );
+    let games = games_of(&body);
+    assert_eq!(games.len(), 1, "{body}");
+    let g = &games[0];
+    let id = g["id"].clone();
+    assert!(id.parse::<i64>().is_ok_and(|n| n > 0), "{id}");
+    assert_eq!(g["white"], "Ivanov, Ivan (RUS)");
+    assert_eq!(g["black"], "Petrov, Petr (RUS)");
+    assert_eq!(g["myTurn"], "false");
+    assert_eq!(g["hasWhite"], "false");
+    assert_eq!(g["moves"], "");
+    assert_eq!(g["result"], "Ongoing");
+    assert_eq!(g["drawOffered"], "false");
+    assert_eq!(g["whiteElo"], "0");
+    for clock in [
+        "daysPlayer",
+        "hoursPlayer",
+        "minutesPlayer",
+        "daysOpponent",
+        "hoursOpponent",
+        "minutesOpponent",
+    ] {
+        assert!(g[clock].parse::<i64>().is_ok(), "{clock}: {g:?}");
+    }
+
+    // White mails 1. e2-e4 with a note; Black reads it in his program
+    d.mail("ivanov@example.test", "1. 5254\nУдачи!\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let (_, body) = d.post(&get_my_games("petrov@example.test", &password));
+    let g = &games_of(&body)[0];
+    assert_eq!(g["myTurn"], "true");
+    assert!(g["moves"].starts_with("1.e4 {[%ccsnt "), "{}", g["moves"]);
+    assert_eq!(g["message"], "Удачи!");
+    let days: i64 = g["daysPlayer"].parse().unwrap();
+    assert!((1..=60).contains(&days), "{g:?}");
+
+    // refused requests record nothing and cost nothing
+    let refused = [
+        (
+            make_a_move("petrov@example.test", &password, &id, 2, "e5", NO_FLAGS, ""),
+            "InvalidMoveNumber",
+        ),
+        (
+            make_a_move(
+                "petrov@example.test",
+                &password,
+                &id,
+                1,
+                "Ke7",
+                NO_FLAGS,
+                "",
+            ),
+            "InvalidMove",
+        ),
+        (
+            make_a_move(
+                "petrov@example.test",
+                &password,
+                &id,
+                1,
+                "zz9",
+                NO_FLAGS,
+                "",
+            ),
+            "InvalidMove",
+        ),
+        (
+            make_a_move(
+                "petrov@example.test",
+                &password,
+                "12345",
+                1,
+                "e5",
+                NO_FLAGS,
+                "",
+            ),
+            "InvalidGameID",
+        ),
+        (
+            make_a_move(
+                "petrov@example.test",
+                &password,
+                &id,
+                1,
+                "e5",
+                (false, true, false, false),
+                "",
+            ),
+            "NoDrawWasOffered",
+        ),
+        (
+            make_a_move("petrov@example.test", "wrong", &id, 1, "e5", NO_FLAGS, ""),
+            "AuthenticationFailed",
+        ),
+    ];
+    for (request, code) in &refused {
+        let (status, body) = d.post(request);
+        assert_eq!(status, 200);
+        assert_eq!(result_of(&body), *code, "{request}");
+    }
+    assert_eq!(
+        d.arena.new_sent().len(),
+        0,
+        "a refused request writes no mail"
+    );
+
+    // the move, with a message: Success once durable, forwarded by mail
+    let answer = make_a_move(
+        "petrov@example.test",
+        &password,
+        &id,
+        1,
+        "e5",
+        NO_FLAGS,
+        "Thanks &amp; good luck",
+    );
+    let (status, body) = d.post(&answer);
+    assert_eq!(
+        (status, result_of(&body).as_str()),
+        (200, "Success"),
+        "{body}"
+    );
+    let sent = d.mails_until(|s| s.iter().any(|m| m.to == ["ivanov@example.test"]));
+    let forward = sent
+        .iter()
+        .find(|m| m.to == ["ivanov@example.test"])
+        .unwrap();
+    assert!(forward.body.contains("5755"), "{}", forward.body);
+    assert!(
+        forward.body.contains("Thanks & good luck"),
+        "{}",
+        forward.body
+    );
+    let json = d.arena.json(GAME);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 2, "{json}");
+
+    // the client retries after a lost answer: Success, nothing twice
+    let (_, body) = d.post(&answer);
+    assert_eq!(result_of(&body), "Success");
+    // not his turn now
+    let (_, body) = d.post(&make_a_move(
+        "petrov@example.test",
+        &password,
+        &id,
+        2,
+        "Nf6",
+        NO_FLAGS,
+        "",
+    ));
+    assert_eq!(result_of(&body), "NotYourTurn");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(d.arena.new_sent().is_empty(), "nothing decided twice");
+    assert_eq!(d.arena.json(GAME)["moves"].as_array().unwrap().len(), 2);
+
+    // White's answer by mail; Black resigns from his program (Scid fills
+    // myMove with the last move when resigning: the resignation counts)
+    d.mail("ivanov@example.test", "1. 5254 5755\n2. 7163\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let (_, body) = d.post(&make_a_move(
+        "petrov@example.test",
+        &password,
+        &id,
+        2,
+        "Bc4",
+        (true, false, false, false),
+        "",
+    ));
+    assert_eq!(result_of(&body), "Success", "{body}");
+    let sent = d.mails_until(|s| s.iter().filter(|m| m.about.contains("1-0")).count() >= 2);
+    assert!(sent
+        .iter()
+        .any(|m| m.to == ["ivanov@example.test"] && m.about.contains("1-0")));
+    let (_, body) = d.post(&get_my_games("petrov@example.test", &password));
+    let g = &games_of(&body)[0];
+    assert_eq!(
+        g["result"], "WhiteWins",
+        "finished games are shown for 30 days"
+    );
+    assert_eq!(g["myTurn"], "false");
+    assert!(
+        !g["moves"].contains("1-0"),
+        "no result token: {}",
+        g["moves"]
+    );
+}
+
+#[test]
+fn hostile_requests_are_refused_and_wrong_passwords_lock_the_user() {
+    let mut d = start("");
+    let password = d.password("petrov@example.test");
+    // a body over 64 KiB
+    let big = get_my_games("petrov@example.test", &"x".repeat(70 * 1024));
+    let (status, body) = d.post(&big);
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("<soap:Fault>"));
+    // a DOCTYPE (entity expansion) is never read
+    let doctype = get_my_games("petrov@example.test", &password).replace(
+        "<soap:Envelope",
+        "<!DOCTYPE x [<!ENTITY a \"aaaa\">]><soap:Envelope",
+    );
+    let (status, body) = d.post(&doctype);
+    assert_eq!(status, 500);
+    assert!(
+        body.contains("<soap:Fault>") && !body.contains("<XfccGame>"),
+        "{body}"
+    );
+    // a stranger
+    let (_, body) = d.post(&get_my_games("stranger@example.test", "x"));
+    assert!(body.contains("AuthenticationFailed"));
+    // the WSDL, on GET ?wsdl in any case
+    let mut stream = TcpStream::connect(("127.0.0.1", d.port)).unwrap();
+    write!(
+        stream,
+        "GET /xfccbasic.asmx?WSDL HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut wsdl = String::new();
+    stream.read_to_string(&mut wsdl).unwrap();
+    assert!(wsdl.starts_with("HTTP/1.1 200"), "{wsdl}");
+    assert!(
+        wsdl.contains(&format!(
+            "location=\"http://127.0.0.1:{}/xfccbasic.asmx\"",
+            d.port
+        )),
+        "{wsdl}"
+    );
+    // five wrong passwords lock the user: the right one is refused too
+    for _ in 0..5 {
+        let (_, body) = d.post(&get_my_games("petrov@example.test", "guess"));
+        assert!(body.contains("AuthenticationFailed"));
+    }
+    let (_, body) = d.post(&get_my_games("petrov@example.test", &password));
+    assert!(body.contains("AuthenticationFailed"), "locked: {body}");
+    // a slow client that never finishes its head is cut off
+    let mut slow = TcpStream::connect(("127.0.0.1", d.port)).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(slow, "POST /xfccbasic.asmx HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = slow.read_to_end(&mut rest);
+    assert!(
+        started.elapsed() < Duration::from_secs(25),
+        "cut off after the head timeout"
+    );
+    // the mail side went on all along: a mail is still answered
+    d.arena
+        .send("ivanov@example.test", "status", "STATUS\n", &today());
+    d.mails_until(|s| s.iter().any(|m| m.to == ["ivanov@example.test"]));
+}
+
+#[test]
+fn a_move_by_mail_and_one_from_a_program_for_the_same_turn_make_one_move() {
+    let mut d = start("");
+    let password = d.password("ivanov@example.test");
+    let (_, body) = d.post(&get_my_games("ivanov@example.test", &password));
+    let id = games_of(&body)[0]["id"].clone();
+    // both at once: the mail waits in the inbox while the request comes
+    d.mail("ivanov@example.test", "1. 4244\n");
+    let (_, body) = d.post(&make_a_move(
+        "ivanov@example.test",
+        &password,
+        &id,
+        1,
+        "e4",
+        NO_FLAGS,
+        "",
+    ));
+    let code = result_of(&body);
+    std::thread::sleep(Duration::from_secs(3));
+    let json = d.arena.json(GAME);
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "one move for one turn: {json}");
+    match code.as_str() {
+        // the program's move came first: the mail was answered "not your turn"
+        "Success" => assert!(json["pgn"].as_str().unwrap().contains("1. e4"), "{json}"),
+        // the mail came first
+        "NotYourTurn" => assert!(json["pgn"].as_str().unwrap().contains("1. d4"), "{json}"),
+        other => panic!("{other}"),
+    }
+}
+
+#[test]
+fn xfcc_reset_prints_a_new_password_through_the_running_daemon() {
+    let mut d = start("");
+    let first = d.password("petrov@example.test");
+    let (code, out, err) = d.arena.cli(&["xfcc", "reset", "PETROV@example.test"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let password = out
+        .lines()
+        .find_map(|l| l.strip_prefix("password: "))
+        .unwrap()
+        .to_string();
+    assert!(out.contains("user name: petrov@example.test"), "{out}");
+    assert_ne!(password, first);
+    let (_, body) = d.post(&get_my_games("petrov@example.test", &password));
+    assert!(body.contains("<XfccGame>"), "{body}");
+    let log = std::fs::read_to_string(d.arena.path().join("daemon.log")).unwrap();
+    assert!(
+        !log.contains(&password) && !log.contains(&first),
+        "never logged"
+    );
+    let (code, _, err) = d.arena.cli(&["xfcc", "reset", "nobody@example.test"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no player writes from nobody@example.test"),
+        "{err}"
+    );
+}
