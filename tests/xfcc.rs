@@ -545,3 +545,266 @@ fn xfcc_reset_prints_a_new_password_through_the_running_daemon() {
         "{err}"
     );
 }
+
+/// Borrowed (name, value) pairs of owned values.
+fn pairs<'a>(values: &'a [(&'a str, String)]) -> Vec<(&'a str, &'a str)> {
+    values.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+/// A client's own request (`tests/fixtures/xfcc/`), its values put in.
+fn fixture(name: &str, values: &[(&str, &str)]) -> String {
+    let path = format!(
+        "{}/tests/fixtures/xfcc/{name}.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    for (key, value) in values {
+        text = text.replace(&format!("{{{{{key}}}}}"), value);
+    }
+    assert!(!text.contains("{{"), "{name}: {text}");
+    text
+}
+
+/// POSTs `body` with a client's own header lines; the status and body.
+fn post_as(port: u16, headers: &str, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        stream,
+        "POST /xfccbasic.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    (status, answer.split_once("\r\n\r\n").unwrap().1.to_string())
+}
+
+const SCID: &str = "User-Agent: Scid/4.7.4 (x11; Linux x86_64; rv:20180101) Tcl/Tk 8.6.13\r\nAccept: */*\r\nContent-Type: text/xml; charset=\"utf-8\"\r\n";
+const SCID_COMMUNITY: &str = "Accept: */*\r\nContent-Type: text/xml; charset=utf-8\r\nSOAPAction: http://www.bennedik.com/webservices/XfccBasic/OP\r\nUser-Agent: scidCommunity-ICCF/1.0\r\n";
+const LUCAS: &str = "Accept-Encoding: identity\r\nSoapaction: \"http://www.bennedik.com/webservices/XfccBasic/OP\"\r\nUser-Agent: Python-urllib/2.7\r\nContent-Type: text/xml; charset=utf-8\r\n";
+
+/// Scid: everything up to `<GetMyGamesResult>` and after its end cut off
+/// (`regsub -all {.*<GetMyGamesResult>}`), then `//XfccGame` read.
+fn scid_games(answer: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let start = regex::Regex::new(r"(?s).*<GetMyGamesResult>").unwrap();
+    let end = regex::Regex::new(r"(?s)</GetMyGamesResult>.*").unwrap();
+    let xml = start.replace_all(answer, "<GetMyGamesResult>");
+    let xml = end.replace_all(&xml, "</GetMyGamesResult>");
+    games_of(&xml)
+}
+
+/// scidCommunity's reading, step by step as `iccf.tcl` does it.
+fn scid_community_games(answer: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let xml = answer.replace('\n', "");
+    let xml = regex::Regex::new(r">[\t ]+<")
+        .unwrap()
+        .replace_all(&xml, "><");
+    let xml = regex::Regex::new(r"<(/?)\w+:")
+        .unwrap()
+        .replace_all(&xml, "<$1");
+    let game = regex::Regex::new(r"(?s)<XfccGame>(.*?)</XfccGame>").unwrap();
+    const FIELDS: &[&str] = &[
+        "id",
+        "white",
+        "black",
+        "event",
+        "myTurn",
+        "hasWhite",
+        "whiteElo",
+        "blackElo",
+        "setup",
+        "fen",
+        "moves",
+        "drawOffered",
+        "message",
+        "daysOpponent",
+        "hoursOpponent",
+        "minutesOpponent",
+        "daysPlayer",
+        "hoursPlayer",
+        "minutesPlayer",
+        "serverInfo",
+        "eventDate",
+        "site",
+        "timeControl",
+        "result",
+        "variant",
+    ];
+    game.captures_iter(&xml)
+        .map(|g| {
+            let inner = g.get(1).unwrap().as_str();
+            FIELDS
+                .iter()
+                .filter_map(|f| {
+                    let field = regex::Regex::new(&format!("<({f})>([^<]*)</{f}>")).unwrap();
+                    let found = field.captures(inner)?;
+                    Some((f.to_string(), found.get(2).unwrap().as_str().to_string()))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Scid's reading of a MakeAMove answer: the result becomes a faultstring.
+fn scid_result(answer: &str) -> String {
+    let mut xml = answer.to_string();
+    for (pattern, with) in [
+        (r"(?s).*<soap:Fault>", "<error>"),
+        (r"(?s)</soap:Fault>.*", "</error>"),
+        (r#"(?s).*<MakeAMoveResponse.*">"#, "<error>"),
+        (r"(?s)</MakeAMoveResponse>.*", "</error>"),
+        (r"<MakeAMoveResult>", "<faultstring>"),
+        (r"</MakeAMoveResult>", "</faultstring>"),
+    ] {
+        xml = regex::Regex::new(pattern)
+            .unwrap()
+            .replace_all(&xml, with)
+            .into_owned();
+    }
+    let found = regex::Regex::new(r"<faultstring>([^<]*)</faultstring>").unwrap();
+    found
+        .captures(&xml)
+        .expect(&xml)
+        .get(1)
+        .unwrap()
+        .as_str()
+        .to_string()
+}
+
+#[test]
+fn scid_scid_community_and_lucas_chess_requests_are_answered_as_they_read_them() {
+    let mut d = start("");
+    let password = d.password("petrov@example.test");
+    d.mail("ivanov@example.test", "1. 5254\nGood luck\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let login = [("USER", "petrov@example.test"), ("PASS", password.as_str())];
+    let clock = regex::Regex::new(r"^(0|[1-9][0-9]*)$").unwrap();
+
+    // Scid
+    let (status, answer) = post_as(d.port, SCID, &fixture("scid-GetMyGames", &login));
+    assert_eq!(status, 200, "{answer}");
+    let games = scid_games(&answer);
+    assert_eq!(games.len(), 1, "{answer}");
+    let g = &games[0];
+    let id = g["id"].clone();
+    for field in [
+        "daysPlayer",
+        "hoursPlayer",
+        "minutesPlayer",
+        "daysOpponent",
+        "hoursOpponent",
+        "minutesOpponent",
+    ] {
+        assert!(
+            clock.is_match(&g[field]),
+            "Scid's expr reads {field}={}",
+            g[field]
+        );
+    }
+    for field in ["myTurn", "hasWhite", "drawOffered"] {
+        assert!(["true", "false"].contains(&g[field].as_str()), "{field}");
+    }
+    assert_eq!(g["myTurn"], "true");
+    assert!(
+        regex::Regex::new(r"^\d+[/+]\d+$")
+            .unwrap()
+            .is_match(&g["timeControl"]),
+        "{}",
+        g["timeControl"]
+    );
+    assert!(g["moves"].starts_with("1.e4 {[%ccsnt "), "{}", g["moves"]);
+    assert_eq!(g["message"], "Good luck");
+    for field in ["white", "black", "event", "site", "eventDate", "result"] {
+        assert!(!g[field].is_empty(), "{field}");
+    }
+    let values = |mv: &str, n: &str, flag: &str| {
+        let mut v = login.to_vec();
+        v.extend([
+            ("GAMEID", id.as_str()),
+            ("MOVECOUNT", n),
+            ("RESIGN", flag),
+            ("ACCEPTDRAW", flag),
+            ("OFFERDRAW", flag),
+            ("CLAIMDRAW", flag),
+            ("MESSAGE", "hello from Scid"),
+        ]);
+        v.push(("MOVE", mv));
+        v.into_iter()
+            .map(|(k, v)| (k, v.to_string()))
+            .collect::<Vec<_>>()
+    };
+    // Scid sends its menu values 0/1
+    let v = values("e5", "1", "0");
+    let (_, answer) = post_as(d.port, SCID, &fixture("scid-MakeAMove", &pairs(&v)));
+    assert_eq!(scid_result(&answer), "Success", "{answer}");
+    let sent = d.mails_until(|s| s.iter().any(|m| m.to == ["ivanov@example.test"]));
+    assert!(sent.iter().any(|m| m.body.contains("hello from Scid")));
+
+    // scidCommunity: its own reading, and moves without date comments
+    d.mail("ivanov@example.test", "1. 5254 5755\n2. 7163\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let community = SCID_COMMUNITY.replace("OP", "GetMyGames");
+    let (_, answer) = post_as(
+        d.port,
+        &community,
+        &fixture("scidcommunity-GetMyGames", &login),
+    );
+    let games = scid_community_games(&answer);
+    let g = &games[0];
+    assert_eq!(g["id"], id);
+    assert_eq!(g["moves"], "1.e4 e5 2.Nf3", "every word a move");
+    assert_eq!(g["myTurn"], "true");
+    let v: Vec<_> = values("Nc6", "2", "false")
+        .into_iter()
+        .filter(|(k, _)| *k != "CLAIMDRAW")
+        .collect();
+    let community = SCID_COMMUNITY.replace("OP", "MakeAMove");
+    let (_, answer) = post_as(
+        d.port,
+        &community,
+        &fixture("scidcommunity-MakeAMove", &pairs(&v)),
+    );
+    let result =
+        regex::Regex::new(r"<[^>]*:?MakeAMoveResult>(.*?)</[^>]*:?MakeAMoveResult>").unwrap();
+    assert_eq!(&result.captures(&answer).expect(&answer)[1], "Success");
+
+    // Lucas Chess (suds): parameters wrapped in <username>
+    d.mail("ivanov@example.test", "2. 7163 2836\n3. 6134\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let lucas = LUCAS.replace("OP", "GetMyGames");
+    let (status, answer) = post_as(d.port, &lucas, &fixture("lucas-GetMyGames", &login));
+    assert_eq!(status, 200, "{answer}");
+    let g = &games_of(&answer)[0];
+    for field in [
+        "id",
+        "myTurn",
+        "result",
+        "white",
+        "black",
+        "event",
+        "daysPlayer",
+        "hoursPlayer",
+        "daysOpponent",
+        "hoursOpponent",
+        "moves",
+        "site",
+        "whiteElo",
+        "blackElo",
+        "drawOffered",
+        "hasWhite",
+        "timeControl",
+    ] {
+        assert!(g.contains_key(field), "Lucas Chess needs {field}");
+    }
+    assert!(!g["timeControl"].is_empty());
+    let v = values("Nf6", "3", "false");
+    let lucas = LUCAS.replace("OP", "MakeAMove");
+    let (_, answer) = post_as(d.port, &lucas, &fixture("lucas-MakeAMove", &pairs(&v)));
+    assert_eq!(result_of(&answer), "Success", "{answer}");
+    let json = d.arena.json(GAME);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 6, "{json}");
+}

@@ -185,6 +185,24 @@ pub fn movetext(game: &Game) -> String {
     out
 }
 
+/// The movetext without its date comments, for clients that count every
+/// word of it as a move (scidCommunity's `parseSanTokens`).
+pub fn without_dates(moves: &str) -> String {
+    let mut out = String::with_capacity(moves.len());
+    let mut rest = moves;
+    while let Some(start) = rest.find(" {[%ccsnt ") {
+        out.push_str(&rest[..start]);
+        match rest[start..].find("]}") {
+            Some(end) => rest = &rest[start + end + 2..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Time left as (days, hours, minutes): for the player to move, to the end
 /// of his last day to send (the one clock: leaves counted); for the other,
 /// the whole days left before his control; none after an overstep.
@@ -388,6 +406,17 @@ xmlns:tns=\"{NAMESPACE}\" xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" target
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_moves_without_dates_are_plain_san() {
+        assert_eq!(
+            without_dates(
+                "1.e4 {[%ccsnt 2026.05.10]} e5 {[%ccsnt 2026.05.11]} 2.Nf3 {[%ccsnt 2026.05.12]}"
+            ),
+            "1.e4 e5 2.Nf3"
+        );
+        assert_eq!(without_dates(""), "");
+    }
     use crate::letters::fixture::{day, game, league};
 
     /// The fields of each game as scidCommunity reads them: the text up to

@@ -243,6 +243,13 @@ async fn answer(
             ),
         ),
         Method::POST => {
+            // scidCommunity counts every word of `moves` as a move: it
+            // gets them without the date comments
+            let plain_moves = request
+                .headers()
+                .get(hyper::header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.starts_with("scidCommunity"));
             let soap12 = request
                 .headers()
                 .get(hyper::header::CONTENT_TYPE)
@@ -260,7 +267,9 @@ async fn answer(
                     fault(true, &RequestError::TooLarge.to_string()),
                 ),
                 Ok(Err(e)) => (StatusCode::BAD_REQUEST, fault(true, &e.to_string())),
-                Ok(Ok(collected)) => operation(door, &collected.to_bytes(), peer).await,
+                Ok(Ok(collected)) => {
+                    operation(door, &collected.to_bytes(), peer, plain_moves).await
+                }
             };
             let (xml, content_type) = if soap12 {
                 (
@@ -295,7 +304,12 @@ fn text(status: StatusCode, content_type: &'static str, body: String) -> hyper::
 }
 
 /// The answer to a SOAP body: (HTTP status, envelope).
-async fn operation(door: &Door, body: &[u8], peer: IpAddr) -> (StatusCode, String) {
+async fn operation(
+    door: &Door,
+    body: &[u8],
+    peer: IpAddr,
+    plain_moves: bool,
+) -> (StatusCode, String) {
     let request = match soap::read_request(body) {
         Ok(request) => request,
         Err(e) => {
@@ -307,7 +321,15 @@ async fn operation(door: &Door, body: &[u8], peer: IpAddr) -> (StatusCode, Strin
     };
     match request {
         Request::GetMyGames(login) => match door.login(&login, peer).await {
-            Some(address) => (StatusCode::OK, get_my_games_response(&door.games(&address))),
+            Some(address) => {
+                let mut games = door.games(&address);
+                if plain_moves {
+                    for game in &mut games {
+                        game.moves = super::without_dates(&game.moves);
+                    }
+                }
+                (StatusCode::OK, get_my_games_response(&games))
+            }
             None => (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 fault(true, "AuthenticationFailed: wrong user name or password"),

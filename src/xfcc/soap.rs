@@ -93,33 +93,54 @@ pub fn read_request(body: &[u8]) -> Result<Request, RequestError> {
     let mut path: Vec<String> = Vec::new();
     let mut operation: Option<String> = None;
     let mut params: Vec<(String, String)> = Vec::new();
+    // A parameter that holds elements is a wrapper: suds (Lucas Chess)
+    // sends `<username><username>U</username><password>P</password>…
+    // </username>`; then its children are the parameters, and its own
+    // text (the spaces between them) is nobody's.
+    let mut param_start = 0;
+    let mut wrapper = false;
     loop {
         let event = reader
             .read_event_into(&mut buf)
             .map_err(|e| RequestError::NotXml(e.to_string()))?;
-        // inside a parameter of the operation: Envelope/Body/<op>/<param>
-        let in_param =
-            path.len() == 4 && path[1] == "Body" && operation.as_deref() == Some(path[2].as_str());
+        // inside a parameter of the operation: Envelope/Body/<op>/<param>,
+        // or Envelope/Body/<op>/<wrapper>/<param>
+        let in_operation =
+            path.len() >= 4 && path[1] == "Body" && operation.as_deref() == Some(path[2].as_str());
+        let param = match path.len() {
+            4 if in_operation && !wrapper => Some(3),
+            5 if in_operation && wrapper => Some(4),
+            _ => None,
+        };
+        let in_param = param.is_some();
+        let name = param.map(|at| path[at].clone()).unwrap_or_default();
         match event {
             Event::DocType(_) => return Err(RequestError::Doctype),
             Event::Start(e) => {
                 if path.len() >= MAX_DEPTH {
                     return Err(RequestError::TooDeep);
                 }
-                let name = e.local_name().into_inner().to_string();
+                let local = e.local_name().into_inner().to_string();
                 if path.len() == 2 && path[1] == "Body" && operation.is_none() {
-                    operation = Some(name.clone());
+                    operation = Some(local.clone());
                 }
-                path.push(name);
+                if in_operation && path.len() == 3 {
+                    param_start = params.len();
+                    wrapper = false;
+                } else if in_operation && path.len() == 4 && !wrapper {
+                    params.truncate(param_start);
+                    wrapper = true;
+                }
+                path.push(local);
             }
             Event::End(_) => {
                 path.pop();
             }
             Event::Text(t) if in_param => {
-                params.push((path[3].clone(), t.xml10_content().into_owned()));
+                params.push((name, t.xml10_content().into_owned()));
             }
             Event::CData(t) if in_param => {
-                params.push((path[3].clone(), t.xml10_content().into_owned()));
+                params.push((name, t.xml10_content().into_owned()));
             }
             // a character reference (`&#233;`) or one of XML's five
             // entities inside a parameter; nothing else is declared
@@ -133,7 +154,7 @@ pub fn read_request(body: &[u8]) -> Result<Request, RequestError> {
                             .to_string()
                     }
                 };
-                params.push((path[3].clone(), text));
+                params.push((name, text));
             }
             Event::Eof => break,
             _ => {}
