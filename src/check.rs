@@ -3,7 +3,8 @@
 //! written to (a file written and removed), a Maildir inbox likewise, the
 //! IMAP mailbox logged in to with its folder opened read-only, the SMTP
 //! server greeted (EHLO, TLS as configured) and logged in to when a user is
-//! configured. Every probe runs even when another fails; nothing is sent,
+//! configured, the Xfcc endpoint's address bound (and its TLS files read).
+//! Every probe runs even when another fails; nothing is sent,
 //! moved or created that stays.
 
 use crate::config::{read_password, Config, InboxConfig, OutboxConfig, Tls};
@@ -88,6 +89,27 @@ pub async fn connect(config: &Config) -> Vec<Probe> {
             parts.dedup();
             *reason = parts.join(": ");
         }
+    }
+    if let Some(xfcc) = &config.xfcc {
+        probes.push(Probe {
+            what: format!("Xfcc endpoint {} ({})", xfcc.listen, xfcc.public_url),
+            result: match crate::xfcc::server::tls(xfcc) {
+                Err(e) => Err(format!("TLS: {e}")),
+                Ok(tls) => crate::xfcc::server::bind(xfcc)
+                    .await
+                    .map(|_| {
+                        format!(
+                            "bound and let go{}",
+                            if tls.is_some() {
+                                "; certificate and key read"
+                            } else {
+                                ""
+                            }
+                        )
+                    })
+                    .map_err(|e| format!("cannot listen on {}: {e}", xfcc.listen)),
+            },
+        });
     }
     if let Some(dir) = &config.web_dir {
         probes.push(Probe {

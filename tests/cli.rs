@@ -388,3 +388,43 @@ fn check_connect_tries_everything_and_reports_each_failure_in_one_line() {
         "{out}"
     );
 }
+
+/// `[xfcc]`: `check` names a bad address, a lone TLS file and a bad URL
+/// with their lines; `check --connect` binds the port, and says so when
+/// something else holds it (issue 24 item 5).
+#[test]
+fn check_reads_the_xfcc_section_and_connect_binds_its_port() {
+    let with = |section: &str| {
+        let text = two_players("numeric");
+        let at = text.find("[[tournament]]").unwrap();
+        format!("{}{section}\n{}", &text[..at], &text[at..])
+    };
+    let arena = Arena::new(&with(
+        "[xfcc]\nlisten = \"localhost\"\ntls_cert = \"cert.pem\"\npublic_url = \"ftp://x\"\n",
+    ));
+    let (code, _, err) = arena.cli(&["check"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("listen \"localhost\" is not an address and port (such as 127.0.0.1:8088)"),
+        "{err}"
+    );
+    assert!(err.contains("tls_cert and tls_key go together"), "{err}");
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = holder.local_addr().unwrap().port();
+    let arena = Arena::new(&with(&format!("[xfcc]\nlisten = \"127.0.0.1:{port}\"\n")));
+    let (code, out, err) = arena.cli(&["check", "--connect"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains(&format!(
+            "connect: Xfcc endpoint 127.0.0.1:{port} (http://127.0.0.1:{port}/xfccbasic.asmx): FAILED: cannot listen on 127.0.0.1:{port}"
+        )),
+        "{err}"
+    );
+    drop(holder);
+    let (code, out, err) = arena.cli(&["check", "--connect"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("bound and let go") && out.contains("all 4 checks passed"),
+        "{out}"
+    );
+}

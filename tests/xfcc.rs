@@ -808,3 +808,67 @@ fn scid_scid_community_and_lucas_chess_requests_are_answered_as_they_read_them()
     let json = d.arena.json(GAME);
     assert_eq!(json["moves"].as_array().unwrap().len(), 6, "{json}");
 }
+
+#[test]
+fn a_player_on_xfcc_may_turn_the_forwards_off_and_reads_the_arbiters_word_in_server_info() {
+    let mut d = start("");
+    let password = d.password("petrov@example.test");
+    d.arena.send(
+        "petrov@example.test",
+        "Xfcc",
+        "XFCC FORWARDS OFF\n",
+        &today(),
+    );
+    let sent = d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    assert!(
+        sent[0].body.contains("no longer reach you by mail"),
+        "{}",
+        sent[0].body
+    );
+    // White's move: his own copy comes, Black's forward does not
+    d.mail("ivanov@example.test", "1. 5254\n");
+    let sent = d.mails_until(|s| s.iter().any(|m| m.to == ["ivanov@example.test"]));
+    std::thread::sleep(Duration::from_millis(1500));
+    let later = d.arena.new_sent();
+    assert!(
+        sent.iter()
+            .chain(&later)
+            .all(|m| m.to != ["petrov@example.test"]),
+        "{sent:#?}{later:#?}"
+    );
+    let (_, body) = d.post(&get_my_games("petrov@example.test", &password));
+    let g = &games_of(&body)[0];
+    assert_eq!(g["myTurn"], "true");
+    assert!(g["moves"].starts_with("1.e4"), "{}", g["moves"]);
+    // a wrong move by mail costs days: his program says what the arbiter said
+    d.mail("petrov@example.test", "1. 5254 9999\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let (_, body) = d.post(&get_my_games("petrov@example.test", &password));
+    let g = &games_of(&body)[0];
+    assert!(g["serverInfo"].ends_with(": Move not accepted"), "{g:?}");
+    // forwards on again
+    d.arena.send(
+        "petrov@example.test",
+        "Xfcc",
+        "XFCC FORWARDS ON\n",
+        &today(),
+    );
+    d.mails_until(|s| s.iter().any(|m| m.body.contains("reach you by mail again")));
+    let id = g["id"].clone();
+    let (_, body) = d.post(&make_a_move(
+        "petrov@example.test",
+        &password,
+        &id,
+        1,
+        "e5",
+        NO_FLAGS,
+        "",
+    ));
+    assert_eq!(result_of(&body), "Success");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["ivanov@example.test"]));
+    d.mail("ivanov@example.test", "1. 5254 5755\n2. 7163\n");
+    d.mails_until(|s| {
+        s.iter()
+            .any(|m| m.to == ["petrov@example.test"] && m.body.contains("7163"))
+    });
+}
