@@ -1472,3 +1472,137 @@ async fn postfix_restarted_mid_burst_costs_at_most_one_duplicate_and_resumes_at_
     );
     assert_eq!(json(dir.path())["moves"].as_array().unwrap().len(), 3);
 }
+
+/// The python with zeep that `tests/run.sh` installs (`MAILARBITER_PYTHON`),
+/// or `None` when the suite runs without it.
+fn zeep_python() -> Option<String> {
+    let python = std::env::var("MAILARBITER_PYTHON").ok()?;
+    let ok = Command::new(&python)
+        .args(["-c", "import zeep"])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        ok || std::env::var_os("MAILARBITER_REQUIRE_MAILSERVER").is_none(),
+        "{python} has no zeep: tests/run.sh installs it"
+    );
+    ok.then_some(python)
+}
+
+/// Issue 24's acceptance: a chess program speaking SOAP through zeep (built
+/// from the endpoint's WSDL) gets its password by mail, and plays Black a
+/// whole game against White, who mails his moves: over Postfix and
+/// Dovecot, the endpoint on loopback, one referee.
+#[tokio::test(flavor = "current_thread")]
+async fn a_program_speaking_zeep_plays_a_whole_game_against_a_mail_player() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let Some(python) = zeep_python() else {
+        eprintln!("skipped: no python with zeep");
+        return;
+    };
+    let users = servers.users("zeep");
+    let dir = arena(&servers, &users, "INBOX", None);
+    let port = closed_port();
+    let url = format!("http://127.0.0.1:{port}/xfccbasic.asmx");
+    let config = std::fs::read_to_string(dir.path().join("mailarbiter.toml")).unwrap();
+    let config = config.replacen(
+        "[[tournament]]",
+        &format!("[xfcc]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"{url}\"\n\n[[tournament]]"),
+        1,
+    );
+    std::fs::write(dir.path().join("mailarbiter.toml"), config).unwrap();
+    let mut daemon = start_daemon(dir.path());
+    servers
+        .wait_for(&users.black, 1, Duration::from_secs(30))
+        .await;
+    // Black asks for his password by mail
+    let ask = format!(
+        "From: {b}\r\nTo: {arb}\r\nSubject: Xfcc\r\nMessage-ID: <xfcc.{b}>\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\nXFCC ПАРОЛЬ\r\n",
+        b = users.black,
+        arb = users.arbiter
+    );
+    servers
+        .send(&users.black, &users.arbiter, ask.as_bytes())
+        .await;
+    servers
+        .wait_for(&users.black, 2, Duration::from_secs(30))
+        .await;
+    let mails = servers.mails(&users.black, "INBOX").await;
+    let answer = &mails.last().unwrap().1;
+    let mut lines = answer.lines();
+    lines.find(|l| l.contains("Пароль, на следующей строке"));
+    let password = lines.next().expect(answer).trim().to_string();
+    assert_eq!(password.len(), 16, "{answer}");
+    // the program plays Black: 1.f3 e5 2.g4 Qh4# (White mails 6263, 7274)
+    let player = Command::new(&python)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/xfcc/zeep_player.py"))
+        .args([&url, &users.black, &password, "e5", "Qh4#"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python runs");
+    let white = |body: &str, n: usize| {
+        format!(
+            "From: {w}\r\nTo: {arb}\r\nSubject: Re: [RT/1] move\r\nMessage-ID: <zeep{n}.{w}>\r\n\
+             Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n",
+            w = users.white,
+            arb = users.arbiter
+        )
+    };
+    let wait_plies = |n: usize| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while json(dir.path())["moves"].as_array().unwrap().len() < n {
+            assert!(Instant::now() < deadline, "{}", daemon_log(dir.path()));
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    servers
+        .send(&users.white, &users.arbiter, white("1. 6263", 1).as_bytes())
+        .await;
+    wait_plies(2);
+    servers
+        .send(
+            &users.white,
+            &users.arbiter,
+            white("1. 6263 5755\r\n2. 7274", 2).as_bytes(),
+        )
+        .await;
+    let out = player.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        daemon_log(dir.path())
+    );
+    let steps: Vec<serde_json::Value> = said
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(steps.len(), 3, "{said}");
+    assert_eq!(steps[0]["result"], "Success");
+    assert_eq!(steps[0]["movecount"], 1);
+    assert_eq!(steps[1]["movecount"], 2);
+    assert_eq!(steps[2]["final"], "BlackWins", "{said}");
+    assert!(
+        steps[2]["moves"].as_str().unwrap().contains("Qh4#"),
+        "{said}"
+    );
+    // White read both moves and the result by mail, the program's words too
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let mails = servers.mails(&users.white, "INBOX").await;
+        if mails.iter().any(|(about, _, _)| about.contains("0-1")) {
+            assert!(mails
+                .iter()
+                .any(|(_, body, _)| body.contains("move 1 from zeep")));
+            break;
+        }
+        assert!(Instant::now() < deadline, "{mails:#?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(json(dir.path())["result"], "0-1");
+    let (code, _) = stop_daemon(&mut daemon);
+    assert_eq!(code, 0);
+}

@@ -59,7 +59,8 @@ if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
 fi
 python3 -m venv "$root/venv"
-"$root/venv/bin/python" -m pip install -q --disable-pip-version-check chess==1.11.2
+# and zeep, the SOAP client that plays from our WSDL in tests/real_mail.rs
+"$root/venv/bin/python" -m pip install -q --disable-pip-version-check chess==1.11.2 zeep==4.3.1
 export MAILARBITER_PYTHON="$root/venv/bin/python"
 if command -v pgn-extract >/dev/null 2>&1; then
     MAILARBITER_PGN_EXTRACT=$(command -v pgn-extract)
