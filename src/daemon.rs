@@ -1151,35 +1151,60 @@ impl Pipeline {
         }
     }
 
-    /// Decides the Xfcc moves waiting for the referee, each committed
-    /// (durable) before its client is told `Success`; a move whose client
-    /// gave up waiting is not decided.
+    /// Decides the Xfcc moves waiting for the referee, in their order,
+    /// each against the games as the ones before it left them, and commits
+    /// them together (one durable write); only then are their clients told
+    /// `Success`. A move whose client gave up waiting is not decided.
     ///
     /// # Errors
-    /// When the store fails (the waiting clients are told `ServerError`).
+    /// When the store fails: nothing of them was written, and their
+    /// clients are told `ServerError`.
     pub fn xfcc_pass(
         &mut self,
         jobs: &mut tokio::sync::mpsc::Receiver<crate::xfcc::server::Job>,
     ) -> Result<(), DaemonError> {
-        while let Ok(job) = jobs.try_recv() {
+        use crate::xfcc::MoveResult;
+        let mut batch = Batch::default();
+        let mut answers = Vec::new();
+        while answers.len() < self.config.batch_mails {
+            let Ok(job) = jobs.try_recv() else { break };
             if job.answer.is_closed() {
                 continue;
             }
-            let result = self.xfcc_move(&job.address, &job.request);
-            let code = match &result {
-                Ok(code) => *code,
-                Err(_) => crate::xfcc::MoveResult::ServerError,
-            };
-            let _ = job.answer.send(code);
-            result?;
+            match self.xfcc_move(&mut batch, &job.address, &job.request) {
+                Ok(code) => answers.push((job.answer, code)),
+                Err(e) => {
+                    let _ = job.answer.send(MoveResult::ServerError);
+                    for (answer, _) in answers {
+                        let _ = answer.send(MoveResult::ServerError);
+                    }
+                    // the games in memory hold decisions not committed
+                    self.reload_state()?;
+                    return Err(e);
+                }
+            }
+        }
+        if answers.is_empty() {
+            return Ok(());
+        }
+        let mut report = Report::default();
+        if let Err(e) = self.commit_batch(&mut batch, &mut report) {
+            for (answer, _) in answers {
+                let _ = answer.send(MoveResult::ServerError);
+            }
+            return Err(e);
+        }
+        for (answer, code) in answers {
+            let _ = answer.send(code);
         }
         Ok(())
     }
 
     /// One Xfcc move from the player at `address`: decided as a mail with
-    /// that move would be, on today's date, and committed.
+    /// that move would be, on today's date, into `batch`.
     fn xfcc_move(
         &mut self,
+        batch: &mut Batch,
         address: &str,
         request: &crate::xfcc::soap::MakeAMove,
     ) -> Result<crate::xfcc::MoveResult, DaemonError> {
@@ -1224,10 +1249,7 @@ impl Pipeline {
         for verdict in &decision.verdicts {
             info!(game = %verdict_game(verdict), ?verdict, "decided (Xfcc)");
         }
-        let mut batch = Batch::default();
-        let mut report = Report::default();
-        self.add_checked(&mut batch, None, decision, checked, Vec::new());
-        self.commit_batch(&mut batch, &mut report)?;
+        self.add_checked(batch, None, decision, checked, Vec::new());
         Ok(MoveResult::Success)
     }
 
@@ -2396,6 +2418,8 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
             jobs: jobs_tx,
             wake: door_wake.clone(),
             guard: Default::default(),
+            known: Default::default(),
+            tag_key: std::hash::RandomState::new(),
         });
         tokio::spawn(crate::xfcc::server::serve(
             door,
