@@ -309,6 +309,9 @@ pub struct Pipeline {
     monitor: Monitor,
     /// The day `run --once --today` runs as of (the web pages' day).
     as_of: Option<NaiveDate>,
+    /// Counts the commits: what the Xfcc endpoint told a player holds
+    /// while it is unchanged (and the minute is the same).
+    generation: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Sends the outbox entries in order, removing each once delivered.
@@ -353,6 +356,7 @@ impl Pipeline {
             snapshot,
             monitor,
             as_of: None,
+            generation: Arc::default(),
         })
     }
 
@@ -445,6 +449,8 @@ impl Pipeline {
         if let Ok(mut snapshot) = self.snapshot.lock() {
             snapshot.clone_from(&self.state);
         }
+        self.generation
+            .fetch_add(1, std::sync::atomic::Ordering::Release);
         crate::repair::set_config(&config);
         self.config = config;
         info!(config = %path.display(), "reloaded the config");
@@ -862,6 +868,8 @@ impl Pipeline {
         if let Ok(mut snapshot) = self.snapshot.lock() {
             *snapshot = self.state.clone();
         }
+        self.generation
+            .fetch_add(1, std::sync::atomic::Ordering::Release);
         Ok(())
     }
 
@@ -1605,6 +1613,7 @@ impl Pipeline {
             self.reload_state()?;
             return Err(e.into());
         }
+
         if !commit.events.is_empty() || !commit.player_events.is_empty() {
             if let Ok(mut snapshot) = self.snapshot.lock() {
                 // the games the batch touched, not the whole state
@@ -1613,6 +1622,10 @@ impl Pipeline {
             }
             self.web_changed(&commit.events, &commit.player_events);
         }
+        // after the snapshot: an Xfcc answer kept under the old count is
+        // written again from the games as committed
+        self.generation
+            .fetch_add(1, std::sync::atomic::Ordering::Release);
         report.verdicts.append(&mut batch.verdicts);
         Ok(())
     }
@@ -2420,6 +2433,8 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
             guard: Default::default(),
             known: Default::default(),
             tag_key: std::hash::RandomState::new(),
+            generation: pipeline.generation.clone(),
+            answers: Default::default(),
         });
         tokio::spawn(crate::xfcc::server::serve(
             door,

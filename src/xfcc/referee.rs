@@ -317,3 +317,174 @@ pub fn infos(league: &League, mails: &[OutMail], day: &str) -> Vec<(String, Stri
     }
     facts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::letters::fixture::{day, league};
+    use crate::referee::game::Event;
+
+    const WHITE: &str = "ivanov@example.test";
+    const BLACK: &str = "petrov@example.test";
+
+    /// The fixture league's game T/1 opened on its start day, after the
+    /// numeric `moves` (one a day).
+    fn state_after(league: &League, moves: &[&str]) -> State {
+        let mut state = State::from_records(
+            league,
+            |_| Ok::<_, ()>(crate::referee::state::Record::default()),
+            |_| Ok(vec![]),
+        )
+        .unwrap();
+        let mut events = vec![(
+            "T/1".to_string(),
+            Event::Opened {
+                on: day("2026-05-10"),
+            },
+        )];
+        let mut game = Game::new(
+            &league.tournaments[0],
+            &league.tournaments[0].games[0],
+            [vec![], vec![]],
+        );
+        game.apply(&events[0].1).unwrap();
+        for (i, m) in moves.iter().enumerate() {
+            let mv = crate::notation::parse_move(game.position(), m).expect("legal");
+            let event = Event::Moved {
+                uci: Game::uci(&mv),
+                sent: day("2026-05-10") + chrono::Days::new(i as u64),
+                draw_offer: false,
+            };
+            game.apply(&event).unwrap();
+            events.push(("T/1".to_string(), event));
+        }
+        let checked = state.check(league, &events).unwrap();
+        state.install(checked, &events, &[]);
+        state
+    }
+
+    fn request(mv: &str, movecount: i64) -> MakeAMove {
+        MakeAMove {
+            login: super::super::soap::Login {
+                username: String::new(),
+                password: String::new(),
+            },
+            game_id: game_number("T/1"),
+            resign: false,
+            accept_draw: false,
+            movecount,
+            my_move: mv.into(),
+            offer_draw: false,
+            claim_draw: false,
+            my_message: String::new(),
+        }
+    }
+
+    fn decide(
+        league: &League,
+        state: &State,
+        who: &str,
+        r: &MakeAMove,
+    ) -> Result<Decision, MoveResult> {
+        decide_move(league, state, who, r, day("2026-05-20"))
+    }
+
+    #[test]
+    fn an_ambiguous_or_impossible_move_is_refused_with_its_code_and_nothing_decided() {
+        let league = league();
+        // 1.d4 d5 2.Nf3 Nf6: both white knights reach d2
+        let state = state_after(&league, &["4244", "4745", "7163", "7866"]);
+        assert_eq!(
+            decide(&league, &state, WHITE, &request("Nd2", 3)).unwrap_err(),
+            MoveResult::MoveIsAmbiguous
+        );
+        assert_eq!(
+            decide(&league, &state, WHITE, &request("Qh5", 3)).unwrap_err(),
+            MoveResult::InvalidMove
+        );
+        assert_eq!(
+            decide(&league, &state, WHITE, &request("Nbd2", 2)).unwrap_err(),
+            MoveResult::InvalidMoveNumber
+        );
+        assert_eq!(
+            decide(&league, &state, BLACK, &request("e6", 3)).unwrap_err(),
+            MoveResult::NotYourTurn
+        );
+        let decision = decide(&league, &state, WHITE, &request("Nbd2+!", 3)).unwrap();
+        assert!(
+            matches!(&decision.verdicts[..], [Verdict::Accepted { ply, .. }] if ply == "3. 2142"),
+            "{:?}",
+            decision.verdicts
+        );
+        assert!(decision
+            .events
+            .iter()
+            .all(|(_, e)| !matches!(e, Event::Penalty { .. })));
+    }
+
+    #[test]
+    fn a_message_without_a_move_is_a_feature_not_offered_and_castling_with_zeros_is_read() {
+        let league = league();
+        let state = state_after(&league, &["5254", "5755", "7163", "2836", "6152", "7866"]);
+        let mut message = request("", 0);
+        message.my_message = "hello".into();
+        assert_eq!(
+            decide(&league, &state, WHITE, &message).unwrap_err(),
+            MoveResult::FeatureUnavailable
+        );
+        let decision = decide(&league, &state, WHITE, &request("0-0", 4)).unwrap();
+        assert!(matches!(&decision.verdicts[..], [Verdict::Accepted { .. }]));
+    }
+
+    #[test]
+    fn a_resignation_sent_again_is_success_with_nothing_decided_and_the_loser_on_time_is_told() {
+        let league = league();
+        let mut state = state_after(&league, &["5254", "5755"]);
+        let mut resign = request("e5", 1);
+        resign.resign = true;
+        let decision = decide(&league, &state, WHITE, &resign).unwrap();
+        assert!(matches!(
+            &decision.verdicts[..],
+            [Verdict::Ended { .. }, ..]
+        ));
+        let checked = state.check(&league, &decision.events).unwrap();
+        state.install(checked, &decision.events, &decision.player_events);
+        assert!(decide(&league, &state, WHITE, &resign).unwrap().is_empty());
+        assert_eq!(
+            decide(&league, &state, WHITE, &request("Nf3", 2)).unwrap_err(),
+            MoveResult::NotYourTurn
+        );
+        // a game lost on time
+        let mut state = state_after(&league, &["5254"]);
+        let ended = vec![(
+            "T/1".to_string(),
+            Event::Ended {
+                result: GameResult::WhiteWins,
+                reason: EndReason::TimeForfeit,
+                on: day("2026-07-20"),
+            },
+        )];
+        let checked = state.check(&league, &ended).unwrap();
+        state.install(checked, &ended, &[]);
+        assert_eq!(
+            decide(&league, &state, BLACK, &request("e5", 1)).unwrap_err(),
+            MoveResult::LostOnTime
+        );
+    }
+
+    #[test]
+    fn a_game_of_someone_else_or_an_unknown_player_is_refused() {
+        let league = league();
+        let state = state_after(&league, &[]);
+        let mut other = request("e4", 1);
+        other.game_id = 12345;
+        assert_eq!(
+            decide(&league, &state, WHITE, &other).unwrap_err(),
+            MoveResult::InvalidGameId
+        );
+        assert_eq!(
+            decide(&league, &state, "who@example.test", &request("e4", 1)).unwrap_err(),
+            MoveResult::AuthenticationFailed
+        );
+    }
+}

@@ -80,6 +80,21 @@ pub struct Door {
     pub known: Mutex<HashMap<String, u64>>,
     /// The tag's key, random per process.
     pub tag_key: std::hash::RandomState,
+    /// Counts the referee's commits.
+    pub generation: Arc<std::sync::atomic::AtomicU64>,
+    /// The last `GetMyGames` answer per (player, plain moves): kept while
+    /// no commit came and the minute (of the clocks) is the same; a
+    /// program polls every few seconds.
+    pub answers: Mutex<HashMap<(String, bool), Told>>,
+}
+
+/// A `GetMyGames` answer and what it was true for: the commits counted,
+/// the minute.
+#[derive(Debug, Clone)]
+pub struct Told {
+    generation: u64,
+    minute: i64,
+    answer: Arc<String>,
 }
 
 /// The most logins [`Door::known`] remembers.
@@ -372,15 +387,10 @@ async fn operation(
     };
     match request {
         Request::GetMyGames(login) => match door.login(&login, peer).await {
-            Some(address) => {
-                let mut games = door.games(&address);
-                if plain_moves {
-                    for game in &mut games {
-                        game.moves = super::without_dates(&game.moves);
-                    }
-                }
-                (StatusCode::OK, get_my_games_response(&games))
-            }
+            Some(address) => (
+                StatusCode::OK,
+                door.my_games(address, plain_moves).to_string(),
+            ),
             None => (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 fault(true, "AuthenticationFailed: wrong user name or password"),
@@ -450,6 +460,43 @@ impl Door {
         warn!(user = %user, %peer, locked, "Xfcc: authentication failed");
         tokio::time::sleep(FAILURE_DELAY).await;
         None
+    }
+
+    /// The answer to the player's `GetMyGames`: the one last written while
+    /// nothing was committed since, within the same minute; else written
+    /// anew and kept.
+    fn my_games(&self, address: String, plain_moves: bool) -> Arc<String> {
+        let generation = self.generation.load(std::sync::atomic::Ordering::Acquire);
+        let minute = chrono::Utc::now().timestamp() / 60;
+        let key = (address, plain_moves);
+        if let Ok(answers) = self.answers.lock() {
+            if let Some(told) = answers.get(&key) {
+                if told.generation == generation && told.minute == minute {
+                    return told.answer.clone();
+                }
+            }
+        }
+        let mut games = self.games(&key.0);
+        if plain_moves {
+            for game in &mut games {
+                game.moves = super::without_dates(&game.moves);
+            }
+        }
+        let answer = Arc::new(get_my_games_response(&games));
+        if let Ok(mut answers) = self.answers.lock() {
+            if answers.len() >= KNOWN_LOGINS {
+                answers.clear();
+            }
+            answers.insert(
+                key,
+                Told {
+                    generation,
+                    minute,
+                    answer: answer.clone(),
+                },
+            );
+        }
+        answer
     }
 
     /// The player's games as `GetMyGames` tells them.
