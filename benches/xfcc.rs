@@ -387,7 +387,7 @@ fn main() {
                 format!("1. {}", PLIES[0])
             } else {
                 let number = |k: usize| {
-                    if k % 2 == 0 {
+                    if k.is_multiple_of(2) {
                         format!("{}. {}", k / 2 + 1, PLIES[k])
                     } else {
                         format!("{}... {}", k / 2 + 1, PLIES[k])
