@@ -644,7 +644,7 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
     let league = &config.league;
     match command {
         Command::Games { tournament, today } => {
-            let today = today.unwrap_or_else(|| crate::daemon::today(config));
+            let today = today.unwrap_or_else(|| config.today());
             Ok(games_table(league, state, tournament.as_deref(), today))
         }
         Command::Show {
@@ -691,7 +691,7 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             today,
             lang,
         } => {
-            let today = today.unwrap_or_else(|| crate::daemon::today(config));
+            let today = today.unwrap_or_else(|| config.today());
             let chosen: Vec<&Tournament> = league
                 .tournaments
                 .iter()
@@ -733,7 +733,7 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             })
         }
         Command::Web { output, today } => {
-            let today = today.unwrap_or_else(|| crate::daemon::today(config));
+            let today = today.unwrap_or_else(|| config.today());
             let Some(dir) = output.as_ref().or(config.web_dir.as_ref()) else {
                 return Err("no --output DIR and no [gateway] web_dir in the config".into());
             };

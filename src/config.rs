@@ -399,6 +399,15 @@ pub struct Config {
     pub xfcc: Option<XfccConfig>,
 }
 
+impl Config {
+    /// Today in the tournaments' zone: the day the referee counts.
+    pub fn today(&self) -> chrono::NaiveDate {
+        chrono::Utc::now()
+            .with_timezone(&self.timezone)
+            .date_naive()
+    }
+}
+
 /// `[xfcc]`: where the Xfcc endpoint listens and what it calls itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct XfccConfig {

@@ -6,7 +6,7 @@
 
 use crate::cli::{self, Cli};
 use crate::config::Config;
-use crate::daemon::{Monitor, Snapshot};
+use crate::status::{Monitor, Snapshot};
 use clap::Parser;
 use std::io::{self, Read as _, Write};
 use std::os::unix::fs::PermissionsExt;

@@ -26,11 +26,20 @@
 //!   refusal of a config that disagrees with it.
 //! - [`mail`]: the Maildir and IMAP inboxes, the file and SMTP outboxes
 //!   (lettre), composing mails.
-//! - [`daemon`]: fetch → parse → decide → commit → mark → send, the timers,
-//!   and `run` under systemd; [`control`]: the socket the views use while it runs.
-//! - [`cli`]: the command line and the read-only views; [`demo`]: the demo.
-//! - [`xfcc`]: the Xfcc (XfccBasic SOAP) protocol chess programs speak:
-//!   requests read and answers written (the endpoint is not wired yet).
+//! - [`daemon`]: the one referee loop: mail (fetch → parse → decide →
+//!   commit → mark → send), the Xfcc moves waiting for it, the timers, and
+//!   `run` under systemd; [`control`]: the socket the views, `status` and
+//!   the repairs use while it runs; [`status`]: the daemon's health, its
+//!   [`status::Monitor`] and the snapshot of the games the views and Xfcc
+//!   read; [`repair`]: outbox, resend, backup, `xfcc reset`.
+//! - [`cli`]: the command line and the read-only views; [`demo`]: the demo;
+//!   [`web`]: the static web pages.
+//! - [`letters`]: notices into mails, per reader, from the catalogs.
+//! - [`xfcc`]: the second door, for chess programs (Xfcc, XfccBasic SOAP):
+//!   requests read, answers written, what a request means to the referee
+//!   (pure), the accounts, and the HTTP endpoint.
+//!
+//! The doors and the views stand on no import circle (`tests/layers.rs`).
 #![forbid(unsafe_code)]
 
 pub mod check;

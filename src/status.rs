@@ -4,11 +4,13 @@
 //! store is read (the store is not written). The judgement (the exit code)
 //! is made by the caller against its thresholds.
 
-use crate::daemon::Health;
-use crate::store::{Store, StoreError};
+use crate::referee::state::State;
+use crate::store::{SharedStore, Store, StoreError};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+use tracing::{error, info, warn};
 
 /// The exit code of `status` when something is wrong (daemon down, a
 /// threshold passed).
@@ -16,6 +18,165 @@ pub const UNHEALTHY: u8 = 3;
 
 /// The fact under which the daemon keeps its [`Health`] in the store.
 pub const HEALTH_FACT: &str = "health";
+
+/// The state as the control socket sees it, updated after each commit.
+pub type Snapshot = Arc<Mutex<State>>;
+
+/// What the daemon knows of its own health, for `status`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    /// The last time the mailbox was read without error.
+    pub last_contact: Option<DateTime<Utc>>,
+    /// Mails left waiting in the mailbox after that contact.
+    pub mails_waiting: Option<usize>,
+    pub last_error: Option<LastError>,
+    /// The day the deadlines last ran as of.
+    pub last_deadline_pass: Option<NaiveDate>,
+    /// When the running daemon runs them next.
+    pub next_deadline_pass: Option<DateTime<Utc>>,
+    /// While the state folder's disk is too full to write: since when and
+    /// why (nothing is read or sent meanwhile).
+    #[serde(default)]
+    pub no_space: Option<LastError>,
+}
+
+/// The daemon's [`Health`], shared by the referee, the outbox relay and
+/// the control socket, with the store it is kept in (under
+/// [`HEALTH_FACT`], for `status` while the daemon is down): an error or a
+/// deadline pass is written at once, a mailbox contact at most once a minute.
+#[derive(Clone)]
+pub struct Monitor {
+    health: Arc<Mutex<Health>>,
+    store: SharedStore,
+    /// When the health was last written to the store.
+    written: Arc<Mutex<Option<DateTime<Utc>>>>,
+}
+
+impl Monitor {
+    pub(crate) fn new(store: SharedStore) -> Monitor {
+        let health = store
+            .fact(HEALTH_FACT)
+            .ok()
+            .flatten()
+            .and_then(|v| serde_json::from_str(&v).ok())
+            .unwrap_or_default();
+        Monitor {
+            health: Arc::new(Mutex::new(health)),
+            store,
+            written: Arc::default(),
+        }
+    }
+
+    /// The health now.
+    pub fn health(&self) -> Health {
+        self.health.lock().map(|h| h.clone()).unwrap_or_default()
+    }
+
+    /// The store the daemon holds.
+    pub fn store(&self) -> &SharedStore {
+        &self.store
+    }
+
+    pub(crate) fn update(&self, write_now: bool, change: impl FnOnce(&mut Health)) {
+        let Ok(mut health) = self.health.lock() else {
+            return;
+        };
+        change(&mut health);
+        let now = Utc::now();
+        let Ok(mut written) = self.written.lock() else {
+            return;
+        };
+        // (a clock set back counts as time passed: the record is written)
+        if !write_now && written.is_some_and(|w| (0..60).contains(&(now - w).num_seconds())) {
+            return;
+        }
+        if health.no_space.is_some() {
+            // nothing is written to a full disk; the record is written again
+            // once there is room
+            return;
+        }
+        let json = serde_json::to_string(&*health).unwrap_or_default();
+        match self.store.set_fact(HEALTH_FACT, &json) {
+            Ok(()) => *written = Some(now),
+            Err(e) => warn!(error = %e, "the health record cannot be written"),
+        }
+    }
+
+    /// The mailbox was read; `waiting` mails are left in it.
+    pub(crate) fn contact(&self, waiting: usize) {
+        self.update(false, |h| {
+            h.last_contact = Some(Utc::now());
+            h.mails_waiting = Some(waiting);
+        });
+    }
+
+    /// An operational failure (mailbox, transport, store).
+    pub(crate) fn error(&self, message: String) {
+        self.update(true, |h| {
+            h.last_error = Some(LastError {
+                at: Utc::now(),
+                message,
+            });
+        });
+    }
+
+    /// Whether the state folder's disk has room ([`Store::room`]): the
+    /// first refusal of an episode is logged and kept in the health (for
+    /// `status`), the return of room logged once; the referee and the
+    /// relay both ask.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSpace`], as the store refuses.
+    pub fn room(&self) -> Result<(), StoreError> {
+        let room = self.store.room();
+        let refused = room.as_ref().err().map(ToString::to_string);
+        // the referee and the relay both ask: the change is made (and so
+        // told) by one of them, under the lock
+        let changed = {
+            let Ok(mut health) = self.health.lock() else {
+                return room;
+            };
+            match (&refused, health.no_space.is_some()) {
+                (Some(why), false) => {
+                    health.no_space = Some(LastError {
+                        at: Utc::now(),
+                        message: why.clone(),
+                    });
+                    true
+                }
+                (None, true) => {
+                    health.no_space = None;
+                    true
+                }
+                _ => false,
+            }
+        };
+        if changed {
+            match &refused {
+                Some(why) => error!(
+                    error = %why,
+                    "no space: reading and sending wait until there is room again"
+                ),
+                None => info!("there is room again: reading and sending go on"),
+            }
+            // written when there is room (the record says the episode ended)
+            self.update(true, |_| {});
+        }
+        room
+    }
+
+    /// The deadlines ran as of `day`; the next pass is at `next`, if known.
+    pub(crate) fn deadlines(&self, day: Option<NaiveDate>, next: Option<DateTime<Utc>>) {
+        let write_now = day.is_some();
+        self.update(write_now, |h| {
+            // a clock set back does not move the last pass back
+            if day > h.last_deadline_pass {
+                h.last_deadline_pass = day;
+            }
+            h.next_deadline_pass = next;
+        });
+    }
+}
 
 /// What `status --json` prints (README "Watching it").
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

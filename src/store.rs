@@ -214,7 +214,7 @@ pub enum ArchivedMail {
         raw: Vec<u8>,
     },
     /// A mail the arbiter sent: its outbox entry, which composes into the
-    /// same bytes again ([`crate::mail::compose`]: the Message-ID, the date
+    /// same bytes again (the mail composer: the Message-ID, the date
     /// and the MIME boundaries come from the entry), a third of their size.
     Sent {
         at: chrono::DateTime<chrono::Utc>,
@@ -280,6 +280,9 @@ fn archive_key(db: &sled::Db, game: &str) -> Result<Vec<u8>, StoreError> {
     key.extend_from_slice(&db.generate_id()?.to_be_bytes());
     Ok(key)
 }
+
+/// The store as the referee, the outbox relay and the control socket share it.
+pub type SharedStore = std::sync::Arc<dyn Store + Send + Sync>;
 
 /// The storage the daemon needs.
 pub trait Store {

@@ -79,7 +79,7 @@ pub struct OutMail {
     pub game: Option<String>,
     /// The outbox sequence numbers of the reader's first and last earlier
     /// mail about the game: his own thread, set when the mail is stored
-    /// ([`crate::store`]) and made References when it is composed.
+    /// (by the store) and made References when it is composed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub thread: Vec<u64>,
     /// Files sent with the mail (the PGN of a result), after the text.
@@ -262,7 +262,7 @@ pub fn decide_mail(league: &League, state: &State, inbound: &Inbound) -> Decisio
 }
 
 /// Decides a move, an offer, a claim or a resignation that reached the
-/// referee already read (an Xfcc request: [`crate::xfcc::referee`]), as
+/// referee already read (an Xfcc request from a chess program), as
 /// a mail saying the same would be decided; `inbound.mail` names the
 /// sender and the game (its subject's tag) and holds no text.
 pub fn decide_written(
