@@ -872,3 +872,119 @@ fn a_player_on_xfcc_may_turn_the_forwards_off_and_reads_the_arbiters_word_in_ser
             .any(|m| m.to == ["petrov@example.test"] && m.body.contains("7163"))
     });
 }
+
+#[test]
+fn a_soap_1_2_request_is_answered_in_soap_1_2() {
+    let mut d = start("");
+    let password = d.password("petrov@example.test");
+    let body = get_my_games("petrov@example.test", &password).replace(
+        "http://schemas.xmlsoap.org/soap/envelope/",
+        "http://www.w3.org/2003/05/soap-envelope",
+    );
+    let (status, answer) = post_as(
+        d.port,
+        "Content-Type: application/soap+xml; charset=utf-8\r\n",
+        &body,
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(
+        answer.contains("xmlns:soap=\"http://www.w3.org/2003/05/soap-envelope\"")
+            && answer.contains("<GetMyGamesResult><XfccGame>"),
+        "{answer}"
+    );
+}
+
+/// `tls_cert`/`tls_key`: the endpoint speaks HTTPS itself; a client that
+/// trusts the certificate reads its games (python's ssl, as Lucas Chess's
+/// urllib would).
+#[test]
+fn with_a_certificate_the_endpoint_serves_https() {
+    let have = |tool: &str| {
+        Command::new(tool)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !have("openssl") || !have("python3") {
+        assert!(
+            std::env::var_os("MAILARBITER_REQUIRE_MAILSERVER").is_none(),
+            "openssl and python3 are needed (tests/run.sh has them)"
+        );
+        eprintln!("skipped: no openssl or python3");
+        return;
+    }
+    let keys = tempfile::tempdir().unwrap();
+    let (cert, key) = (keys.path().join("cert.pem"), keys.path().join("key.pem"));
+    let made = Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=127.0.0.1",
+        ])
+        .args(["-addext", "subjectAltName=IP:127.0.0.1"])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut d = start(&format!(
+        "tls_cert = \"{}\"\ntls_key = \"{}\"\n",
+        cert.display(),
+        key.display()
+    ));
+    let password = d.password("petrov@example.test");
+    let script = format!(
+        "import ssl, sys, urllib.request\n\
+         ctx = ssl.create_default_context(cafile=sys.argv[1])\n\
+         req = urllib.request.Request('https://127.0.0.1:{port}/xfccbasic.asmx', data=sys.stdin.buffer.read(), headers={{'Content-Type': 'text/xml; charset=utf-8'}})\n\
+         print(urllib.request.urlopen(req, context=ctx).read().decode())\n",
+        port = d.port
+    );
+    let mut python = Command::new("python3")
+        .arg("-c")
+        .arg(&script)
+        .arg(&cert)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    python
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(get_my_games("petrov@example.test", &password).as_bytes())
+        .unwrap();
+    let out = python.wait_with_output().unwrap();
+    let answer = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && answer.contains("<XfccGame>"),
+        "{answer}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // plain HTTP on the TLS port is not answered as Xfcc
+    let mut plain = TcpStream::connect(("127.0.0.1", d.port)).unwrap();
+    plain
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        plain,
+        "GET /xfccbasic.asmx?wsdl HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    let _ = plain.read_to_end(&mut got);
+    assert!(!String::from_utf8_lossy(&got).contains("wsdl:definitions"));
+}
