@@ -3,7 +3,6 @@
 //! operator, `mailarbiter xfcc reset`), kept in the store as an Argon2id
 //! hash only. A password never reaches a log.
 
-use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 
@@ -23,7 +22,7 @@ pub fn new_password() -> String {
     let mut out = String::with_capacity(LENGTH);
     while out.len() < LENGTH {
         let mut bytes = [0u8; 32];
-        OsRng.fill_bytes(&mut bytes);
+        random(&mut bytes);
         // 56 × 4 = 224: the bytes above are dropped, so each letter is
         // equally likely
         for b in bytes {
@@ -35,9 +34,20 @@ pub fn new_password() -> String {
     out
 }
 
+/// Fills `bytes` from the operating system's randomness.
+fn random(bytes: &mut [u8]) {
+    // the system's source does not fail on Linux once booted; were it to,
+    // a password of zeros must never be made
+    getrandom::fill(bytes).expect("the system's randomness");
+}
+
 /// The Argon2id hash of `password` (PHC string, the parameters inside).
 pub fn hash(password: &str) -> String {
-    let salt = SaltString::generate(&mut OsRng);
+    let mut bytes = [0u8; 16];
+    random(&mut bytes);
+    let Ok(salt) = SaltString::encode_b64(&bytes) else {
+        return String::new();
+    };
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
