@@ -152,6 +152,9 @@ pub struct Pipeline {
     /// Counts the commits: what the Xfcc endpoint told a player holds
     /// while it is unchanged (and the minute is the same).
     generation: Arc<std::sync::atomic::AtomicU64>,
+    /// The Xfcc endpoint, when `run` opened it: a reloaded config's
+    /// players reach it.
+    door: Option<Arc<crate::xfcc::server::Door>>,
 }
 
 /// Sends the outbox entries in order, removing each once delivered.
@@ -197,6 +200,7 @@ impl Pipeline {
             monitor,
             as_of: None,
             generation: Arc::default(),
+            door: None,
         })
     }
 
@@ -293,6 +297,9 @@ impl Pipeline {
             .fetch_add(1, std::sync::atomic::Ordering::Release);
         crate::repair::set_config(&config);
         self.config = config;
+        if let Some(door) = &self.door {
+            door.set_league(self.config.league.clone());
+        }
         info!(config = %path.display(), "reloaded the config");
         if let Some(dir) = self.config.web_dir.clone() {
             // names, tournaments and games may have changed
@@ -2264,7 +2271,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
         })?;
         let door = Arc::new(crate::xfcc::server::Door {
             config: xfcc,
-            league: pipeline.config.league.clone(),
+            league: std::sync::RwLock::new(Arc::new(pipeline.config.league.clone())),
             timezone: pipeline.config.timezone,
             store: pipeline.store.clone(),
             state: pipeline.snapshot.clone(),
@@ -2276,6 +2283,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
             generation: pipeline.generation.clone(),
             answers: Default::default(),
         });
+        pipeline.door = Some(door.clone());
         tokio::spawn(crate::xfcc::server::serve(
             door,
             listener,

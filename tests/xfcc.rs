@@ -899,15 +899,15 @@ fn a_soap_1_2_request_is_answered_in_soap_1_2() {
 /// urllib would).
 #[test]
 fn with_a_certificate_the_endpoint_serves_https() {
-    let have = |tool: &str| {
+    let have = |tool: &str, version: &str| {
         Command::new(tool)
-            .arg("--version")
+            .arg(version)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success())
     };
-    if !have("openssl") || !have("python3") {
+    if !have("openssl", "version") || !have("python3", "--version") {
         assert!(
             std::env::var_os("MAILARBITER_REQUIRE_MAILSERVER").is_none(),
             "openssl and python3 are needed (tests/run.sh has them)"
@@ -987,4 +987,36 @@ fn with_a_certificate_the_endpoint_serves_https() {
     let mut got = Vec::new();
     let _ = plain.read_to_end(&mut got);
     assert!(!String::from_utf8_lossy(&got).contains("wsdl:definitions"));
+}
+
+/// A tournament added on SIGHUP: its player gets a password by mail and
+/// reads his game from his program, with no restart.
+#[test]
+fn a_tournament_added_on_sighup_plays_from_a_program_too() {
+    let mut d = start("");
+    let path = d.arena.path().join("mailarbiter.toml");
+    let mut config = std::fs::read_to_string(&path).unwrap();
+    let start_day = (chrono::Utc::now() - chrono::Duration::days(1))
+        .date_naive()
+        .to_string();
+    config.push_str(&format!(
+        "\n[[tournament]]\nid = \"CUP\"\nname = \"Cup\"\nstart = \"{start_day}\"\ndirector = \"td@example.test\"\n\
+         notation = \"numeric\"\nrules = \"email\"\n\n\
+         [[tournament.player]]\nid = \"sidorov\"\nname = \"Sidorov, Sidor\"\ncountry = \"RUS\"\nemail = [\"sidorov@example.test\"]\nlanguage = \"en\"\n\n\
+         [[tournament.player]]\nid = \"kuznetsov\"\nname = \"Kuznetsov, Kuzma\"\ncountry = \"RUS\"\nemail = [\"kuznetsov@example.test\"]\nlanguage = \"ru\"\n\n\
+         [[tournament.game]]\nwhite = \"sidorov\"\nblack = \"kuznetsov\"\n"
+    ));
+    std::fs::write(&path, config).unwrap();
+    Command::new("kill")
+        .arg("-HUP")
+        .arg(d.child.id().to_string())
+        .status()
+        .unwrap();
+    d.mails_until(|s| s.iter().any(|m| m.to == ["sidorov@example.test"]));
+    let password = d.password("sidorov@example.test");
+    let (_, body) = d.post(&get_my_games("sidorov@example.test", &password));
+    let games = games_of(&body);
+    assert_eq!(games.len(), 1, "{body}");
+    assert_eq!(games[0]["event"], "Cup");
+    assert_eq!(games[0]["myTurn"], "true");
 }

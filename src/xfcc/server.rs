@@ -65,7 +65,8 @@ pub struct Job {
 /// What the endpoint reads and where it sends moves.
 pub struct Door {
     pub config: XfccConfig,
-    pub league: League,
+    /// The players and games of the config in force (SIGHUP replaces it).
+    pub league: std::sync::RwLock<Arc<League>>,
     pub timezone: Tz,
     pub store: Arc<dyn Store + Send + Sync>,
     /// The games as last committed (the control socket's snapshot).
@@ -407,6 +408,21 @@ async fn operation(
 }
 
 impl Door {
+    /// The league in force.
+    fn league(&self) -> Arc<League> {
+        match self.league.read() {
+            Ok(league) => league.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Puts the league of a reloaded config in force.
+    pub fn set_league(&self, league: League) {
+        if let Ok(mut slot) = self.league.write() {
+            *slot = Arc::new(league);
+        }
+    }
+
     /// The registered address of the player `login` names, if his password
     /// is right and neither he nor `peer` is locked. A failure is answered
     /// after [`FAILURE_DELAY`].
@@ -418,7 +434,7 @@ impl Door {
             .is_ok_and(|g| g.locked(&user, peer, Instant::now()));
         if !locked {
             let address = self
-                .league
+                .league()
                 .players_at(&user)
                 .first()
                 .map(|(_, p)| p.address().to_lowercase());
@@ -506,7 +522,7 @@ impl Door {
             .naive_local();
         let said = |key: &str| self.store.fact(key).ok().flatten();
         match self.state.lock() {
-            Ok(state) => super::referee::my_games(&self.league, &state, address, now, &said),
+            Ok(state) => super::referee::my_games(&self.league(), &state, address, now, &said),
             Err(_) => Vec::new(),
         }
     }
