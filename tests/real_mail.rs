@@ -1460,7 +1460,8 @@ async fn postfix_restarted_mid_burst_costs_at_most_one_duplicate_and_resumes_at_
     let handed_twice = handed - ids.len();
     // Postfix itself delivers again over LMTP what `postfix stop` cut
     // between Dovecot's answer and its own record: counted apart
-    let redelivered = in_inbox - handed;
+    // (a mail handed twice may be in the INBOX once: Postfix merged it)
+    let redelivered = in_inbox.saturating_sub(handed);
     println!(
         "{} mails: {handed_twice} handed to Postfix twice, {redelivered} delivered again by \
          Postfix itself",
