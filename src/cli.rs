@@ -47,6 +47,17 @@ impl From<LangArg> for Lang {
     }
 }
 
+/// What `rules` shows.
+#[derive(Debug, Subcommand)]
+pub enum RulesAction {
+    /// One preset in full, in the form a director writes it, each value
+    /// with the article it comes from
+    Show {
+        /// The preset's id or another name of it (`email`, `postal`)
+        id: String,
+    },
+}
+
 /// What `xfcc` does.
 #[derive(Debug, Subcommand)]
 pub enum XfccAction {
@@ -172,6 +183,12 @@ pub enum Command {
     },
     /// The mails waiting in the outbox: sequence number, age, recipients, subject
     Outbox,
+    /// The preset rule sets a tournament may name (`rules = "…"`); `rules
+    /// show ID` prints one with its articles (no config needed)
+    Rules {
+        #[command(subcommand)]
+        action: Option<RulesAction>,
+    },
     /// Xfcc accounts (chess programs): `xfcc reset ADDRESS` makes a player
     /// a new password and prints it (also while the daemon runs)
     Xfcc {

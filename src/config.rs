@@ -1260,19 +1260,34 @@ impl Validator<'_> {
                 format!("\"{director}\" is not an e-mail address"),
             );
         }
-        let kind = match rt.rules.as_ref().map(|r| r.get_ref().as_str()) {
-            None | Some("email") => RuleKind::Email,
-            Some("postal") => RuleKind::Postal,
-            Some(other) => {
-                let at = rt.rules.as_ref().expect("matched Some");
+        let preset = match rt.rules.as_ref().map(|r| r.get_ref().as_str()) {
+            None => crate::referee::rules::find_preset("email"),
+            Some(name) => crate::referee::rules::find_preset(name),
+        };
+        let mut rules = match preset {
+            Some(preset) => preset.rules.clone(),
+            None => {
+                let at = rt.rules.as_ref().expect("a name no preset has");
+                let known: Vec<String> = crate::referee::rules::presets()
+                    .iter()
+                    .map(|p| {
+                        let mut names = vec![format!("\"{}\"", p.id)];
+                        names.extend(p.aliases.iter().map(|a| format!("\"{a}\"")));
+                        names.join(" or ")
+                    })
+                    .collect();
                 self.problem(
                     at,
-                    format!("unknown rules \"{other}\" (\"email\" or \"postal\")"),
+                    format!(
+                        "unknown rules \"{}\" (a preset: {}; `mailarbiter rules` lists them)",
+                        at.get_ref(),
+                        known.join(", ")
+                    ),
                 );
-                RuleKind::Email
+                RuleSet::email()
             }
         };
-        let mut rules = RuleSet::defaults(kind);
+        let kind = rules.kind;
         if rt.penalty_days.is_some() && rt.repeat_penalty_days.is_none() && kind == RuleKind::Email
         {
             rules.repeat_penalty_days = rt.penalty_days.unwrap_or(rules.penalty_days);

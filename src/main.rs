@@ -159,6 +159,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
             std::io::stdout().write_all(&cli::man_page()?)?;
             return Ok(ExitCode::SUCCESS);
         }
+        Command::Rules { action } => {
+            use mailarbiter::referee::rules::{find_preset, preset_text, presets_table};
+            return Ok(match action {
+                None => {
+                    print!("{}", presets_table());
+                    ExitCode::SUCCESS
+                }
+                Some(cli::RulesAction::Show { id }) => match find_preset(id) {
+                    Some(preset) => {
+                        print!("{}", preset_text(preset));
+                        ExitCode::SUCCESS
+                    }
+                    None => {
+                        eprintln!("mailarbiter: no preset rule set \"{id}\" (`mailarbiter rules` lists them)");
+                        ExitCode::from(1)
+                    }
+                },
+            });
+        }
         _ => {}
     }
     let config = match Config::load_with(&path, &secrets(&cli)) {

@@ -428,3 +428,43 @@ fn check_reads_the_xfcc_section_and_connect_binds_its_port() {
         "{out}"
     );
 }
+
+/// Rule sets are data (issue 25 item 1): `rules` lists the presets with
+/// no config, `rules show` prints one with each value's article, a
+/// tournament names a preset by its id or its other name, and an unknown
+/// one is refused with the names.
+#[test]
+fn rules_lists_the_presets_and_a_tournament_names_one() {
+    let arena = Arena::new("this is not a config");
+    let (code, out, err) = arena.cli(&["rules"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("razsh-email    RAZSh Section III (e-mail) (also: email)")
+            && out.contains("razsh-postal   RAZSh Section II (postal) (also: postal)"),
+        "{out}"
+    );
+    let (code, out, _) = arena.cli(&["rules", "show", "email"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("rules = \"razsh-email\""), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("days_per_control = 60")
+            && l.ends_with("# III.4.3: 60 days for 10 moves, cumulative")),
+        "{out}"
+    );
+    let (code, _, err) = arena.cli(&["rules", "show", "fide"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no preset rule set \"fide\""), "{err}");
+    // a tournament on the postal preset by its id: Section II's numbers
+    let postal = Arena::new(
+        &two_players("numeric").replace("rules = \"email\"", "rules = \"razsh-postal\""),
+    );
+    let (code, out, err) = postal.cli(&["check"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let bad = Arena::new(&two_players("numeric").replace("rules = \"email\"", "rules = \"fide\""));
+    let (code, _, err) = bad.cli(&["check"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown rules \"fide\" (a preset: \"razsh-email\" or \"email\", \"razsh-postal\" or \"postal\"; `mailarbiter rules` lists them)"),
+        "{err}"
+    );
+}

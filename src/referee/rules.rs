@@ -181,46 +181,14 @@ fn protest_days() -> u32 {
 }
 
 impl RuleSet {
-    /// Section III defaults.
+    /// Section III defaults: the preset `razsh-email` (`rules/razsh-email.toml`).
     pub fn email() -> RuleSet {
-        RuleSet {
-            kind: RuleKind::Email,
-            days_per_control: 60,
-            moves_per_control: 10,
-            penalty_days: 2,
-            repeat_penalty_days: 2,
-            loss_on_first_overstep: true,
-            late_start_days: 0,
-            leave_days_per_year: 30,
-            late_leave_from_notice: false,
-            reminder_days: 14,
-            reminder_to_director: true,
-            breakdown_days: None,
-            inactivity: Span::Days(40),
-            warning_days: 5,
-            protest_days: 14,
-        }
+        preset("razsh-email").rules.clone()
     }
 
-    /// Section II defaults.
+    /// Section II defaults: the preset `razsh-postal` (`rules/razsh-postal.toml`).
     pub fn postal() -> RuleSet {
-        RuleSet {
-            kind: RuleKind::Postal,
-            days_per_control: 30,
-            moves_per_control: 10,
-            penalty_days: 5,
-            repeat_penalty_days: 10,
-            loss_on_first_overstep: false,
-            late_start_days: 3,
-            leave_days_per_year: 30,
-            late_leave_from_notice: true,
-            reminder_days: 30,
-            reminder_to_director: false,
-            breakdown_days: Some(60),
-            inactivity: Span::Months(3),
-            warning_days: 5,
-            protest_days: 7,
-        }
+        preset("razsh-postal").rules.clone()
     }
 
     /// The defaults of `kind`.
@@ -307,9 +275,294 @@ impl RuleSet {
     }
 }
 
+/// The preset rule sets, written in `rules/` in the form a director writes
+/// `[tournament.rules]` in, embedded.
+const PRESET_FILES: &[(&str, &str)] = &[
+    (
+        "rules/razsh-email.toml",
+        include_str!("../../rules/razsh-email.toml"),
+    ),
+    (
+        "rules/razsh-postal.toml",
+        include_str!("../../rules/razsh-postal.toml"),
+    ),
+];
+
+/// The named values of a rule set, in the order `rules show` prints them.
+pub const VALUE_NAMES: &[&str] = &[
+    "days_per_control",
+    "moves_per_control",
+    "penalty_days",
+    "repeat_penalty_days",
+    "loss_on_first_overstep",
+    "late_start_days",
+    "leave_days_per_year",
+    "late_leave_from_notice",
+    "reminder_days",
+    "reminder_to_director",
+    "breakdown_days",
+    "inactivity_days",
+    "inactivity_months",
+    "warning_days",
+    "protest_days",
+];
+
+/// A preset rule set: its names, its values and where each comes from.
+#[derive(Debug, Clone)]
+pub struct Preset {
+    pub id: String,
+    /// Other names a config may give it (`email`, `postal`).
+    pub aliases: Vec<String>,
+    pub name: String,
+    pub rules: RuleSet,
+    /// (value name, the value as written, its source), in [`VALUE_NAMES`]'
+    /// order.
+    pub values: Vec<(String, String, String)>,
+}
+
+/// Every preset, in the order of `rules/`.
+pub fn presets() -> &'static [Preset] {
+    static PRESETS: std::sync::OnceLock<Vec<Preset>> = std::sync::OnceLock::new();
+    PRESETS.get_or_init(|| {
+        PRESET_FILES
+            .iter()
+            .map(|(file, text)| {
+                read_preset(text).unwrap_or_else(|e| panic!("the embedded {file}: {e}"))
+            })
+            .collect()
+    })
+}
+
+/// The preset named `name` (its id or an alias), if any.
+pub fn find_preset(name: &str) -> Option<&'static Preset> {
+    presets()
+        .iter()
+        .find(|p| p.id == name || p.aliases.iter().any(|a| a == name))
+}
+
+/// The embedded preset `id`; its file is checked by the tests.
+fn preset(id: &str) -> &'static Preset {
+    find_preset(id).unwrap_or_else(|| panic!("no embedded preset {id}"))
+}
+
+/// Reads a preset file: `id`, `aliases`, `name`, `section`, every value
+/// of [`VALUE_NAMES`] a rule set needs, and `[articles]`.
+fn read_preset(text: &str) -> Result<Preset, String> {
+    let mut table: toml::Table = toml::from_str(text).map_err(|e| e.to_string())?;
+    let text_of = |table: &mut toml::Table, key: &str| -> Result<String, String> {
+        match table.remove(key) {
+            Some(toml::Value::String(s)) => Ok(s),
+            _ => Err(format!("`{key}` must be text")),
+        }
+    };
+    let id = text_of(&mut table, "id")?;
+    let name = text_of(&mut table, "name")?;
+    let kind = match text_of(&mut table, "section")?.as_str() {
+        "email" => RuleKind::Email,
+        "postal" => RuleKind::Postal,
+        other => return Err(format!("unknown section \"{other}\"")),
+    };
+    let aliases = match table.remove("aliases") {
+        None => vec![],
+        Some(toml::Value::Array(a)) => a
+            .into_iter()
+            .map(|v| v.as_str().map(str::to_string).ok_or("aliases are text"))
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("`aliases` must be a list".into()),
+    };
+    let articles = match table.remove("articles") {
+        Some(toml::Value::Table(t)) => t,
+        _ => return Err("`[articles]` is missing".into()),
+    };
+    let number = |table: &toml::Table, key: &str| -> Result<Option<u32>, String> {
+        match table.get(key) {
+            None => Ok(None),
+            Some(toml::Value::Integer(n)) => u32::try_from(*n)
+                .map(Some)
+                .map_err(|_| format!("`{key}` must be a whole number, not {n}")),
+            Some(other) => Err(format!("`{key}` must be a whole number, not {other}")),
+        }
+    };
+    let flag = |table: &toml::Table, key: &str| -> Result<bool, String> {
+        match table.get(key) {
+            Some(toml::Value::Boolean(b)) => Ok(*b),
+            _ => Err(format!("`{key}` must be true or false")),
+        }
+    };
+    let needed = |table: &toml::Table, key: &str| -> Result<u32, String> {
+        number(table, key)?.ok_or_else(|| format!("`{key}` is missing"))
+    };
+    if let Some(unknown) = table.keys().find(|k| !VALUE_NAMES.contains(&k.as_str())) {
+        return Err(format!("unknown value `{unknown}`"));
+    }
+    let inactivity = match (
+        number(&table, "inactivity_days")?,
+        number(&table, "inactivity_months")?,
+    ) {
+        (Some(days), None) => Span::Days(days),
+        (None, Some(months)) => Span::Months(months),
+        _ => return Err("give inactivity_days or inactivity_months, one of them".into()),
+    };
+    let rules = RuleSet {
+        kind,
+        days_per_control: needed(&table, "days_per_control")?,
+        moves_per_control: needed(&table, "moves_per_control")?,
+        penalty_days: needed(&table, "penalty_days")?,
+        repeat_penalty_days: needed(&table, "repeat_penalty_days")?,
+        loss_on_first_overstep: flag(&table, "loss_on_first_overstep")?,
+        late_start_days: needed(&table, "late_start_days")?,
+        leave_days_per_year: needed(&table, "leave_days_per_year")?,
+        late_leave_from_notice: flag(&table, "late_leave_from_notice")?,
+        reminder_days: needed(&table, "reminder_days")?,
+        reminder_to_director: flag(&table, "reminder_to_director")?,
+        breakdown_days: number(&table, "breakdown_days")?,
+        inactivity,
+        warning_days: needed(&table, "warning_days")?,
+        protest_days: needed(&table, "protest_days")?,
+    };
+    let mut values = Vec::new();
+    for key in VALUE_NAMES {
+        let Some(value) = table.get(*key) else {
+            continue;
+        };
+        let source = match articles.get(*key) {
+            Some(toml::Value::String(s)) => s.clone(),
+            _ => return Err(format!("`{key}` has no article in [articles]")),
+        };
+        values.push((key.to_string(), value.to_string(), source));
+    }
+    Ok(Preset {
+        id,
+        aliases,
+        name,
+        rules,
+        values,
+    })
+}
+
+/// `mailarbiter rules`: the presets, one a line.
+pub fn presets_table() -> String {
+    let mut out = String::new();
+    for p in presets() {
+        let aliases = if p.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also: {})", p.aliases.join(", "))
+        };
+        out.push_str(&format!("{:<14} {}{aliases}\n", p.id, p.name));
+    }
+    out
+}
+
+/// `mailarbiter rules show ID`: the preset's values under the names a
+/// tournament's overrides use, each with the article it comes from.
+pub fn preset_text(p: &Preset) -> String {
+    let mut out = format!(
+        "# {}\n# in [[tournament]]: rules = \"{}\"; each value below may be given\n# there too, to change it for the tournament\n",
+        p.name, p.id
+    );
+    let width = p
+        .values
+        .iter()
+        .map(|(k, v, _)| k.len() + v.len() + 3)
+        .max()
+        .unwrap_or(0);
+    for (key, value, source) in &p.values {
+        let line = format!("{key} = {value}");
+        out.push_str(&format!("{line:<width$}  # {source}\n"));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The presets in `rules/` give the numbers the referee always counted
+    /// with (written here as they were in the code before they were data).
+    #[test]
+    fn the_razsh_presets_are_the_numbers_of_sections_iii_and_ii() {
+        let email = RuleSet {
+            kind: RuleKind::Email,
+            days_per_control: 60,
+            moves_per_control: 10,
+            penalty_days: 2,
+            repeat_penalty_days: 2,
+            loss_on_first_overstep: true,
+            late_start_days: 0,
+            leave_days_per_year: 30,
+            late_leave_from_notice: false,
+            reminder_days: 14,
+            reminder_to_director: true,
+            breakdown_days: None,
+            inactivity: Span::Days(40),
+            warning_days: 5,
+            protest_days: 14,
+        };
+        let postal = RuleSet {
+            kind: RuleKind::Postal,
+            days_per_control: 30,
+            moves_per_control: 10,
+            penalty_days: 5,
+            repeat_penalty_days: 10,
+            loss_on_first_overstep: false,
+            late_start_days: 3,
+            leave_days_per_year: 30,
+            late_leave_from_notice: true,
+            reminder_days: 30,
+            reminder_to_director: false,
+            breakdown_days: Some(60),
+            inactivity: Span::Months(3),
+            warning_days: 5,
+            protest_days: 7,
+        };
+        assert_eq!(RuleSet::email(), email);
+        assert_eq!(RuleSet::postal(), postal);
+        assert_eq!(find_preset("email").unwrap().id, "razsh-email");
+        assert_eq!(find_preset("postal").unwrap().id, "razsh-postal");
+        assert!(find_preset("fide").is_none());
+        // every value of a preset has its source
+        for p in presets() {
+            assert!(
+                p.values.iter().all(|(_, _, source)| !source.is_empty()),
+                "{}",
+                p.id
+            );
+        }
+        let shown = preset_text(find_preset("postal").unwrap());
+        assert!(shown.contains("rules = \"razsh-postal\""), "{shown}");
+        assert!(
+            shown
+                .lines()
+                .any(|l| l.starts_with("repeat_penalty_days = 10")
+                    && l.ends_with("# II.4.10: 10 days for the same fault again")),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn a_preset_without_a_value_or_its_article_or_with_an_unknown_one_is_refused() {
+        let good = include_str!("../../rules/razsh-email.toml");
+        assert!(read_preset(good).is_ok());
+        let missing = good.replace("\npenalty_days = 2\n", "\n");
+        assert_eq!(
+            read_preset(&missing).unwrap_err(),
+            "`penalty_days` is missing"
+        );
+        let unknown = good.replace("warning_days = 5\n", "warning_days = 5\nwarning_dayz = 5\n");
+        assert_eq!(
+            read_preset(&unknown).unwrap_err(),
+            "unknown value `warning_dayz`"
+        );
+        let unsourced = good.replace(
+            "protest_days = \"III.6.4: 14 days to protest a claim\"\n",
+            "",
+        );
+        assert_eq!(
+            read_preset(&unsourced).unwrap_err(),
+            "`protest_days` has no article in [articles]"
+        );
+    }
 
     #[test]
     fn iii_4_7_email_penalty_is_two_days_every_time() {
