@@ -139,27 +139,15 @@ impl Daemon {
     }
 }
 
-/// POSTs a SOAP body as Scid does (quoted charset, no SOAPAction); the
-/// status and the answer's body.
+/// POSTs a SOAP body as Scid does (quoted charset, no SOAPAction), to
+/// the path in another case; the status and the answer's body.
 fn post(port: u16, body: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    write!(
-        stream,
-        "POST /XfccBasic.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/xml; charset=\"utf-8\"\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
+    post_to(
+        port,
+        "/XfccBasic.asmx",
+        "Content-Type: text/xml; charset=\"utf-8\"\r\n",
+        body,
     )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let status = answer[9..12].parse().unwrap();
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
 }
 
 fn get_my_games(user: &str, password: &str) -> String {
@@ -567,13 +555,18 @@ fn fixture(name: &str, values: &[(&str, &str)]) -> String {
 
 /// POSTs `body` with a client's own header lines; the status and body.
 fn post_as(port: u16, headers: &str, body: &str) -> (u16, String) {
+    post_to(port, "/xfccbasic.asmx", headers, body)
+}
+
+/// POSTs `body` to `path` with `headers`; the status and the answer's body.
+fn post_to(port: u16, path: &str, headers: &str, body: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
         .unwrap();
     write!(
         stream,
-        "POST /xfccbasic.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
