@@ -8,6 +8,7 @@
 //!
 //! - `game:<game id>` → `{"white": "<player id>", "black": "<player id>"}`
 //! - `player:<tournament id>/<player id>` → `{"emails": ["<address>", …]}`
+//! - `rules:<tournament id>` → the tournament's rule set (every value)
 //!
 //! [`review`] compares the config with them. What it finds:
 //!
@@ -15,7 +16,9 @@
 //!   in the store (its opening mail, moves, a result) whose players differ
 //!   from the stored ones (swapped colours, another player, blocks moved so
 //!   that the numbers by place changed); a game with events that the config
-//!   no longer names; a player of such a game who is gone from the config.
+//!   no longer names; a player of such a game who is gone from the config;
+//!   a started tournament's rule set changed (its clocks and penalties
+//!   would be counted anew under other numbers).
 //! - **Applied with a warning**: a player's addresses changed (a player may
 //!   move to another mailbox; the new list counts from then on, and mail
 //!   from a dropped address is no longer taken as theirs); the players of a
@@ -38,8 +41,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The fact holding the [`digest`] of the config the record agrees with.
 pub const DIGEST: &str = "identity";
 
-/// A fingerprint of what the record keeps of `config`: every game's id and
-/// players and every playing player's addresses, in the config's order
+/// A fingerprint of what the record keeps of `config`: every tournament's
+/// rule set, every game's id and players and every playing player's
+/// addresses, in the config's order
 /// (FNV-1a, 128 bits: it tells an unchanged config at a start in one read,
 /// where a review reads the record of every game).
 pub fn digest(config: &Config) -> String {
@@ -50,9 +54,10 @@ pub fn digest(config: &Config) -> String {
             hash = hash.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
         }
     };
-    eat("identity 1");
+    eat("identity 2");
     for t in &config.league.tournaments {
         eat(&t.id);
+        eat(&encode(&t.rules));
         for g in &t.games {
             eat(&g.id);
             eat(&g.white);
@@ -92,6 +97,33 @@ pub struct StoredPlayer {
 /// The fact that holds the players of `game`.
 pub fn game_key(game: &str) -> String {
     format!("game:{game}")
+}
+
+/// The fact that holds the rule set of `tournament`.
+pub fn rules_key(tournament: &str) -> String {
+    format!("rules:{tournament}")
+}
+
+/// The values two rule sets differ in: `days_per_control 60 → 50`.
+fn rules_changes(
+    stored: &crate::referee::rules::RuleSet,
+    now: &crate::referee::rules::RuleSet,
+) -> String {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+        (serde_json::to_value(stored), serde_json::to_value(now))
+    else {
+        return String::new();
+    };
+    a.iter()
+        .filter(|(k, v)| b.get(*k) != Some(v))
+        .map(|(k, v)| {
+            let after = b
+                .get(k)
+                .map_or_else(|| "-".to_string(), ToString::to_string);
+            format!("{k} {v} → {after}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The fact that holds the addresses of `player` of `tournament`.
@@ -266,6 +298,41 @@ pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> 
     }
 
     for t in &league.tournaments {
+        let key = rules_key(&t.id);
+        match store.fact(&key)? {
+            None => review.facts.push((key, encode(&t.rules))),
+            Some(value) => {
+                let stored: crate::referee::rules::RuleSet = decode(&key, &value)?;
+                if stored != t.rules {
+                    let changes = rules_changes(&stored, &t.rules);
+                    let line = t.games.first().and_then(|g| lines.game(&g.id));
+                    if t.games.iter().any(|g| with_events.contains(&g.id)) {
+                        review.refusals.push(Problem {
+                            column: None,
+                            line,
+                            message: format!(
+                                "tournament {}: its rules changed after it started ({changes}): \
+                                 a started tournament keeps its rule set; put the values back",
+                                t.id
+                            ),
+                        });
+                    } else {
+                        review.warnings.push(Problem {
+                            column: None,
+                            line,
+                            message: format!(
+                                "tournament {}: nothing is stored of its games yet, so its \
+                                 rules change ({changes})",
+                                t.id
+                            ),
+                        });
+                        review.facts.push((key, encode(&t.rules)));
+                    }
+                }
+            }
+        }
+    }
+    for t in &league.tournaments {
         for p in &t.players {
             if !t.games.iter().any(|g| g.color_of(&p.id).is_some()) {
                 continue;
@@ -385,6 +452,45 @@ black = "b"
             .unwrap();
     }
 
+    /// A started tournament keeps its rule set: a changed value is refused
+    /// at start and on SIGHUP, with what changed; before any game has an
+    /// event it is recorded with a warning.
+    #[test]
+    fn a_started_tournaments_rules_cannot_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let first = review(&config(CONFIG), &store).unwrap();
+        write(&store, first.facts, vec![]);
+        let faster = CONFIG.replace(
+            "director = \"td@example.test\"\n",
+            "director = \"td@example.test\"\ndays_per_control = 50\n",
+        );
+        let before = review(&config(&faster), &store).unwrap();
+        assert!(!before.is_refused(), "{:?}", before.refusals);
+        assert_eq!(
+            before.warnings[0].message,
+            "tournament T1: nothing is stored of its games yet, so its rules change \
+             (days_per_control 60 → 50)"
+        );
+        write(
+            &store,
+            vec![],
+            vec![(
+                "T1/1".into(),
+                Event::Opened {
+                    on: NaiveDate::from_ymd_opt(2026, 5, 10).unwrap(),
+                },
+            )],
+        );
+        let after = review(&config(&faster), &store).unwrap();
+        assert_eq!(
+            after.refusals[0].message,
+            "tournament T1: its rules changed after it started (days_per_control 60 → 50): \
+             a started tournament keeps its rule set; put the values back"
+        );
+        assert!(!review(&config(CONFIG), &store).unwrap().is_refused());
+    }
+
     #[test]
     fn the_record_is_one_fact_per_game_and_per_player_of_a_game() {
         let dir = tempfile::tempdir().unwrap();
@@ -397,6 +503,10 @@ black = "b"
             review.facts,
             [
                 ("game:T1/1".into(), r#"{"white":"a","black":"b"}"#.into()),
+                (
+                    "rules:T1".into(),
+                    encode(&crate::referee::rules::RuleSet::email())
+                ),
                 (
                     "player:T1/a".into(),
                     r#"{"emails":["a@example.test"]}"#.into()
