@@ -120,6 +120,78 @@ struct RawXfcc {
     max_connections: Option<Spanned<usize>>,
 }
 
+/// A tournament's `rules`: a preset's name, or a table `[tournament.rules]`
+/// with a `base` preset and values that change it.
+#[derive(Debug)]
+enum RawRules {
+    Name(String),
+    Table(Box<RawRulesTable>),
+}
+
+impl<'de> Deserialize<'de> for RawRules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl<'de> serde::de::Visitor<'de> for Either {
+            type Value = RawRules;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a preset's name or a table")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawRules, E> {
+                Ok(RawRules::Name(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawRules, A::Error> {
+                let table =
+                    RawRulesTable::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(RawRules::Table(Box::new(table)))
+            }
+        }
+        deserializer.deserialize_any(Either)
+    }
+}
+
+impl RawRulesTable {
+    /// Whether any value is given (the base aside).
+    fn any(&self) -> bool {
+        self.days_per_control.is_some()
+            || self.moves_per_control.is_some()
+            || self.penalty_days.is_some()
+            || self.repeat_penalty_days.is_some()
+            || self.loss_on_first_overstep.is_some()
+            || self.leave_days_per_year.is_some()
+            || self.reminder_days.is_some()
+            || self.inactivity_days.is_some()
+            || self.inactivity_months.is_some()
+            || self.late_start_days.is_some()
+            || self.warning_days.is_some()
+            || self.late_leave_from_notice.is_some()
+            || self.reminder_to_director.is_some()
+            || self.breakdown_days.is_some()
+            || self.protest_days.is_some()
+    }
+}
+
+/// `[tournament.rules]`: `base` (a preset, by default `razsh-email`) and
+/// the values that change it (also the values written beside `rules`).
+#[derive(Debug, Clone, Deserialize)]
+struct RawRulesTable {
+    base: Option<Spanned<String>>,
+    days_per_control: Option<u32>,
+    moves_per_control: Option<Spanned<u32>>,
+    penalty_days: Option<u32>,
+    repeat_penalty_days: Option<u32>,
+    loss_on_first_overstep: Option<bool>,
+    leave_days_per_year: Option<u32>,
+    reminder_days: Option<u32>,
+    inactivity_days: Option<u32>,
+    inactivity_months: Option<Spanned<u32>>,
+    late_start_days: Option<u32>,
+    warning_days: Option<u32>,
+    late_leave_from_notice: Option<bool>,
+    reminder_to_director: Option<bool>,
+    breakdown_days: Option<u32>,
+    protest_days: Option<u32>,
+}
+
 #[derive(Debug, Deserialize)]
 struct RawTournament {
     id: Spanned<String>,
@@ -128,7 +200,7 @@ struct RawTournament {
     /// The tournament's end date: unfinished games go to adjudication (III.9.4).
     end: Option<Spanned<String>>,
     director: Spanned<String>,
-    rules: Option<Spanned<String>>,
+    rules: Option<Spanned<RawRules>>,
     notation: Option<Spanned<String>>,
     days_per_control: Option<u32>,
     moves_per_control: Option<Spanned<u32>>,
@@ -1260,14 +1332,50 @@ impl Validator<'_> {
                 format!("\"{director}\" is not an e-mail address"),
             );
         }
-        let preset = match rt.rules.as_ref().map(|r| r.get_ref().as_str()) {
+        let beside = RawRulesTable {
+            base: None,
+            days_per_control: rt.days_per_control,
+            moves_per_control: rt.moves_per_control.clone(),
+            penalty_days: rt.penalty_days,
+            repeat_penalty_days: rt.repeat_penalty_days,
+            loss_on_first_overstep: rt.loss_on_first_overstep,
+            leave_days_per_year: rt.leave_days_per_year,
+            reminder_days: rt.reminder_days,
+            inactivity_days: rt.inactivity_days,
+            inactivity_months: rt.inactivity_months.clone(),
+            late_start_days: rt.late_start_days,
+            warning_days: rt.warning_days,
+            // written in [tournament.rules] only
+            late_leave_from_notice: None,
+            reminder_to_director: None,
+            breakdown_days: None,
+            protest_days: None,
+        };
+        // the preset and the values that change it: beside `rules = "…"`,
+        // or in the table `[tournament.rules]` (not both)
+        let (name, ov): (Option<Spanned<String>>, RawRulesTable) = match rt.rules.as_ref() {
+            None => (None, beside),
+            Some(rules) => match rules.get_ref() {
+                RawRules::Name(name) => (Some(Spanned::new(rules.span(), name.clone())), beside),
+                RawRules::Table(table) => {
+                    if beside.any() {
+                        self.problem(
+                            rules,
+                            "the rule values go in [tournament.rules] or beside rules = \"…\", not both".into(),
+                        );
+                    }
+                    (table.base.clone(), (**table).clone())
+                }
+            },
+        };
+        let preset = match name.as_ref().map(|r| r.get_ref().as_str()) {
             None => crate::referee::rules::find_preset("email"),
             Some(name) => crate::referee::rules::find_preset(name),
         };
         let mut rules = match preset {
             Some(preset) => preset.rules.clone(),
             None => {
-                let at = rt.rules.as_ref().expect("a name no preset has");
+                let at = name.as_ref().expect("a name no preset has");
                 let known: Vec<String> = crate::referee::rules::presets()
                     .iter()
                     .map(|p| {
@@ -1288,21 +1396,21 @@ impl Validator<'_> {
             }
         };
         let kind = rules.kind;
-        if rt.penalty_days.is_some() && rt.repeat_penalty_days.is_none() && kind == RuleKind::Email
+        if ov.penalty_days.is_some() && ov.repeat_penalty_days.is_none() && kind == RuleKind::Email
         {
-            rules.repeat_penalty_days = rt.penalty_days.unwrap_or(rules.penalty_days);
+            rules.repeat_penalty_days = ov.penalty_days.unwrap_or(rules.penalty_days);
         }
-        if let Some(loss) = rt.loss_on_first_overstep {
+        if let Some(loss) = ov.loss_on_first_overstep {
             rules.loss_on_first_overstep = loss;
         }
         let overrides = [
-            (rt.days_per_control, &mut rules.days_per_control),
-            (rt.penalty_days, &mut rules.penalty_days),
-            (rt.repeat_penalty_days, &mut rules.repeat_penalty_days),
-            (rt.leave_days_per_year, &mut rules.leave_days_per_year),
-            (rt.reminder_days, &mut rules.reminder_days),
-            (rt.late_start_days, &mut rules.late_start_days),
-            (rt.warning_days, &mut rules.warning_days),
+            (ov.days_per_control, &mut rules.days_per_control),
+            (ov.penalty_days, &mut rules.penalty_days),
+            (ov.repeat_penalty_days, &mut rules.repeat_penalty_days),
+            (ov.leave_days_per_year, &mut rules.leave_days_per_year),
+            (ov.reminder_days, &mut rules.reminder_days),
+            (ov.late_start_days, &mut rules.late_start_days),
+            (ov.warning_days, &mut rules.warning_days),
         ];
         for (value, slot) in overrides {
             if let Some(v) = value {
@@ -1310,10 +1418,22 @@ impl Validator<'_> {
             }
         }
         // II.5.1: the director is told when the repeat is unanswered for as long again
-        if let (Some(days), Some(_)) = (rt.reminder_days, rules.breakdown_days) {
+        if let (Some(days), Some(_)) = (ov.reminder_days, rules.breakdown_days) {
             rules.breakdown_days = Some(days.saturating_mul(2));
         }
-        match (rt.inactivity_days, &rt.inactivity_months) {
+        if let Some(days) = ov.breakdown_days {
+            rules.breakdown_days = Some(days);
+        }
+        if let Some(days) = ov.protest_days {
+            rules.protest_days = days;
+        }
+        if let Some(late) = ov.late_leave_from_notice {
+            rules.late_leave_from_notice = late;
+        }
+        if let Some(copied) = ov.reminder_to_director {
+            rules.reminder_to_director = copied;
+        }
+        match (ov.inactivity_days, &ov.inactivity_months) {
             (Some(_), Some(months)) => self.problem(
                 months,
                 "give inactivity_days or inactivity_months, not both".into(),
@@ -1322,7 +1442,7 @@ impl Validator<'_> {
             (None, Some(months)) => rules.inactivity = Span::Months(*months.get_ref()),
             (None, None) => {}
         }
-        if let Some(m) = &rt.moves_per_control {
+        if let Some(m) = &ov.moves_per_control {
             if *m.get_ref() == 0 {
                 self.problem(m, "moves_per_control must be at least 1".into());
             }
@@ -1706,6 +1826,67 @@ black = "b"
             "director = \"td@example.test\"\n",
             &format!("director = \"td@example.test\"\n{lines}\n"),
         )
+    }
+
+    /// `[tournament.rules]`: a preset as `base` and the values that change
+    /// it, in the form `rules show` prints (issue 25 item 1).
+    #[test]
+    fn a_rules_table_takes_a_base_preset_and_its_changes() {
+        let with_table = |table: &str, beside: &str| {
+            with_rules(beside).replacen(
+                "[[tournament.player]]",
+                &format!("[tournament.rules]\n{table}\n[[tournament.player]]"),
+                1,
+            )
+        };
+        let rules = |text: &str| {
+            Config::parse(text, Path::new("/etc/ma"), false)
+                .unwrap()
+                .league
+                .tournaments[0]
+                .rules
+                .clone()
+        };
+        let r = rules(&with_table(
+            "base = \"razsh-postal\"\ndays_per_control = 40",
+            "",
+        ));
+        assert_eq!(
+            r,
+            RuleSet {
+                days_per_control: 40,
+                ..RuleSet::postal()
+            }
+        );
+        // without a base: Section III
+        assert_eq!(rules(&with_table("penalty_days = 3", "")).penalty_days, 3);
+        assert_eq!(
+            rules(&with_table("penalty_days = 3", "")).kind,
+            RuleKind::Email
+        );
+        // what `rules show` prints is a table a director may paste
+        for preset in crate::referee::rules::presets() {
+            let shown = crate::referee::rules::preset_text(preset);
+            let table = shown.split_once("[tournament.rules]\n").unwrap().1;
+            assert_eq!(rules(&with_table(table, "")), preset.rules, "{shown}");
+        }
+        let ps = problems(&with_table("base = \"fide\"\npenalty_dayz = 3", ""));
+        assert!(
+            ps.iter()
+                .any(|p| p.contains("unknown key `penalty_dayz` in [tournament.rules]")),
+            "{ps:?}"
+        );
+        assert!(
+            ps.iter().any(|p| p.contains("unknown rules \"fide\"")),
+            "{ps:?}"
+        );
+        let ps = problems(&with_table("base = \"postal\"", "warning_days = 3"));
+        assert!(
+            ps.iter().any(|p| p.ends_with(
+                "the rule values go in [tournament.rules] or beside rules = \"…\", not both"
+            )),
+            "{ps:?}"
+        );
     }
 
     #[test]

@@ -445,7 +445,10 @@ fn rules_lists_the_presets_and_a_tournament_names_one() {
     );
     let (code, out, _) = arena.cli(&["rules", "show", "email"]);
     assert_eq!(code, 0);
-    assert!(out.contains("rules = \"razsh-email\""), "{out}");
+    assert!(
+        out.contains("[tournament.rules]\nbase = \"razsh-email\"\n"),
+        "{out}"
+    );
     assert!(
         out.lines().any(|l| l.starts_with("days_per_control = 60")
             && l.ends_with("# III.4.3: 60 days for 10 moves, cumulative")),

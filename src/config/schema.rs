@@ -18,6 +18,8 @@ enum Kind {
     TextList,
     /// A table (`[name]`).
     Table(&'static [Key]),
+    /// Text in quotes, or a table (`rules = "…"` or `[tournament.rules]`).
+    TextOrTable(&'static [Key]),
     /// Tables written `[[name]]` (or a list of inline tables).
     Tables(&'static [Key]),
 }
@@ -94,6 +96,26 @@ const SECURITY: &[Key] = &[
     key("replies_per_hour", U32),
 ];
 
+/// `[tournament.rules]`: a preset and the values that change it.
+const RULES: &[Key] = &[
+    key("base", Kind::Text),
+    key("days_per_control", U32),
+    key("moves_per_control", U32),
+    key("penalty_days", U32),
+    key("repeat_penalty_days", U32),
+    key("loss_on_first_overstep", Kind::Bool),
+    key("leave_days_per_year", U32),
+    key("reminder_days", U32),
+    key("inactivity_days", U32),
+    key("inactivity_months", U32),
+    key("late_start_days", U32),
+    key("warning_days", U32),
+    key("late_leave_from_notice", Kind::Bool),
+    key("reminder_to_director", Kind::Bool),
+    key("breakdown_days", U32),
+    key("protest_days", U32),
+];
+
 const XFCC: &[Key] = &[
     needed("listen", Kind::Text),
     key("public_url", Kind::Text),
@@ -122,7 +144,7 @@ const TOURNAMENT: &[Key] = &[
     needed("start", Kind::Text),
     key("end", Kind::Text),
     needed("director", Kind::Text),
-    key("rules", Kind::Text),
+    key("rules", Kind::TextOrTable(RULES)),
     key("notation", Kind::Text),
     key("days_per_control", U32),
     key("moves_per_control", U32),
@@ -239,6 +261,9 @@ fn expected(name: &str, kind: Kind) -> String {
         Kind::Bool => "true or false (without quotes)".into(),
         Kind::TextList => format!("a list of text in quotes, like {name} = [\"…\"]"),
         Kind::Table(_) => format!("a table, written [{name}]"),
+        Kind::TextOrTable(_) => {
+            format!("text in quotes, like {name} = \"…\", or a table, written [tournament.{name}]")
+        }
         Kind::Tables(_) => format!("tables, each written [[{name}]]"),
     }
 }
@@ -367,7 +392,8 @@ impl Walker<'_> {
                 }
                 true
             }
-            (Kind::Table(keys), _) if item.is_table_like() => {
+            (Kind::TextOrTable(_), Item::Value(Value::String(_))) => true,
+            (Kind::Table(keys) | Kind::TextOrTable(keys), _) if item.is_table_like() => {
                 let name = child(false);
                 let table = item.as_table_like().expect("table-like");
                 self.table(table, keys, &name, at);

@@ -454,11 +454,11 @@ pub fn presets_table() -> String {
     out
 }
 
-/// `mailarbiter rules show ID`: the preset's values under the names a
-/// tournament's overrides use, each with the article it comes from.
+/// `mailarbiter rules show ID`: the preset as a tournament's
+/// `[tournament.rules]` table, each value with the article it comes from.
 pub fn preset_text(p: &Preset) -> String {
     let mut out = format!(
-        "# {}\n# in [[tournament]]: rules = \"{}\"; each value below may be given\n# there too, to change it for the tournament\n",
+        "# {}: a tournament's [tournament.rules] as this preset has it;\n# a value written there changes it for the tournament\n[tournament.rules]\nbase = \"{}\"\n",
         p.name, p.id
     );
     let width = p
@@ -530,7 +530,10 @@ mod tests {
             );
         }
         let shown = preset_text(find_preset("postal").unwrap());
-        assert!(shown.contains("rules = \"razsh-postal\""), "{shown}");
+        assert!(
+            shown.contains("[tournament.rules]\nbase = \"razsh-postal\"\n"),
+            "{shown}"
+        );
         assert!(
             shown
                 .lines()
