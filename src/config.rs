@@ -167,6 +167,7 @@ impl RawRulesTable {
             || self.reminder_to_director.is_some()
             || self.breakdown_days.is_some()
             || self.protest_days.is_some()
+            || self.further_reminders.is_some()
     }
 }
 
@@ -190,6 +191,7 @@ struct RawRulesTable {
     reminder_to_director: Option<bool>,
     breakdown_days: Option<u32>,
     protest_days: Option<u32>,
+    further_reminders: Option<Spanned<Vec<u32>>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -1350,6 +1352,7 @@ impl Validator<'_> {
             reminder_to_director: None,
             breakdown_days: None,
             protest_days: None,
+            further_reminders: None,
         };
         // the preset and the values that change it: beside `rules = "…"`,
         // or in the table `[tournament.rules]` (not both)
@@ -1432,6 +1435,25 @@ impl Validator<'_> {
         }
         if let Some(copied) = ov.reminder_to_director {
             rules.reminder_to_director = copied;
+        }
+        if let Some(days) = &ov.further_reminders {
+            let rising = std::iter::once(rules.reminder_days)
+                .chain(days.get_ref().iter().copied())
+                .collect::<Vec<_>>()
+                .windows(2)
+                .all(|w| w[0] < w[1]);
+            if !rising {
+                self.problem(
+                    days,
+                    format!(
+                        "further_reminders must rise, each after the one before and after \
+                         reminder_days ({}), not {:?}",
+                        rules.reminder_days,
+                        days.get_ref()
+                    ),
+                );
+            }
+            rules.further_reminders = days.get_ref().clone();
         }
         match (ov.inactivity_days, &ov.inactivity_months) {
             (Some(_), Some(months)) => self.problem(
@@ -1870,6 +1892,23 @@ black = "b"
             let table = shown.split_once("[tournament.rules]\n").unwrap().1;
             assert_eq!(rules(&with_table(table, "")), preset.rules, "{shown}");
         }
+        assert_eq!(
+            rules(&with_table("further_reminders = [28, 35]", "")).further_reminders,
+            [28, 35]
+        );
+        let ps = problems(&with_table("further_reminders = [28, 10]", ""));
+        assert!(
+            ps.iter().any(|p| p.ends_with(
+                "further_reminders must rise, each after the one before and after reminder_days (14), not [28, 10]"
+            )),
+            "{ps:?}"
+        );
+        let ps = problems(&with_table("further_reminders = [\"28\"]", ""));
+        assert!(
+            ps.iter().any(|p| p
+                .contains("must be a list of whole numbers, like further_reminders = [28, 35]")),
+            "{ps:?}"
+        );
         let ps = problems(&with_table("base = \"fide\"\npenalty_dayz = 3", ""));
         assert!(
             ps.iter()

@@ -108,6 +108,53 @@ fn iii_5_1_reminder_exactly_at_day_14_and_iii_5_3_director_told_at_day_40() {
     assert!(arena.new_sent().is_empty());
 }
 
+/// A rule set's own reminder schedule (issue 25 item 2): with
+/// `further_reminders = [28, 35]` in `[tournament.rules]` the awaited move
+/// is repeated on days 14, 28 and 35 of silence, each once, and the
+/// director is told at day 40 as before.
+#[test]
+fn further_reminders_repeat_the_move_on_the_rule_sets_days() {
+    // the rules are in the table: no `rules = …` beside it
+    let text = three_players("# rules: [tournament.rules]", &[("ivanov", "petrov")]).replacen(
+        "[[tournament.player]]",
+        "[tournament.rules]\nbase = \"email\"\nfurther_reminders = [28, 35]\n\n[[tournament.player]]",
+        1,
+    );
+    let mut arena = Arena::new(&text);
+    arena.run("2026-05-10");
+    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
+    play(&mut arena, 0, &[("5254", "2026-05-10")]);
+    for (day, waited) in [("2026-05-24", 14), ("2026-06-07", 28), ("2026-06-14", 35)] {
+        let before = (chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap()
+            - chrono::Days::new(1))
+        .to_string();
+        arena.run(&before);
+        assert!(arena.new_sent().is_empty(), "the day before {day}: nothing");
+        arena.run(day);
+        let sent = arena.new_sent();
+        assert_eq!(sent.len(), 2, "{day}: {sent:#?}");
+        assert!(
+            sent[0].is_to(&[B], &[]) && sent[0].about.contains("reminder"),
+            "{sent:#?}"
+        );
+        assert!(
+            sent[0]
+                .body
+                .contains(&format!("no answer has come for {waited} days")),
+            "{}",
+            sent[0].body
+        );
+        assert!(sent[1].is_to(&[TD], &[]));
+    }
+    arena.run("2026-06-15");
+    arena.run("2026-06-18");
+    assert!(arena.new_sent().is_empty(), "no fourth repeat");
+    arena.run("2026-06-19");
+    let sent = arena.new_sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].is_to(&[TD], &[]) && sent[0].body.contains("for 40 days"));
+}
+
 #[test]
 fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     let mut arena = arena("days_per_control = 20\nmoves_per_control = 5");

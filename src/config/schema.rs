@@ -16,6 +16,8 @@ enum Kind {
     Bool,
     /// A list of text in quotes.
     TextList,
+    /// A list of whole numbers in `0..=u32::MAX`.
+    WholeList,
     /// A table (`[name]`).
     Table(&'static [Key]),
     /// Text in quotes, or a table (`rules = "…"` or `[tournament.rules]`).
@@ -114,6 +116,7 @@ const RULES: &[Key] = &[
     key("reminder_to_director", Kind::Bool),
     key("breakdown_days", U32),
     key("protest_days", U32),
+    key("further_reminders", Kind::WholeList),
 ];
 
 const XFCC: &[Key] = &[
@@ -260,6 +263,7 @@ fn expected(name: &str, kind: Kind) -> String {
         Kind::Whole(min, max) => format!("a whole number from {min} to {max}"),
         Kind::Bool => "true or false (without quotes)".into(),
         Kind::TextList => format!("a list of text in quotes, like {name} = [\"…\"]"),
+        Kind::WholeList => format!("a list of whole numbers, like {name} = [28, 35]"),
         Kind::Table(_) => format!("a table, written [{name}]"),
         Kind::TextOrTable(_) => {
             format!("text in quotes, like {name} = \"…\", or a table, written [tournament.{name}]")
@@ -372,6 +376,23 @@ impl Walker<'_> {
                         at,
                         format!("`{k}` in {parent} must be {}, not {v}", expected(k, kind)),
                     );
+                    self.mask(key_at.clone(), item);
+                }
+                true
+            }
+            (Kind::WholeList, Item::Value(Value::Array(list))) => {
+                let whole = |v: &Value| matches!(v, Value::Integer(i) if (0..=i64::from(u32::MAX)).contains(i.value()));
+                for v in list.iter().filter(|v| !whole(v)) {
+                    self.push(
+                        v.span().map(|r| r.start),
+                        format!(
+                            "`{k}` in {parent} must be {}, and {} is not one",
+                            expected(k, kind),
+                            found(&Item::Value(v.clone()))
+                        ),
+                    );
+                }
+                if !list.iter().all(whole) {
                     self.mask(key_at.clone(), item);
                 }
                 true

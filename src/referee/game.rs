@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{uci::UciMove, CastlingMode, Chess, Color, EnPassantMode, Move, Position};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use thiserror::Error;
 
 /// A side of the board, as stored.
@@ -771,7 +771,8 @@ pub struct Game {
     /// placed: the count restarts after the side's first move from there.
     confirmed_at: [Option<usize>; 2],
     /// Ply counts at which a reminder / an inactivity notice went out.
-    reminded: BTreeSet<usize>,
+    /// Plies awaited → the repeats of that move sent.
+    reminded: BTreeMap<usize, u32>,
     /// The warnings given (plies when given, the level warned of).
     warned: BTreeSet<(usize, u32)>,
     inactivity_reported: BTreeSet<usize>,
@@ -817,7 +818,7 @@ impl Game {
             resets: [None, None],
             reset_pending: [false, false],
             confirmed_at: [None, None],
-            reminded: BTreeSet::new(),
+            reminded: BTreeMap::new(),
             warned: BTreeSet::new(),
             inactivity_reported: BTreeSet::new(),
             breakdown_reported: BTreeSet::new(),
@@ -1126,7 +1127,7 @@ impl Game {
                 self.confirmed_at[idx(color)] = None;
             }
             Event::Reminded { .. } => {
-                self.reminded.insert(self.plies.len());
+                *self.reminded.entry(self.plies.len()).or_default() += 1;
             }
             Event::Warned { level, .. } => {
                 self.warned.insert((self.plies.len(), *level));
@@ -1411,7 +1412,12 @@ impl Game {
 
     /// Whether the reminder for the move now awaited has gone out.
     pub fn reminded(&self) -> bool {
-        self.reminded.contains(&self.plies.len())
+        self.reminders() > 0
+    }
+
+    /// How many repeats of the move now awaited have gone out.
+    pub fn reminders(&self) -> u32 {
+        self.reminded.get(&self.plies.len()).copied().unwrap_or(0)
     }
 
     /// Whether the director has been told of the inactivity since the last move.

@@ -153,6 +153,11 @@ pub struct RuleSet {
     /// II.5.1: 30). White's first move is asked for after as many days from
     /// the start (II.5.1: 30).
     pub reminder_days: u32,
+    /// Days without an answer after which the move is repeated again,
+    /// after the first repeat at `reminder_days`, rising (a rule set's own
+    /// schedule, such as 28 and 35; RAZSh repeats once: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub further_reminders: Vec<u32>,
     /// The repeat goes to the director too (III.5.1: true); postal, only
     /// the request for White's first move does (II.5.1: false).
     pub reminder_to_director: bool,
@@ -264,6 +269,16 @@ impl RuleSet {
         )
     }
 
+    /// How many repeats of the awaited move are due after `waiting` days
+    /// without an answer (III.5.1, II.5.1, and a rule set's further ones).
+    pub fn reminders_due(&self, waiting: u32) -> u32 {
+        let due = std::iter::once(self.reminder_days)
+            .chain(self.further_reminders.iter().copied())
+            .filter(|days| waiting >= *days)
+            .count();
+        u32::try_from(due).unwrap_or(u32::MAX)
+    }
+
     /// The penalty for an offence, given how many of the same kind the
     /// player already had in the game.
     pub fn penalty_for(&self, earlier_of_same_kind: usize) -> u32 {
@@ -299,6 +314,7 @@ pub const VALUE_NAMES: &[&str] = &[
     "leave_days_per_year",
     "late_leave_from_notice",
     "reminder_days",
+    "further_reminders",
     "reminder_to_director",
     "breakdown_days",
     "inactivity_days",
@@ -414,6 +430,15 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         leave_days_per_year: needed(&table, "leave_days_per_year")?,
         late_leave_from_notice: flag(&table, "late_leave_from_notice")?,
         reminder_days: needed(&table, "reminder_days")?,
+        further_reminders: match table.get("further_reminders") {
+            None => vec![],
+            Some(toml::Value::Array(days)) => days
+                .iter()
+                .map(|d| d.as_integer().and_then(|n| u32::try_from(n).ok()))
+                .collect::<Option<Vec<u32>>>()
+                .ok_or("`further_reminders` must be a list of whole numbers")?,
+            Some(_) => return Err("`further_reminders` must be a list".into()),
+        },
         reminder_to_director: flag(&table, "reminder_to_director")?,
         breakdown_days: number(&table, "breakdown_days")?,
         inactivity,
@@ -493,6 +518,7 @@ mod tests {
             leave_days_per_year: 30,
             late_leave_from_notice: false,
             reminder_days: 14,
+            further_reminders: vec![],
             reminder_to_director: true,
             breakdown_days: None,
             inactivity: Span::Days(40),
@@ -510,6 +536,7 @@ mod tests {
             leave_days_per_year: 30,
             late_leave_from_notice: true,
             reminder_days: 30,
+            further_reminders: vec![],
             reminder_to_director: false,
             breakdown_days: Some(60),
             inactivity: Span::Months(3),

@@ -138,10 +138,15 @@ pub fn tournament_deadlines(
         }
         let received = game.next_received();
         let waiting = clock::move_time(received, today, t.start, game.leaves(color)).days;
-        if waiting >= t.rules.reminder_days && !game.reminded() {
-            decision
-                .events
-                .push((spec.id.clone(), Event::Reminded { on: today }));
+        let (due, sent) = (t.rules.reminders_due(waiting), game.reminders());
+        if due > sent {
+            // one mail; every repeat due counted (a day caught up after the
+            // daemon was down may have passed two)
+            for _ in sent..due {
+                decision
+                    .events
+                    .push((spec.id.clone(), Event::Reminded { on: today }));
+            }
             decision.verdicts.push(Verdict::Reminded {
                 game: spec.id.clone(),
             });
