@@ -479,6 +479,39 @@ pub fn presets_table() -> String {
     out
 }
 
+/// The presets side by side, one row a value, as a Markdown table (the
+/// README's, kept equal to it by a test).
+pub fn presets_side_by_side() -> String {
+    let presets = presets();
+    let mut out = String::from("| value |");
+    for p in presets {
+        out.push_str(&format!(" `{}` |", p.id));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(presets.len()));
+    out.push('\n');
+    for key in VALUE_NAMES {
+        if presets
+            .iter()
+            .all(|p| !p.values.iter().any(|(k, _, _)| k == key))
+        {
+            continue;
+        }
+        out.push_str(&format!("| `{key}` |"));
+        for p in presets {
+            match p.values.iter().find(|(k, _, _)| k == key) {
+                Some((_, value, source)) => {
+                    let article = source.split([':', ' ']).next().unwrap_or(source);
+                    out.push_str(&format!(" {value} ({article}) |"));
+                }
+                None => out.push_str(" — |"),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// `mailarbiter rules show ID`: the preset as a tournament's
 /// `[tournament.rules]` table, each value with the article it comes from.
 pub fn preset_text(p: &Preset) -> String {
@@ -567,6 +600,17 @@ mod tests {
                 .any(|l| l.starts_with("repeat_penalty_days = 10")
                     && l.ends_with("# II.4.10: 10 days for the same fault again")),
             "{shown}"
+        );
+    }
+
+    /// The README's table of the presets is the presets'.
+    #[test]
+    fn the_readme_shows_every_preset_value_side_by_side() {
+        let readme = include_str!("../../README.md");
+        let table = presets_side_by_side();
+        assert!(
+            readme.contains(&table),
+            "README.md's presets table differs; it should be:\n{table}"
         );
     }
 
