@@ -1109,8 +1109,8 @@ impl Pipeline {
     }
 
     /// Takes out of the forwards the players who read their partners'
-    /// moves in their chess program only (`XFCC FORWARDS OFF`); the mover's
-    /// own copy stays.
+    /// moves in their chess program only (`XFCC FORWARDS OFF`, while they
+    /// have an Xfcc account); the mover's own copy stays.
     fn quiet_forwards(&self, decision: &mut Decision) {
         let league = &self.config.league;
         if league.xfcc.is_none() {
@@ -1127,8 +1127,11 @@ impl Pipeline {
                 let Some(p) = league.tournament(tournament).and_then(|t| t.player(player)) else {
                     return true;
                 };
-                let key = crate::referee::requests::quiet_key(p.address());
-                !matches!(self.store.fact(&key), Ok(Some(_)))
+                // off only while he has an account: else his moves would
+                // reach him nowhere
+                let has = |key: String| matches!(self.store.fact(&key), Ok(Some(_)));
+                !(has(crate::referee::requests::quiet_key(p.address()))
+                    && has(crate::xfcc::account::key(p.address())))
             });
         }
     }

@@ -184,5 +184,5 @@ answer-xfcc-account = here is your account for playing from a chess program (Xfc
     
     A move from the program is decided as a mail with that move: the same clock, the same rules, dated the day it arrives. A move the board does not allow is refused by the program's answer and costs nothing; send it again corrected. Your official mails keep coming by mail. To stop receiving your partners' moves by mail, write XFCC FORWARDS OFF (XFCC FORWARDS ON brings them back).
 answer-xfcc-off = this arbiter offers no Xfcc (playing from a chess program): please send your moves by mail.
-answer-xfcc-forwards-off = your partners' moves no longer reach you by mail: read them in your chess program (Xfcc). Your official mails (results, claims, reminders, answers) still come by mail. Write XFCC FORWARDS ON to have the moves by mail again.
-answer-xfcc-forwards-on = your partners' moves reach you by mail again, as well as in your chess program.
+answer-xfcc-forwards-off = while you have an Xfcc account (write XFCC for one), your partners' moves no longer reach you by mail: read them in your chess program. Your official mails (results, claims, reminders, answers) still come by mail. Write XFCC FORWARDS ON to have the moves by mail again.
+answer-xfcc-forwards-on = your partners' moves reach you by mail again (and in your chess program, if you use one).
