@@ -8,7 +8,7 @@
 
 use crate::notation::Notation;
 use crate::referee::pairing::Pairing;
-use crate::referee::rules::{RuleKind, RuleSet, Span};
+use crate::referee::rules::{RuleKind, RuleSet, Span, TimeControl};
 use crate::referee::standings::TieBreak;
 use crate::referee::tournament::{GameSpec, Lang, League, Player, PlayerId, Tournament};
 use chrono::NaiveDate;
@@ -168,6 +168,12 @@ impl RawRulesTable {
             || self.breakdown_days.is_some()
             || self.protest_days.is_some()
             || self.further_reminders.is_some()
+            || self.clock.is_some()
+            || self.base_days.is_some()
+            || self.days_per_move.is_some()
+            || self.max_days.is_some()
+            || self.game_days.is_some()
+            || self.double_after_days.is_some()
     }
 }
 
@@ -192,6 +198,12 @@ struct RawRulesTable {
     breakdown_days: Option<u32>,
     protest_days: Option<u32>,
     further_reminders: Option<Spanned<Vec<u32>>>,
+    clock: Option<Spanned<String>>,
+    base_days: Option<Spanned<u32>>,
+    days_per_move: Option<Spanned<u32>>,
+    max_days: Option<Spanned<u32>>,
+    game_days: Option<Spanned<u32>>,
+    double_after_days: Option<Spanned<u32>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -1294,6 +1306,142 @@ impl Validator<'_> {
     }
 
     /// The tournament `rt`, the `ordinal`-th of the file.
+    /// The clock of a rule set (`clock` and its values, `double_after_days`)
+    /// from its base and the values that change it: a kind of clock with
+    /// each value it needs, from the table or from a base of that kind; a
+    /// value of another kind of clock refused with its line (or the
+    /// `rules` key's, `at`, for a value read without one).
+    fn clock_of(&mut self, ov: &RawRulesTable, rules: &mut RuleSet, at: &Spanned<()>) {
+        let base = rules.clock;
+        let kind = match &ov.clock {
+            None => base.name(),
+            Some(c) => match c.get_ref().as_str() {
+                "moves" => "moves",
+                "fischer" => "fischer",
+                "countdown" => "countdown",
+                other => {
+                    self.problem(
+                        c,
+                        format!(
+                            "unknown clock \"{other}\" (\"moves\", \"fischer\" or \"countdown\")"
+                        ),
+                    );
+                    return;
+                }
+            },
+        };
+        let here = ov
+            .clock
+            .as_ref()
+            .map_or(at.clone(), |c| Spanned::new(c.span(), ()));
+        let given: [(&str, bool, &str); 6] = [
+            ("days_per_control", ov.days_per_control.is_some(), "moves"),
+            ("moves_per_control", ov.moves_per_control.is_some(), "moves"),
+            ("base_days", ov.base_days.is_some(), "fischer"),
+            ("days_per_move", ov.days_per_move.is_some(), "fischer"),
+            ("max_days", ov.max_days.is_some(), "fischer"),
+            ("game_days", ov.game_days.is_some(), "countdown"),
+        ];
+        for (name, given, belongs) in given {
+            if given && belongs != kind {
+                self.problem(
+                    &here,
+                    format!(
+                        "{name} is a value of the {belongs} clock; this rule set's clock is {kind} \
+                         (write clock = \"{belongs}\" to change it)"
+                    ),
+                );
+            }
+        }
+        // a value from the table, else from a base with the same clock
+        let mut value = |name: &str, v: &Option<Spanned<u32>>, from_base: Option<u32>| -> u32 {
+            match (v, from_base) {
+                (Some(v), _) if *v.get_ref() == 0 => {
+                    self.problem(v, format!("{name} must be at least 1"));
+                    1
+                }
+                (Some(v), _) => *v.get_ref(),
+                (None, Some(b)) => b,
+                (None, None) => {
+                    self.problem(
+                        &here,
+                        format!("clock = \"{kind}\" needs {name} in [tournament.rules]"),
+                    );
+                    1
+                }
+            }
+        };
+        rules.clock = match kind {
+            "fischer" => {
+                let b = match base {
+                    TimeControl::Fischer {
+                        base_days,
+                        days_per_move,
+                        max_days,
+                    } => Some((base_days, days_per_move, max_days)),
+                    _ => None,
+                };
+                let base_days = value("base_days", &ov.base_days, b.map(|b| b.0));
+                let days_per_move = match (&ov.days_per_move, b) {
+                    (Some(v), _) => *v.get_ref(),
+                    (None, Some(b)) => b.1,
+                    (None, None) => value("days_per_move", &None, None),
+                };
+                let max_days = value("max_days", &ov.max_days, b.map(|b| b.2));
+                if max_days < base_days {
+                    let at = ov
+                        .max_days
+                        .as_ref()
+                        .map_or(here.clone(), |m| Spanned::new(m.span(), ()));
+                    self.problem(
+                        &at,
+                        format!("max_days ({max_days}) must be at least base_days ({base_days})"),
+                    );
+                }
+                TimeControl::Fischer {
+                    base_days,
+                    days_per_move,
+                    max_days,
+                }
+            }
+            "countdown" => {
+                let b = match base {
+                    TimeControl::Countdown { game_days } => Some(game_days),
+                    _ => None,
+                };
+                TimeControl::Countdown {
+                    game_days: value("game_days", &ov.game_days, b),
+                }
+            }
+            _ => {
+                if base != TimeControl::Moves {
+                    for (name, given) in [
+                        ("days_per_control", ov.days_per_control.is_some()),
+                        ("moves_per_control", ov.moves_per_control.is_some()),
+                    ] {
+                        if !given {
+                            self.problem(
+                                &here,
+                                format!("clock = \"moves\" needs {name} in [tournament.rules]"),
+                            );
+                        }
+                    }
+                }
+                TimeControl::Moves
+            }
+        };
+        if rules.clock != TimeControl::Moves {
+            rules.days_per_control = 0;
+            rules.moves_per_control = 0;
+        }
+        if let Some(d) = &ov.double_after_days {
+            if *d.get_ref() == 0 {
+                self.problem(d, "double_after_days must be at least 1".into());
+            }
+            rules.double_after_days = Some((*d.get_ref()).max(1));
+        }
+    }
+
     fn tournament(&mut self, rt: &RawTournament, ordinal: u32) -> Option<Tournament> {
         let id = rt.id.get_ref().trim().to_string();
         if id.is_empty() || id.contains(['[', ']', '/', ' ']) {
@@ -1353,6 +1501,12 @@ impl Validator<'_> {
             breakdown_days: None,
             protest_days: None,
             further_reminders: None,
+            clock: None,
+            base_days: None,
+            days_per_move: None,
+            max_days: None,
+            game_days: None,
+            double_after_days: None,
         };
         // the preset and the values that change it: beside `rules = "…"`,
         // or in the table `[tournament.rules]` (not both)
@@ -1470,6 +1624,8 @@ impl Validator<'_> {
             }
             rules.moves_per_control = (*m.get_ref()).max(1);
         }
+        let at = Spanned::new(rt.rules.as_ref().map_or(rt.id.span(), Spanned::span), ());
+        self.clock_of(&ov, &mut rules, &at);
         let notation = match rt.notation.as_ref().map(|n| n.get_ref().as_str()) {
             None | Some("numeric") => Notation::Numeric,
             Some("san") => Notation::San,

@@ -188,7 +188,7 @@ fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate) -> String 
         used = c.used,
         left = c.left,
         over = c.over,
-        control = c.control
+        control = t.rules.shown_control(c.control)
     )
 }
 

@@ -440,7 +440,10 @@ fn rules_lists_the_presets_and_a_tournament_names_one() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("razsh-email    RAZSh Section III (e-mail) (also: email)")
-            && out.contains("razsh-postal   RAZSh Section II (postal) (also: postal)"),
+            && out.contains("razsh-postal   RAZSh Section II (postal) (also: postal)")
+            && out.contains("iccf           ICCF (e-mail)")
+            && out.contains("fischer-30-1   Fischer clock: 30 days, 1 more a move, at most 45")
+            && out.contains("countdown-180  Countdown: 180 days for the whole game"),
         "{out}"
     );
     let (code, out, _) = arena.cli(&["rules", "show", "email"]);
@@ -467,7 +470,7 @@ fn rules_lists_the_presets_and_a_tournament_names_one() {
     let (code, _, err) = bad.cli(&["check"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("unknown rules \"fide\" (a preset: \"razsh-email\" or \"email\", \"razsh-postal\" or \"postal\"; `mailarbiter rules` lists them)"),
+        err.contains("unknown rules \"fide\" (a preset: \"razsh-email\" or \"email\", \"razsh-postal\" or \"postal\", \"iccf\", \"fischer-30-1\", \"countdown-180\"; `mailarbiter rules` lists them)"),
         "{err}"
     );
 }

@@ -110,11 +110,17 @@ answer-progress-claim-pending = to move: { $color } (overstep claim pending, pla
 answer-progress-clock-over = { $color } { $used } { $used ->
         [one] day
        *[other] days
-    } / { $over } over at move { $control }
+    } / { $over } over{ $control ->
+        [0] {""}
+       *[other] {" "}at move { $control }
+    }
 answer-progress-clock = { $color } { $used } { $used ->
         [one] day
        *[other] days
-    } / { $left } left to move { $control }
+    } / { $left } left { $control ->
+        [0] for the game
+       *[other] to move { $control }
+    }
 
 ## Leaves
 

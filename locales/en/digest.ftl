@@ -10,10 +10,16 @@ digest-games = { $n ->
 digest-game = [{ $game }] { $white } - { $black }: White { $white_left } { $white_left ->
         [one] day
        *[other] days
-    } left to move { $white_control }, Black { $black_left } { $black_left ->
+    } left { $white_control ->
+        [0] for the game
+       *[other] to move { $white_control }
+    }, Black { $black_left } { $black_left ->
         [one] day
        *[other] days
-    } left to move { $black_control }; { $to_move } to move{ $claim ->
+    } left { $black_control ->
+        [0] for the game
+       *[other] to move { $black_control }
+    }; { $to_move } to move{ $claim ->
         [yes] ; an overstep claim is pending
        *[no] {""}
     }.

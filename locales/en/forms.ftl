@@ -3,7 +3,10 @@
 clock = Your clock: { $used } { $used ->
         [one] day
        *[other] days
-    } used of { $allowance } allowed up to move { $control }; { $left } { $left ->
+    } used of { $allowance } allowed { $control ->
+        [0] for the whole game
+       *[other] up to move { $control }
+    }; { $left } { $left ->
         [one] day
        *[other] days
     } left.
@@ -12,7 +15,10 @@ clock-send-by-final = Send your move by { $date } at the latest: you have no lea
 clock-over = Your clock: { $used } { $used ->
         [one] day
        *[other] days
-    } used of { $allowance } allowed up to move { $control }: { $over } { $over ->
+    } used of { $allowance } allowed { $control ->
+        [0] for the whole game
+       *[other] up to move { $control }
+    }: { $over } { $over ->
         [one] day
        *[other] days
     } over.
@@ -21,7 +27,10 @@ clock-barred = A claim of overstep against you was rejected: none can be made ag
 clock-warning = Warning: only { $left } { $left ->
         [one] day
        *[other] days
-    } left before move { $control }.
+    } left { $control ->
+        [0] for the whole game
+       *[other] before move { $control }
+    }.
 
 ## The clocks told to the director (third person): see forms::clocks_of_both.
 clocks-of-title = Clocks as of { $date }:
@@ -31,7 +40,10 @@ clock-of = { $name } ({ $side ->
     }): { $used } { $used ->
         [one] day
        *[other] days
-    } used of { $allowance } allowed up to move { $control }; { $left } { $left ->
+    } used of { $allowance } allowed { $control ->
+        [0] for the whole game
+       *[other] up to move { $control }
+    }; { $left } { $left ->
         [one] day
        *[other] days
     } left.
@@ -41,7 +53,10 @@ clock-of-over = { $name } ({ $side ->
     }): { $used } { $used ->
         [one] day
        *[other] days
-    } used of { $allowance } allowed up to move { $control }: { $over } { $over ->
+    } used of { $allowance } allowed { $control ->
+        [0] for the whole game
+       *[other] up to move { $control }
+    }: { $over } { $over ->
         [one] day
        *[other] days
     } over.

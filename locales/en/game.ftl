@@ -43,7 +43,10 @@ game-claim-subject = time overstep claim
 game-claim-facts = Time overstep claim in game { $game } ({ $article }): { $name } ({ $color }) has used { $used } { $used ->
         [one] day
        *[other] days
-    } against { $allowance } allowed up to move { $control } ({ $recorded } { $recorded ->
+    } against { $allowance } allowed { $control ->
+        [0] for the whole game
+       *[other] up to move { $control }
+    } ({ $recorded } { $recorded ->
         [one] day
        *[other] days
     } recorded, { $thinking } { $thinking ->

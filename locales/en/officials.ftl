@@ -4,17 +4,31 @@
 
 official-rules = { $section ->
         [postal] RAZSh Section II (postal)
+        [iccf] ICCF (e-mail)
        *[email] RAZSh Section III (e-mail)
-    }: { $days } { $days ->
+    }: { $clock }; penalty { $penalty } { $penalty ->
+        [one] day
+       *[other] days
+    }
+official-clock-moves = { $days } { $days ->
         [one] day
        *[other] days
     } per { $moves } { $moves ->
         [one] move
        *[other] moves
-    }, cumulative; penalty { $penalty } { $penalty ->
+    }, cumulative
+official-clock-fischer = a Fischer clock: { $base } { $base ->
         [one] day
        *[other] days
-    }
+    } at the start, { $inc } { $inc ->
+        [one] day
+       *[other] days
+    } more after each move, never more than { $max } on the clock
+official-clock-countdown = { $days } { $days ->
+        [one] day
+       *[other] days
+    } for the whole game
+official-clock-doubled = ; the days of one move beyond { $days } count double
 official-span = { $unit ->
         [months] { $n } { $n ->
             [one] month
@@ -53,7 +67,10 @@ official-warning-subject = few days left
 official-warning-body = Only { $left } { $left ->
         [one] day is
        *[other] days are
-    } left before your move { $control }: your move must be sent by { $last }, else an overstep is claimed the next day ({ $claim }). Leaves already granted are counted in that day; a leave within your yearly leave days, announced in advance to your partners and the director, also stops your clock ({ $leave }).
+    } left { $control ->
+        [0] for the whole game
+       *[other] before your move { $control }
+    }: your move must be sent by { $last }, else an overstep is claimed the next day ({ $claim }). Leaves already granted are counted in that day; a leave within your yearly leave days, announced in advance to your partners and the director, also stops your clock ({ $leave }).
 official-reminder-subject = reminder
 official-reminder-waiting = no answer has come for { $waiting } { $waiting ->
         [one] day

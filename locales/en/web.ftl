@@ -23,11 +23,17 @@ web-black-clock = Black's clock
 web-clock-over = { $used } { $used ->
         [one] day
        *[other] days
-    } / { $over } over at move { $control }
+    } / { $over } over{ $control ->
+        [0] {""}
+       *[other] {" "}at move { $control }
+    }
 web-clock = { $used } { $used ->
         [one] day
        *[other] days
-    } / { $left } left to move { $control }
+    } / { $left } left { $control ->
+        [0] for the game
+       *[other] to move { $control }
+    }
 web-finished = finished { $result } ({ $reason })
 web-suspended = suspended
 web-claim-pending = claim pending

@@ -116,12 +116,18 @@ answer-progress-clock-over = { $color } { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } / превышение на { $over } к { $control }-му ходу
+    } / превышение на { $over }{ $control ->
+        [0] {""}
+       *[other] {" "}к { $control }-му ходу
+    }
 answer-progress-clock = { $color } { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } / осталось { $left } до { $control }-го хода
+    } / осталось { $left } { $control ->
+        [0] на партию
+       *[other] до { $control }-го хода
+    }
 
 ## Перерывы
 

@@ -12,11 +12,17 @@ digest-game = [{ $game }] { $white } - { $black }: у белых { $white_left }
         [one] день
         [few] дня
        *[many] дней
-    } до { $white_control }-го хода, у черных { $black_left } { $black_left ->
+    } { $white_control ->
+        [0] на партию
+       *[other] до { $white_control }-го хода
+    }, у черных { $black_left } { $black_left ->
         [one] день
         [few] дня
        *[many] дней
-    } до { $black_control }-го хода; ход: { $to_move }{ $claim ->
+    } { $black_control ->
+        [0] на партию
+       *[other] до { $black_control }-го хода
+    }; ход: { $to_move }{ $claim ->
         [yes] ; ждет решения заявление о просрочке
        *[no] {""}
     }.

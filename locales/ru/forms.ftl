@@ -4,7 +4,10 @@ clock = Ваше время: использовано { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } из { $allowance } до { $control }-го хода; осталось { $left } { $left ->
+    } из { $allowance } { $control ->
+        [0] на всю партию
+       *[other] до { $control }-го хода
+    }; осталось { $left } { $left ->
         [one] день
         [few] дня
        *[many] дней
@@ -15,14 +18,20 @@ clock-over = Ваше время: использовано { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } из { $allowance } до { $control }-го хода: превышение на { $over } { $over ->
+    } из { $allowance } { $control ->
+        [0] на всю партию
+       *[other] до { $control }-го хода
+    }: превышение на { $over } { $over ->
         [one] день
         [few] дня
        *[many] дней
     }.
 clock-send-by-leave = Отправьте ход не позднее { $date }: ваш перерыв ({ $leave }) учтен.
 clock-barred = Заявка о превышении времени против вас отклонена: новая заявка невозможна до вашего { $control }-го хода.
-clock-warning = Внимание: до { $control }-го хода осталось всего { $left } { $left ->
+clock-warning = Внимание: { $control ->
+        [0] на всю партию
+       *[other] до { $control }-го хода
+    } осталось всего { $left } { $left ->
         [one] день
         [few] дня
        *[many] дней
@@ -37,7 +46,10 @@ clock-of = { $name } ({ $side ->
         [one] день
         [few] дня
        *[many] дней
-    } из { $allowance } до { $control }-го хода; осталось { $left } { $left ->
+    } из { $allowance } { $control ->
+        [0] на всю партию
+       *[other] до { $control }-го хода
+    }; осталось { $left } { $left ->
         [one] день
         [few] дня
        *[many] дней
@@ -49,7 +61,10 @@ clock-of-over = { $name } ({ $side ->
         [one] день
         [few] дня
        *[many] дней
-    } из { $allowance } до { $control }-го хода: превышение на { $over } { $over ->
+    } из { $allowance } { $control ->
+        [0] на всю партию
+       *[other] до { $control }-го хода
+    }: превышение на { $over } { $over ->
         [one] день
         [few] дня
        *[many] дней

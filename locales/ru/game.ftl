@@ -44,7 +44,10 @@ game-claim-facts = Заявление о просрочке времени в п
         [one] день
         [few] дня
        *[many] дней
-    } при норме { $allowance } до { $control }-го хода ({ $recorded } { $recorded ->
+    } при норме { $allowance } { $control ->
+        [0] на всю партию
+       *[other] до { $control }-го хода
+    } ({ $recorded } { $recorded ->
         [one] день
         [few] дня
        *[many] дней

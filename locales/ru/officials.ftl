@@ -4,8 +4,14 @@
 
 official-rules = { $section ->
         [postal] РАЗШ, раздел II (почтовая игра)
+        [iccf] ИКЧФ (игра по электронной почте)
        *[email] РАЗШ, раздел III (игра по электронной почте)
-    }: { $days } { $days ->
+    }: { $clock }; штраф { $penalty } { $penalty ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }
+official-clock-moves = { $days } { $days ->
         [one] день
         [few] дня
        *[many] дней
@@ -13,11 +19,22 @@ official-rules = { $section ->
         [one] ход
         [few] хода
        *[many] ходов
-    }, с накоплением; штраф { $penalty } { $penalty ->
+    }, с накоплением
+official-clock-fischer = часы Фишера: { $base } { $base ->
         [one] день
         [few] дня
        *[many] дней
-    }
+    } в начале, { $inc } { $inc ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } добавляется после каждого хода, на часах не больше { $max }
+official-clock-countdown = { $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } на всю партию
+official-clock-doubled = ; дни одного хода сверх { $days } считаются вдвойне
 official-span = { $unit ->
         [months] { $n } { $n ->
             [one] месяц
@@ -55,7 +72,10 @@ official-opening-later = Каждое следующее письмо повто
 ## напоминание (III.5.1, II.5.1) и запрос первого хода белых
 
 official-warning-subject = осталось мало дней
-official-warning-body = До вашего { $control }-го хода { $left ->
+official-warning-body = { $control ->
+        [0] На всю партию
+       *[other] До вашего { $control }-го хода
+    } { $left ->
         [one] остался всего { $left } день
         [few] осталось всего { $left } дня
        *[many] осталось всего { $left } дней

@@ -23,12 +23,18 @@ web-clock-over = { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } / превышение на { $over } к { $control }-му ходу
+    } / превышение на { $over }{ $control ->
+        [0] {""}
+       *[other] {" "}к { $control }-му ходу
+    }
 web-clock = { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } / до { $control }-го хода осталось { $left }
+    } / { $control ->
+        [0] на партию
+       *[other] до { $control }-го хода
+    } осталось { $left }
 web-finished = окончена { $result } ({ $reason })
 web-suspended = приостановлена
 web-claim-pending = заявление ждет решения судьи

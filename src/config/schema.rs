@@ -117,6 +117,12 @@ const RULES: &[Key] = &[
     key("breakdown_days", U32),
     key("protest_days", U32),
     key("further_reminders", Kind::WholeList),
+    key("clock", Kind::Text),
+    key("base_days", U32),
+    key("days_per_move", U32),
+    key("max_days", U32),
+    key("game_days", U32),
+    key("double_after_days", U32),
 ];
 
 const XFCC: &[Key] = &[

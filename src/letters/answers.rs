@@ -838,7 +838,7 @@ pub fn progress_line(
             used = clock.used,
             left = clock.left,
             over = clock.over,
-            control = clock.control
+            control = t.rules.shown_control(clock.control)
         )
     };
     let mut line = t!(

@@ -39,9 +39,9 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
             white = t.player_of(spec, Color::White).surname(),
             black = t.player_of(spec, Color::Black).surname(),
             white_left = white.left().max(0),
-            white_control = white.control,
+            white_control = t.rules.shown_control(white.control),
             black_left = black.left().max(0),
-            black_control = black.control,
+            black_control = t.rules.shown_control(black.control),
             to_move = to_move,
             claim = if game.claim.is_some() { "yes" } else { "no" }
         );

@@ -23,7 +23,7 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
         &c.words("clock"),
         used = c.used,
         allowance = c.allowance,
-        control = c.control,
+        control = t.rules.shown_control(c.control),
         left = c.left,
         over = c.over
     );
@@ -34,7 +34,7 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
             lang,
             "clock-warning",
             left = c.left,
-            control = c.control
+            control = t.rules.shown_control(c.control)
         ));
         out.push('\n');
     }
@@ -111,7 +111,7 @@ pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang)
             side = side,
             used = c.used,
             allowance = c.allowance,
-            control = c.control,
+            control = t.rules.shown_control(c.control),
             left = c.left,
             over = c.over
         ));

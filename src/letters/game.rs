@@ -441,7 +441,7 @@ impl Writer<'_> {
             color = self.color(s.against).to_lowercase(),
             used = s.used,
             allowance = s.allowance,
-            control = s.control,
+            control = t.rules.shown_control(s.control),
             recorded = s.used - thinking.min(s.used),
             thinking = thinking,
             date = date(s.on)

@@ -11,7 +11,7 @@ use crate::notation::Notation;
 use crate::referee::game::Game;
 use crate::referee::notice::officials::{BounceReport, DirectorCommand, OfficialNotice, Problem};
 use crate::referee::notice::Reader;
-use crate::referee::rules::{Article, RuleKind, RuleSet, Span};
+use crate::referee::rules::{Article, RuleKind, RuleSet, Span, TimeControl};
 use crate::referee::tournament::{Lang, League, Tournament};
 use crate::t;
 use chrono::NaiveDate;
@@ -129,7 +129,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 lang,
                 "official-warning-body",
                 left = c.left,
-                control = c.control,
+                control = t.rules.shown_control(c.control),
                 last = c.last_day.map(date).unwrap_or_default(),
                 claim = t.rules.article_of(Article::Claim),
                 leave = t.rules.article_of(Article::LeaveInAdvance)
@@ -460,15 +460,45 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
 /// The rule set in short, in `lang`: the section, the time control and the
 /// penalty.
 pub fn rules_summary(rules: &RuleSet, lang: Lang) -> String {
+    let mut clock = match rules.clock {
+        TimeControl::Moves => t!(
+            lang,
+            "official-clock-moves",
+            days = rules.days_per_control,
+            moves = rules.moves_per_control
+        ),
+        TimeControl::Fischer {
+            base_days,
+            days_per_move,
+            max_days,
+        } => t!(
+            lang,
+            "official-clock-fischer",
+            base = base_days,
+            inc = days_per_move,
+            max = max_days
+        ),
+        TimeControl::Countdown { game_days } => {
+            t!(lang, "official-clock-countdown", days = game_days)
+        }
+    };
+    if let Some(days) = rules.double_after_days {
+        clock.push_str(&t!(lang, "official-clock-doubled", days = days));
+    }
+    // ICCF's name where its preset is cited; the clock presets follow
+    // Section III, and their clock is told beside it
+    let section = match (rules.kind, rules.section()) {
+        (_, name) if name == crate::referee::rules::find_preset("iccf").map_or("", |p| &p.name) => {
+            "iccf"
+        }
+        (RuleKind::Email, _) => "email",
+        (RuleKind::Postal, _) => "postal",
+    };
     t!(
         lang,
         "official-rules",
-        section = match rules.kind {
-            RuleKind::Email => "email",
-            RuleKind::Postal => "postal",
-        },
-        days = rules.days_per_control,
-        moves = rules.moves_per_control,
+        section = section,
+        clock = clock,
         penalty = rules.penalty_days
     )
 }

@@ -469,14 +469,7 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
         ("Result", game.result_str().to_string()),
         ("PlyCount", game.plies.len().to_string()),
         ("EventDate", start),
-        (
-            "TimeControl",
-            format!(
-                "{}/{}",
-                t.rules.moves_per_control,
-                u64::from(t.rules.days_per_control) * 86_400
-            ),
-        ),
+        ("TimeControl", t.rules.pgn_time_control()),
         ("Rules", t.rules.summary()),
         ("Mode", "EM".to_string()),
         ("Termination", termination(game).to_string()),

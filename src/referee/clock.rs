@@ -48,6 +48,15 @@ pub fn move_time(
     time
 }
 
+/// The days charged for `days` of thinking on one move: beyond
+/// `double_after` (a rule set's `double_after_days`) each counts twice.
+pub fn charged(double_after: Option<u32>, days: u32) -> u32 {
+    match double_after {
+        Some(n) => days.saturating_add(days.saturating_sub(n)),
+        None => days,
+    }
+}
+
 /// The allowance at the control that covers move `number`: days_per_control × k
 /// where k is the number of the control (move 1-10: k = 1 with the defaults).
 pub fn allowance(number: u32, days_per_control: u32, moves_per_control: u32) -> u32 {

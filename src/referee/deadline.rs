@@ -64,8 +64,11 @@ pub fn clock(game: &Game, rules: &RuleSet, color: Color, today: NaiveDate) -> Cl
         && game.adjudication.is_none()
         && game.to_move() == color;
     let leaves = game.leaves(color);
+    let doubling = rules
+        .double_after_days
+        .map(|n| (n, game.thinking_days(color, today)));
     let last_day = (running && !barred && over == 0)
-        .then(|| last_day(today, left, game.start, leaves))
+        .then(|| last_day(today, left, game.start, leaves, doubling))
         .flatten();
     let leaves_ahead = match last_day {
         Some(last) => leaves
@@ -90,18 +93,32 @@ pub fn clock(game: &Game, rules: &RuleSet, color: Color, today: NaiveDate) -> Cl
 /// The last day a move may be sent when `left` days remain as of `today`:
 /// the days after today are counted as the referee counts them (none before
 /// the start, none on a leave, [`crate::referee::clock::move_time`]), and
-/// leave days right after the last counted one still belong to it.
-fn last_day(today: NaiveDate, left: u32, start: NaiveDate, leaves: &[Days]) -> Option<NaiveDate> {
+/// leave days right after the last counted one still belong to it. With
+/// `doubling` (the rule set's `double_after_days` and the days already
+/// thought over the move), each day beyond that number costs two.
+fn last_day(
+    today: NaiveDate,
+    left: u32,
+    start: NaiveDate,
+    leaves: &[Days],
+    doubling: Option<(u32, u32)>,
+) -> Option<NaiveDate> {
     let mut day = today;
     let mut remaining = left;
+    let mut thought = doubling.map_or(0, |(_, d)| d);
     for _ in 0..HORIZON {
         let next = day.succ_opt()?;
         let counted = next >= start && !leaves.iter().any(|l| l.contains(next));
         if counted {
-            if remaining == 0 {
+            thought += 1;
+            let cost = match doubling {
+                Some((n, _)) if thought > n => 2,
+                _ => 1,
+            };
+            if remaining < cost {
                 return Some(day);
             }
-            remaining -= 1;
+            remaining -= cost;
         }
         day = next;
     }

@@ -4,7 +4,7 @@
 
 use crate::notation;
 use crate::referee::clock::{self, Days};
-use crate::referee::rules::{RuleKind, RuleSet};
+use crate::referee::rules::{RuleKind, RuleSet, TimeControl};
 use crate::referee::tournament::{GameSpec, Tournament};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -734,6 +734,9 @@ pub struct Game {
     pub start: NaiveDate,
     /// Days after a late opening mail before the game starts (II.4.6).
     late_start_days: u32,
+    /// The days of one move beyond this many count double (the rule
+    /// set's `double_after_days`).
+    double_after_days: Option<u32>,
     pub opened: Option<NaiveDate>,
     pub plies: Vec<Ply>,
     /// The position before the first ply when it is not the standard one
@@ -801,6 +804,7 @@ impl Game {
             tournament: tournament.id.clone(),
             start: tournament.start,
             late_start_days: tournament.rules.late_start_days,
+            double_after_days: tournament.rules.double_after_days,
             opened: None,
             plies: Vec::new(),
             initial: None,
@@ -1280,7 +1284,7 @@ impl Game {
         let (days, leave_days) = if made != Made::Mail {
             (0, 0)
         } else {
-            (time.days, time.leave_days)
+            (self.charged(time.days), time.leave_days)
         };
         let total = self.totals[idx(color)]
             .checked_add(days)
@@ -1336,8 +1340,21 @@ impl Game {
         &self.leaves[idx(color)]
     }
 
-    /// Days `color`, to move, has been thinking up to `today` (leave excluded).
+    /// The days charged for `days` of thinking on one move: beyond the
+    /// rule set's `double_after_days` each counts twice.
+    fn charged(&self, days: u32) -> u32 {
+        clock::charged(self.double_after_days, days)
+    }
+
+    /// Days charged to `color`, to move, for thinking up to `today` (leave
+    /// excluded; days beyond `double_after_days` twice).
     pub fn thinking(&self, color: Color, today: NaiveDate) -> u32 {
+        self.charged(self.thinking_days(color, today))
+    }
+
+    /// Calendar days `color`, to move, has been thinking up to `today`
+    /// (leave excluded), as they are, not charged.
+    pub fn thinking_days(&self, color: Color, today: NaiveDate) -> u32 {
         if self.ending.is_some() || self.to_move() != color || self.adjudicated_move_made() {
             return 0;
         }
@@ -1355,16 +1372,59 @@ impl Game {
         .days
     }
 
-    /// Where `color` stands against its next control, counting today.
+    /// Where `color` stands against its clock, counting today: the one
+    /// clock engine for every kind a rule set has (moves per days,
+    /// Fischer, a countdown), over the count since a reset (II.6.4).
     pub fn control(&self, rules: &RuleSet, color: Color, today: NaiveDate) -> Control {
         let reset = self.resets[idx(color)].unwrap_or_default();
-        let series_moves = self.moves_made(color) - reset.moves_before;
-        let mpc = rules.moves_per_control.max(1);
-        let next_in_series = (series_moves + 1).div_ceil(mpc) * mpc;
-        Control {
-            control: reset.moves_before + next_in_series,
-            allowance: clock::allowance(next_in_series, rules.days_per_control, mpc),
-            used: self.totals[idx(color)] - reset.total_before + self.thinking(color, today),
+        let made = self.moves_made(color);
+        let series_moves = made - reset.moves_before;
+        let used = self.totals[idx(color)] - reset.total_before + self.thinking(color, today);
+        match rules.clock {
+            TimeControl::Moves => {
+                let mpc = rules.moves_per_control.max(1);
+                let next_in_series = (series_moves + 1).div_ceil(mpc) * mpc;
+                Control {
+                    control: reset.moves_before + next_in_series,
+                    allowance: clock::allowance(next_in_series, rules.days_per_control, mpc),
+                    used,
+                }
+            }
+            TimeControl::Countdown { game_days } => Control {
+                control: made + 1,
+                allowance: game_days,
+                used,
+            },
+            TimeControl::Fischer {
+                base_days,
+                days_per_move,
+                max_days,
+            } => {
+                // the clock after each own move of the count: what the move
+                // took (its days and the penalties since the move before)
+                // off, the increment on, never above the cap
+                let mut bank = i64::from(base_days.min(max_days));
+                let mut before = reset.total_before;
+                for ply in self
+                    .plies
+                    .iter()
+                    .filter(|p| p.color == color)
+                    .skip(reset.moves_before as usize)
+                {
+                    bank = (bank - i64::from(ply.total - before) + i64::from(days_per_move))
+                        .min(i64::from(max_days));
+                    before = ply.total;
+                }
+                let used = self.totals[idx(color)] - before + self.thinking(color, today);
+                // a clock already below zero (an overstep let stand) is told
+                // as days used beyond an empty allowance
+                let owed = u32::try_from(-bank.min(0)).unwrap_or(u32::MAX);
+                Control {
+                    control: made + 1,
+                    allowance: u32::try_from(bank.max(0)).unwrap_or(u32::MAX),
+                    used: used.saturating_add(owed),
+                }
+            }
         }
     }
 

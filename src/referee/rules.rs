@@ -39,6 +39,40 @@ impl Span {
     }
 }
 
+/// How thinking time is allowed: the clock a rule set keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase", tag = "kind")]
+pub enum TimeControl {
+    /// `days_per_control` days for every `moves_per_control` moves,
+    /// cumulative (RAZSh III.4.3, II.4.3; ICCF).
+    #[default]
+    Moves,
+    /// Fischer: `base_days` on the clock at the start, `days_per_move`
+    /// added after each move, the clock never above `max_days`.
+    Fischer {
+        base_days: u32,
+        days_per_move: u32,
+        max_days: u32,
+    },
+    /// One allowance for the whole game: the clock only runs down.
+    Countdown { game_days: u32 },
+}
+
+impl TimeControl {
+    fn is_moves(&self) -> bool {
+        *self == TimeControl::Moves
+    }
+
+    /// The clock's name as a rule set writes it (`clock = "fischer"`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            TimeControl::Moves => "moves",
+            TimeControl::Fischer { .. } => "fischer",
+            TimeControl::Countdown { .. } => "countdown",
+        }
+    }
+}
+
 /// A rule the referee applies or cites. [`RuleSet::article_of`] gives its
 /// article in the tournament's section.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,11 +154,69 @@ pub enum Article {
     Adjudication,
 }
 
+/// Every article: its name in a preset's `[cite]` table, and where
+/// Section III and Section II have it.
+const ARTICLES: &[(Article, &str, &str, &str)] = {
+    use Article as A;
+    &[
+        (A::DateDiffers, "date-differs", "III.2.3", "II.2.2.1"),
+        (A::Impossible, "impossible", "III.3.1", "II.3.1"),
+        (A::Illegible, "illegible", "III.3.4", "II.3.12"),
+        (A::Repetition, "repetition", "III.3.3", "II.3.7.5"),
+        (A::NoMove, "no-move", "III.3.5", "II.3.11"),
+        (A::Variant, "variant", "III.3.7", "II.3.8"),
+        (A::VariantRepeat, "variant-repeat", "III.3.8", "II.3.9"),
+        (A::VariantNoReply, "variant-no-reply", "III.3.9", "II.3.9"),
+        (A::VariantTime, "variant-time", "III.4.6", "II.4.8"),
+        (A::AnyMove, "any-move", "II.3.6", "II.3.6"),
+        (A::VariantBinds, "variant-binds", "II.3.10", "II.3.10"),
+        (A::Control, "control", "III.4.3", "II.4.3"),
+        (A::LateStart, "late-start", "III.4.5", "II.4.6"),
+        (A::Penalty, "penalty", "III.4.7", "II.4.9-4.10"),
+        (A::Warning, "warning", "III.4.10", "II.4.12"),
+        (A::Reminder, "reminder", "III.5.1", "II.5.1"),
+        (A::FirstMove, "first-move", "III.5.1", "II.5.1"),
+        (A::Breakdown, "breakdown", "III.5.1", "II.5.1"),
+        (A::Inactivity, "inactivity", "III.5.3", "II.5.2"),
+        (A::Claim, "claim", "III.6.1-6.2", "II.6.2-6.3"),
+        (A::Suspension, "suspension", "III.6.3", "II.6.8"),
+        (A::Resumption, "resumption", "III.6.3", "II.6.9"),
+        (A::Protest, "protest", "III.6.4", "II.6.5"),
+        (A::ClaimBar, "claim-bar", "III.6.7", "II.6.10"),
+        (A::OverstepLoss, "overstep-loss", "III.6.6", "II.6.6"),
+        (A::OverstepReset, "overstep-reset", "II.6.4", "II.6.4"),
+        (A::LeaveLimit, "leave-limit", "III.7.1", "II.7.1"),
+        (A::LeaveInAdvance, "leave-in-advance", "III.7.2", "II.7.2"),
+        (A::LeaveEnd, "leave-end", "III.7.3", "II.7.1"),
+        (A::LeaveDays, "leave-days", "III.7.4", "II.7.4"),
+        (A::LateLeave, "late-leave", "III.7.2", "II.7.6"),
+        (
+            A::ExceptionalLeave,
+            "exceptional-leave",
+            "III.7.7",
+            "II.7.7",
+        ),
+        (A::Adjudication, "adjudication", "III.9", "II.9"),
+    ]
+};
+
 /// The numbers the referee counts with. Each field names its article in
 /// both sections; [`RuleSet::article_of`] gives the one to cite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RuleSet {
     pub kind: RuleKind,
+    /// The clock: moves per days (the RAZSh sections, ICCF), Fischer or a
+    /// countdown for the whole game.
+    #[serde(default, skip_serializing_if = "TimeControl::is_moves")]
+    pub clock: TimeControl,
+    /// The days of one move beyond this many count double (ICCF's older
+    /// postal rule; none in the presets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub double_after_days: Option<u32>,
+    /// The preset whose citations the mails give (`iccf`): its `[cite]`
+    /// table; none for the RAZSh sections, cited by `kind`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cites: Option<String>,
     /// Days allowed per control, cumulative (III.4.3: 60; II.4.3: 30).
     pub days_per_control: u32,
     /// Moves per control (III.4.3, II.4.3: 10).
@@ -204,69 +296,119 @@ impl RuleSet {
         }
     }
 
-    /// The article of `rule` in this rule set's section.
+    /// The article of `rule` in this rule set's section, or in its
+    /// preset's `[cite]` table (ICCF's rules, a clock preset).
     pub fn article_of(&self, rule: Article) -> &'static str {
-        use Article as A;
-        let email = self.kind == RuleKind::Email;
-        let (iii, ii) = match rule {
-            A::DateDiffers => ("III.2.3", "II.2.2.1"),
-            A::Impossible => ("III.3.1", "II.3.1"),
-            A::Illegible => ("III.3.4", "II.3.12"),
-            A::Repetition => ("III.3.3", "II.3.7.5"),
-            A::NoMove => ("III.3.5", "II.3.11"),
-            A::Variant => ("III.3.7", "II.3.8"),
-            A::VariantRepeat => ("III.3.8", "II.3.9"),
-            A::VariantNoReply => ("III.3.9", "II.3.9"),
-            A::VariantTime => ("III.4.6", "II.4.8"),
-            A::AnyMove => ("II.3.6", "II.3.6"),
-            A::VariantBinds => ("II.3.10", "II.3.10"),
-            A::Control => ("III.4.3", "II.4.3"),
-            A::LateStart => ("III.4.5", "II.4.6"),
-            A::Penalty => ("III.4.7", "II.4.9-4.10"),
-            A::Warning => ("III.4.10", "II.4.12"),
-            A::Reminder | A::FirstMove | A::Breakdown => ("III.5.1", "II.5.1"),
-            A::Inactivity => ("III.5.3", "II.5.2"),
-            A::Claim => ("III.6.1-6.2", "II.6.2-6.3"),
-            A::Suspension => ("III.6.3", "II.6.8"),
-            A::Resumption => ("III.6.3", "II.6.9"),
-            A::Protest => ("III.6.4", "II.6.5"),
-            A::ClaimBar => ("III.6.7", "II.6.10"),
-            A::OverstepLoss => ("III.6.6", "II.6.6"),
-            A::OverstepReset => ("II.6.4", "II.6.4"),
-            A::LeaveLimit => ("III.7.1", "II.7.1"),
-            A::LeaveInAdvance => ("III.7.2", "II.7.2"),
-            A::LeaveEnd => ("III.7.3", "II.7.1"),
-            A::LeaveDays => ("III.7.4", "II.7.4"),
-            A::LateLeave => ("III.7.2", "II.7.6"),
-            A::ExceptionalLeave => ("III.7.7", "II.7.7"),
-            A::Adjudication => ("III.9", "II.9"),
-        };
-        if email {
-            iii
-        } else {
-            ii
+        match (rule, self.clock) {
+            (Article::Control, TimeControl::Fischer { .. }) => return "Fischer clock",
+            (Article::Control, TimeControl::Countdown { .. }) => return "countdown clock",
+            _ => {}
+        }
+        if let Some(cited) = self
+            .cites
+            .as_deref()
+            .and_then(find_preset)
+            .and_then(|p| p.cites.iter().find(|(a, _)| *a == rule))
+        {
+            return cited.1.as_str();
+        }
+        let (_, _, iii, ii) = ARTICLES
+            .iter()
+            .find(|(a, ..)| *a == rule)
+            .expect("every article is in the table");
+        match self.kind {
+            RuleKind::Email => iii,
+            RuleKind::Postal => ii,
         }
     }
 
-    /// The section's name, for texts.
-    pub fn section(&self) -> &'static str {
+    /// The rule set's name, for texts: its preset's when it cites one
+    /// (ICCF, a clock preset) and keeps its kind of clock, else the RAZSh
+    /// section's.
+    pub fn section(&self) -> &str {
+        if let Some(p) = self
+            .cites
+            .as_deref()
+            .and_then(find_preset)
+            .filter(|p| p.rules.clock.name() == self.clock.name())
+        {
+            return &p.name;
+        }
         match self.kind {
             RuleKind::Email => "RAZSh Section III (e-mail)",
             RuleKind::Postal => "RAZSh Section II (postal)",
         }
     }
 
-    /// The short description in English, for the PGN's `TimeControl` tag;
+    /// The short description in English, for the PGN's `Rules` tag;
     /// mails describe the rule set in the reader's language from the
     /// catalogs (`letters::officials::rules_summary`).
     pub fn summary(&self) -> String {
+        let clock = match self.clock {
+            TimeControl::Moves => format!(
+                "{} days per {} moves, cumulative",
+                self.days_per_control, self.moves_per_control
+            ),
+            TimeControl::Fischer {
+                base_days,
+                days_per_move,
+                max_days,
+            } => format!(
+                "Fischer clock, {base_days} days, {days_per_move} more per move, at most {max_days}"
+            ),
+            TimeControl::Countdown { game_days } => {
+                format!("{game_days} days for the whole game")
+            }
+        };
+        let doubled = self
+            .double_after_days
+            .map(|n| format!("; days of a move beyond {n} count double"))
+            .unwrap_or_default();
         format!(
-            "{}: {} days per {} moves, cumulative; penalty {} days",
+            "{}: {clock}{doubled}; penalty {} days",
             self.section(),
-            self.days_per_control,
-            self.moves_per_control,
             self.penalty_days
         )
+    }
+
+    /// Whether the clock's allowance is for the whole game (a countdown)
+    /// rather than up to a move.
+    pub fn whole_game(&self) -> bool {
+        matches!(self.clock, TimeControl::Countdown { .. })
+    }
+
+    /// The control move a text names beside the allowance: 0 for a
+    /// countdown, whose allowance is for the whole game (the catalogs say
+    /// "for the whole game" then).
+    pub fn shown_control(&self, control: u32) -> u32 {
+        if self.whole_game() {
+            0
+        } else {
+            control
+        }
+    }
+
+    /// The PGN `TimeControl` tag (moves/seconds, base+increment, or the
+    /// seconds of a sudden death).
+    pub fn pgn_time_control(&self) -> String {
+        const DAY: u64 = 86_400;
+        match self.clock {
+            TimeControl::Moves => format!(
+                "{}/{}",
+                self.moves_per_control,
+                u64::from(self.days_per_control) * DAY
+            ),
+            TimeControl::Fischer {
+                base_days,
+                days_per_move,
+                ..
+            } => format!(
+                "{}+{}",
+                u64::from(base_days) * DAY,
+                u64::from(days_per_move) * DAY
+            ),
+            TimeControl::Countdown { game_days } => (u64::from(game_days) * DAY).to_string(),
+        }
     }
 
     /// How many repeats of the awaited move are due after `waiting` days
@@ -301,12 +443,27 @@ const PRESET_FILES: &[(&str, &str)] = &[
         "rules/razsh-postal.toml",
         include_str!("../../rules/razsh-postal.toml"),
     ),
+    ("rules/iccf.toml", include_str!("../../rules/iccf.toml")),
+    (
+        "rules/fischer-30-1.toml",
+        include_str!("../../rules/fischer-30-1.toml"),
+    ),
+    (
+        "rules/countdown-180.toml",
+        include_str!("../../rules/countdown-180.toml"),
+    ),
 ];
 
 /// The named values of a rule set, in the order `rules show` prints them.
 pub const VALUE_NAMES: &[&str] = &[
+    "clock",
     "days_per_control",
     "moves_per_control",
+    "base_days",
+    "days_per_move",
+    "max_days",
+    "game_days",
+    "double_after_days",
     "penalty_days",
     "repeat_penalty_days",
     "loss_on_first_overstep",
@@ -334,6 +491,11 @@ pub struct Preset {
     /// (value name, the value as written, its source), in [`VALUE_NAMES`]'
     /// order.
     pub values: Vec<(String, String, String)>,
+    /// What the mails cite for each rule: the preset's `[cite]` table, and
+    /// for a rule it does not name the RAZSh article whose procedure the
+    /// referee applies, named as such ("RAZSh III.6.3"). Empty for the
+    /// RAZSh presets, cited by their section.
+    pub cites: Vec<(Article, String)>,
 }
 
 /// Every preset, in the order of `rules/`.
@@ -390,6 +552,11 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         Some(toml::Value::Table(t)) => t,
         _ => return Err("`[articles]` is missing".into()),
     };
+    let cite = match table.remove("cite") {
+        None => None,
+        Some(toml::Value::Table(t)) => Some(t),
+        Some(_) => return Err("`[cite]` must be a table".into()),
+    };
     let number = |table: &toml::Table, key: &str| -> Result<Option<u32>, String> {
         match table.get(key) {
             None => Ok(None),
@@ -419,10 +586,35 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         (None, Some(months)) => Span::Months(months),
         _ => return Err("give inactivity_days or inactivity_months, one of them".into()),
     };
+    let clock = match table.get("clock").map(|v| v.as_str()) {
+        None | Some(Some("moves")) => TimeControl::Moves,
+        Some(Some("fischer")) => TimeControl::Fischer {
+            base_days: needed(&table, "base_days")?,
+            days_per_move: needed(&table, "days_per_move")?,
+            max_days: needed(&table, "max_days")?,
+        },
+        Some(Some("countdown")) => TimeControl::Countdown {
+            game_days: needed(&table, "game_days")?,
+        },
+        Some(_) => return Err("`clock` must be \"moves\", \"fischer\" or \"countdown\"".into()),
+    };
+    let moves = clock == TimeControl::Moves;
+    let per_control = |key: &str| -> Result<u32, String> {
+        if moves {
+            needed(&table, key)
+        } else if table.contains_key(key) {
+            Err(format!("`{key}` is a value of the moves clock"))
+        } else {
+            Ok(0)
+        }
+    };
     let rules = RuleSet {
         kind,
-        days_per_control: needed(&table, "days_per_control")?,
-        moves_per_control: needed(&table, "moves_per_control")?,
+        clock,
+        double_after_days: number(&table, "double_after_days")?,
+        cites: cite.is_some().then(|| id.clone()),
+        days_per_control: per_control("days_per_control")?,
+        moves_per_control: per_control("moves_per_control")?,
         penalty_days: needed(&table, "penalty_days")?,
         repeat_penalty_days: needed(&table, "repeat_penalty_days")?,
         loss_on_first_overstep: flag(&table, "loss_on_first_overstep")?,
@@ -456,12 +648,30 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         };
         values.push((key.to_string(), value.to_string(), source));
     }
+    let mut cites = Vec::new();
+    if let Some(cite) = cite {
+        if let Some(unknown) = cite
+            .keys()
+            .find(|k| !ARTICLES.iter().any(|(_, name, ..)| name == k))
+        {
+            return Err(format!("unknown article `{unknown}` in [cite]"));
+        }
+        for (article, name, iii, ii) in ARTICLES {
+            let text = match cite.get(*name) {
+                Some(toml::Value::String(s)) => s.clone(),
+                Some(_) => return Err(format!("`{name}` in [cite] must be text")),
+                None => format!("RAZSh {}", if kind == RuleKind::Email { iii } else { ii }),
+            };
+            cites.push((*article, text));
+        }
+    }
     Ok(Preset {
         id,
         aliases,
         name,
         rules,
         values,
+        cites,
     })
 }
 
@@ -501,7 +711,7 @@ pub fn presets_side_by_side() -> String {
         for p in presets {
             match p.values.iter().find(|(k, _, _)| k == key) {
                 Some((_, value, source)) => {
-                    let article = source.split([':', ' ']).next().unwrap_or(source);
+                    let article = source.split(':').next().unwrap_or(source);
                     out.push_str(&format!(" {value} ({article}) |"));
                 }
                 None => out.push_str(" — |"),
@@ -542,6 +752,9 @@ mod tests {
     fn the_razsh_presets_are_the_numbers_of_sections_iii_and_ii() {
         let email = RuleSet {
             kind: RuleKind::Email,
+            clock: TimeControl::Moves,
+            double_after_days: None,
+            cites: None,
             days_per_control: 60,
             moves_per_control: 10,
             penalty_days: 2,
@@ -560,6 +773,9 @@ mod tests {
         };
         let postal = RuleSet {
             kind: RuleKind::Postal,
+            clock: TimeControl::Moves,
+            double_after_days: None,
+            cites: None,
             days_per_control: 30,
             moves_per_control: 10,
             penalty_days: 5,

@@ -240,11 +240,7 @@ pub fn game_for(t: &Tournament, game: &Game, color: Color, now: NaiveDateTime) -
         draw_offered: running && game.pending_draw_offer() == Some(!color),
         result: result_of(game),
         date: pgn_date(t.start),
-        time_control: format!(
-            "{}/{}",
-            t.rules.moves_per_control,
-            u64::from(t.rules.days_per_control) * 86_400
-        ),
+        time_control: t.rules.pgn_time_control(),
         message: String::new(),
         server_info: String::new(),
     }
