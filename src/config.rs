@@ -2006,17 +2006,20 @@ black = "b"
         )
     }
 
+    /// The test config with `[tournament.rules]` written as `table`, and
+    /// `beside` among the tournament's own keys.
+    fn with_table(table: &str, beside: &str) -> String {
+        with_rules(beside).replacen(
+            "[[tournament.player]]",
+            &format!("[tournament.rules]\n{table}\n[[tournament.player]]"),
+            1,
+        )
+    }
+
     /// `[tournament.rules]`: a preset as `base` and the values that change
     /// it, in the form `rules show` prints (issue 25 item 1).
     #[test]
     fn a_rules_table_takes_a_base_preset_and_its_changes() {
-        let with_table = |table: &str, beside: &str| {
-            with_rules(beside).replacen(
-                "[[tournament.player]]",
-                &format!("[tournament.rules]\n{table}\n[[tournament.player]]"),
-                1,
-            )
-        };
         let rules = |text: &str| {
             Config::parse(text, Path::new("/etc/ma"), false)
                 .unwrap()
@@ -2082,6 +2085,78 @@ black = "b"
             )),
             "{ps:?}"
         );
+    }
+
+    /// A rule set's clock from its base and the table: the kind and its
+    /// values, a value of another kind refused with its line, a Fischer
+    /// cap under its start refused.
+    #[test]
+    fn a_clock_is_written_in_the_table_with_the_values_of_its_kind() {
+        let rules = |text: &str| {
+            Config::parse(text, Path::new("/etc/ma"), false)
+                .unwrap()
+                .league
+                .tournaments[0]
+                .rules
+                .clone()
+        };
+        let r = rules(&with_table("base = \"fischer-30-1\"\nmax_days = 60", ""));
+        assert_eq!(
+            r.clock,
+            TimeControl::Fischer {
+                base_days: 30,
+                days_per_move: 1,
+                max_days: 60
+            }
+        );
+        let r = rules(&with_table(
+            "base = \"iccf\"\nclock = \"countdown\"\ngame_days = 365",
+            "",
+        ));
+        assert_eq!(r.clock, TimeControl::Countdown { game_days: 365 });
+        assert_eq!((r.days_per_control, r.leave_days_per_year), (0, 45));
+        let r = rules(&with_table(
+            "base = \"countdown-180\"\nclock = \"moves\"\ndays_per_control = 40\nmoves_per_control = 10",
+            "",
+        ));
+        assert_eq!(
+            (r.clock, r.days_per_control, r.moves_per_control),
+            (TimeControl::Moves, 40, 10)
+        );
+        let r = rules(&with_table("double_after_days = 20", ""));
+        assert_eq!(r.double_after_days, Some(20));
+        for (table, says) in [
+            (
+                "base = \"fischer-30-1\"\ndays_per_control = 40",
+                "days_per_control is a value of the moves clock; this rule set's clock is fischer (write clock = \"moves\" to change it)",
+            ),
+            (
+                "clock = \"fischer\"\nbase_days = 30\nmax_days = 40",
+                "clock = \"fischer\" needs days_per_move in [tournament.rules]",
+            ),
+            (
+                "base = \"fischer-30-1\"\nmax_days = 20",
+                "max_days (20) must be at least base_days (30)",
+            ),
+            (
+                "clock = \"hourglass\"",
+                "unknown clock \"hourglass\" (\"moves\", \"fischer\" or \"countdown\")",
+            ),
+            (
+                "base = \"countdown-180\"\nclock = \"moves\"\ndays_per_control = 40",
+                "clock = \"moves\" needs moves_per_control in [tournament.rules]",
+            ),
+            (
+                "base = \"countdown-180\"\ngame_days = 0",
+                "game_days must be at least 1",
+            ),
+        ] {
+            let ps = problems(&with_table(table, ""));
+            assert!(
+                ps.iter().any(|p| p.ends_with(says) && !p.starts_with('-')),
+                "{table}: {ps:?}"
+            );
+        }
     }
 
     #[test]

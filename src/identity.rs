@@ -114,14 +114,13 @@ fn rules_changes(
     else {
         return String::new();
     };
-    a.iter()
-        .filter(|(k, v)| b.get(*k) != Some(v))
-        .map(|(k, v)| {
-            let after = b
-                .get(k)
-                .map_or_else(|| "-".to_string(), ToString::to_string);
-            format!("{k} {v} → {after}")
-        })
+    // every value either has (a new kind of clock is a key the other lacks)
+    let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+    let shown =
+        |v: Option<&serde_json::Value>| v.map_or_else(|| "-".to_string(), ToString::to_string);
+    keys.into_iter()
+        .filter(|k| a.get(*k) != b.get(*k))
+        .map(|k| format!("{k} {} → {}", shown(a.get(k)), shown(b.get(k))))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -489,6 +488,18 @@ black = "b"
              a started tournament keeps its rule set; put the values back"
         );
         assert!(!review(&config(CONFIG), &store).unwrap().is_refused());
+        // another kind of clock: the value the stored set lacks is named too
+        let fischer = CONFIG.replace(
+            "director = \"td@example.test\"\n",
+            "director = \"td@example.test\"\nrules = \"fischer-30-1\"\n",
+        );
+        let message = &review(&config(&fischer), &store).unwrap().refusals[0].message;
+        assert!(
+            message.contains(
+                "clock - → {\"base_days\":30,\"days_per_move\":1,\"kind\":\"fischer\",\"max_days\":45}"
+            ) && message.contains("days_per_control 60 → 0"),
+            "{message}"
+        );
     }
 
     #[test]

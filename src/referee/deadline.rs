@@ -167,6 +167,104 @@ mod tests {
         assert_eq!((c.used, c.left, c.over, c.last_day), (63, 0, 3, None));
     }
 
+    /// A game of the fixture's tournament on `rules`: White's leaves
+    /// `leaves`, knight moves back and forth, ply `i` sent `gaps[i]` days
+    /// after the one before (the first after the start).
+    fn game_under(rules: &RuleSet, leaves: Vec<Days>, gaps: &[u64]) -> Game {
+        let mut league = league();
+        league.tournaments[0].rules = rules.clone();
+        let t = &league.tournaments[0];
+        let mut game = Game::new(t, &t.games[0], [leaves, vec![]]);
+        game.apply(&crate::referee::game::Event::Opened { on: t.start })
+            .unwrap();
+        let mut on = t.start;
+        for (i, gap) in gaps.iter().enumerate() {
+            on = on + chrono::Days::new(*gap);
+            let uci = ["g1f3", "b8c6", "f3g1", "c6b8"][i % 4];
+            game.apply(&crate::referee::game::Event::Moved {
+                uci: uci.into(),
+                sent: on,
+                draw_offer: false,
+            })
+            .unwrap();
+        }
+        game
+    }
+
+    fn preset(id: &str) -> RuleSet {
+        crate::referee::rules::find_preset(id)
+            .unwrap()
+            .rules
+            .clone()
+    }
+
+    /// fischer-30-1: 30 days, 10 of them taken by move 1 and one added:
+    /// 21 for move 2; moves made at once build the clock up to 45, not past.
+    #[test]
+    fn fischer_30_1_the_clock_after_each_move_and_its_cap() {
+        let rules = preset("fischer-30-1");
+        let game = game_under(&rules, vec![], &[10, 0]);
+        let c = clock(&game, &rules, Color::White, game.next_received());
+        assert_eq!((c.control, c.allowance, c.used, c.left), (2, 21, 0, 21));
+        let game = game_under(&rules, vec![], &[0; 40]);
+        let c = clock(&game, &rules, Color::White, game.next_received());
+        assert_eq!((c.allowance, c.left), (45, 45), "30 + 20 capped at 45");
+        // a penalty is taken off the clock like thinking days
+        let mut game = game_under(&rules, vec![], &[10, 0]);
+        game.apply(&crate::referee::game::Event::Penalty {
+            side: crate::referee::game::Side::White,
+            days: 2,
+            on: game.next_received(),
+            reason: crate::referee::game::PenaltyReason::Illegible,
+        })
+        .unwrap();
+        let c = clock(&game, &rules, Color::White, game.next_received());
+        assert_eq!((c.allowance, c.used, c.left), (21, 2, 19));
+    }
+
+    /// countdown-180: one allowance; what each move takes stays taken.
+    #[test]
+    fn countdown_180_the_allowance_is_for_the_whole_game() {
+        let rules = preset("countdown-180");
+        let game = game_under(&rules, vec![], &[10, 5, 20, 5]);
+        let c = clock(&game, &rules, Color::White, game.next_received());
+        assert_eq!((c.allowance, c.used, c.left), (180, 30, 150));
+        assert_eq!(c.control, 3, "the awaited move");
+        assert_eq!(rules.shown_control(c.control), 0, "told for the whole game");
+        assert_eq!(rules.pgn_time_control(), "15552000");
+    }
+
+    /// double_after_days (ICCF's older postal rule): the days of one move
+    /// beyond the number count twice, and the last day to send says so.
+    #[test]
+    fn double_after_days_counts_each_day_beyond_twice() {
+        let rules = RuleSet {
+            double_after_days: Some(20),
+            ..RuleSet::email()
+        };
+        let game = game_under(&rules, vec![], &[25, 0]);
+        assert_eq!(game.plies[0].days, 30, "20 + 2 × 5");
+        // Black to move 1 on 60 days: 20 plain, then 20 doubled = 40 more
+        let game = game_under(&rules, vec![], &[0]);
+        let c = clock(&game, &rules, Color::Black, game.next_received());
+        assert_eq!(c.last_day, Some(day("2026-06-19")), "40 days after 10.05");
+        assert!(game.overstep(&rules, day("2026-06-19")).is_none());
+        assert!(game.overstep(&rules, day("2026-06-20")).is_some());
+    }
+
+    fn rules_of(pick: u8) -> RuleSet {
+        match pick % 5 {
+            0 => RuleSet::email(),
+            1 => preset("iccf"),
+            2 => preset("fischer-30-1"),
+            3 => preset("countdown-180"),
+            _ => RuleSet {
+                double_after_days: Some(7),
+                ..RuleSet::email()
+            },
+        }
+    }
+
     fn leave() -> impl Strategy<Value = Days> {
         (0u64..120, 0u64..30).prop_map(|(from, len)| {
             let from = day("2026-05-10") + chrono::Days::new(from);
@@ -200,6 +298,51 @@ mod tests {
                     prop_assert!(game.overstep(&rules, last.succ_opt().unwrap()).is_some(), "{c:?}");
                 }
                 None => prop_assert!(c.over > 0 || game.overstep(&rules, today).is_some(), "{c:?}"),
+            }
+        }
+
+        /// The same for every kind of clock: the last day told is the day
+        /// before the claim, over random move days, leaves and days asked.
+        #[test]
+        fn every_clock_tells_the_day_before_its_claim(
+            pick in 0u8..5,
+            leaves in proptest::collection::vec(leave(), 0..2),
+            gaps in proptest::collection::vec(0u64..12, 0..12),
+            asked in 0u64..90,
+        ) {
+            let rules = rules_of(pick);
+            let game = game_under(&rules, leaves, &gaps);
+            let color = game.to_move();
+            let today = game.next_received() + chrono::Days::new(asked);
+            let c = clock(&game, &rules, color, today);
+            if let Some(last) = c.last_day {
+                prop_assert!(game.overstep(&rules, last).is_none(), "{c:?}");
+                prop_assert!(game.overstep(&rules, last.succ_opt().unwrap()).is_some(), "{c:?}");
+            }
+        }
+
+        /// A Fischer clock never holds more than its cap, and a countdown
+        /// never grows: after each move, as of the day it came, for random
+        /// move days.
+        #[test]
+        fn fischer_stays_under_its_cap_and_a_countdown_never_grows(
+            gaps in proptest::collection::vec(0u64..8, 1..40),
+        ) {
+            let fischer = preset("fischer-30-1");
+            let countdown = preset("countdown-180");
+            let mut left_before = [i64::MAX, i64::MAX];
+            for n in 1..=gaps.len() {
+                let game = game_under(&fischer, vec![], &gaps[..n]);
+                let color = game.to_move();
+                let c = clock(&game, &fischer, color, game.next_received());
+                prop_assert!(c.allowance <= 45 && c.left <= 45, "{c:?}");
+                let game = game_under(&countdown, vec![], &gaps[..n]);
+                let c = clock(&game, &countdown, color, game.next_received());
+                prop_assert_eq!(c.allowance, 180);
+                let left = i64::from(c.left) - i64::from(c.over);
+                let side = usize::from(color == Color::Black);
+                prop_assert!(left <= left_before[side], "{c:?}");
+                left_before[side] = left;
             }
         }
     }
