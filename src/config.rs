@@ -174,6 +174,7 @@ impl RawRulesTable {
             || self.max_days.is_some()
             || self.game_days.is_some()
             || self.double_after_days.is_some()
+            || self.longest_leave_days.is_some()
     }
 }
 
@@ -204,6 +205,7 @@ struct RawRulesTable {
     max_days: Option<Spanned<u32>>,
     game_days: Option<Spanned<u32>>,
     double_after_days: Option<Spanned<u32>>,
+    longest_leave_days: Option<Spanned<u32>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -1434,6 +1436,12 @@ impl Validator<'_> {
             rules.days_per_control = 0;
             rules.moves_per_control = 0;
         }
+        if let Some(d) = &ov.longest_leave_days {
+            if *d.get_ref() == 0 {
+                self.problem(d, "longest_leave_days must be at least 1".into());
+            }
+            rules.longest_leave_days = Some((*d.get_ref()).max(1));
+        }
         if let Some(d) = &ov.double_after_days {
             if *d.get_ref() == 0 {
                 self.problem(d, "double_after_days must be at least 1".into());
@@ -1507,6 +1515,7 @@ impl Validator<'_> {
             max_days: None,
             game_days: None,
             double_after_days: None,
+            longest_leave_days: None,
         };
         // the preset and the values that change it: beside `rules = "…"`,
         // or in the table `[tournament.rules]` (not both)
@@ -2123,8 +2132,14 @@ black = "b"
             (r.clock, r.days_per_control, r.moves_per_control),
             (TimeControl::Moves, 40, 10)
         );
-        let r = rules(&with_table("double_after_days = 20", ""));
-        assert_eq!(r.double_after_days, Some(20));
+        let r = rules(&with_table(
+            "double_after_days = 20\nlongest_leave_days = 21",
+            "",
+        ));
+        assert_eq!(
+            (r.double_after_days, r.longest_leave_days),
+            (Some(20), Some(21))
+        );
         for (table, says) in [
             (
                 "base = \"fischer-30-1\"\ndays_per_control = 40",

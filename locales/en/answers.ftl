@@ -130,6 +130,10 @@ answer-refusal-not-in-advance = a leave must be announced before it starts; it s
 answer-refusal-over = a leave announced after it began counts from the day of the notice, and this one ended on { $to } before the notice of { $asked } ({ $article })
 answer-refusal-backwards = it ends before it starts
 answer-refusal-too-long = too many leave days in { $year }: { $taken } taken + { $asked } asked > { $limit } ({ $article })
+answer-refusal-longer-than-one = one leave may last { $limit } { $limit ->
+        [one] day
+       *[other] days
+    } at most under this tournament's rules, and this one lasts { $asked }
 answer-refusal-overlaps = it overlaps your leave { $from } - { $to }
 answer-leave = { $name } is on leave from { $from } to { $to } inclusive. These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
 answer-leave-by-director = { $name } is on leave from { $from } to { $to } inclusive (granted by the director, { $exceptional }). These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).

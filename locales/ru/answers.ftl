@@ -137,6 +137,10 @@ answer-refusal-not-in-advance = перерыв объявляется заран
 answer-refusal-over = перерыв, объявленный после начала, засчитывается со дня извещения, а этот закончился { $to }, до извещения от { $asked } ({ $article })
 answer-refusal-backwards = он заканчивается раньше, чем начинается
 answer-refusal-too-long = слишком много дней перерыва в { $year } году: уже { $taken } + запрошено { $asked } > { $limit } ({ $article })
+answer-refusal-longer-than-one = один перерыв длится не больше { $limit } { $limit ->
+        [one] дня
+       *[other] дней
+    } по правилам этого турнира, а этот длится { $asked }
 answer-refusal-overlaps = он пересекается с вашим перерывом { $from } - { $to }
 answer-leave = { $name } берет перерыв с { $from } по { $to } включительно. Эти дни не входят в его время на обдумывание; время партнеров идет как обычно ({ $article }).
 answer-leave-by-director = { $name } берет перерыв с { $from } по { $to } включительно (предоставлен судьей, { $exceptional }). Эти дни не входят в его время на обдумывание; время партнеров идет как обычно ({ $article }).

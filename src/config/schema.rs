@@ -123,6 +123,7 @@ const RULES: &[Key] = &[
     key("max_days", U32),
     key("game_days", U32),
     key("double_after_days", U32),
+    key("longest_leave_days", U32),
 ];
 
 const XFCC: &[Key] = &[

@@ -888,6 +888,12 @@ fn refusal_text(t: &Tournament, r: &Refusal, lang: Lang) -> String {
             limit = *limit,
             article = article(Article::LeaveLimit)
         ),
+        Refusal::LongerThanOne { asked, limit } => t!(
+            lang,
+            "answer-refusal-longer-than-one",
+            asked = *asked,
+            limit = *limit
+        ),
         Refusal::Overlaps(other) => t!(
             lang,
             "answer-refusal-overlaps",
@@ -1340,6 +1346,10 @@ mod tests {
                 taken: 21,
                 asked: 12,
                 limit: 30,
+            },
+            Refusal::LongerThanOne {
+                asked: 22,
+                limit: 21,
             },
             Refusal::Overlaps(Days {
                 from: day("2026-06-01"),

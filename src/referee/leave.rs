@@ -83,6 +83,8 @@ pub enum Refusal {
         asked: u32,
         limit: u32,
     },
+    /// It is longer than one leave may be (a rule set's `longest_leave_days`).
+    LongerThanOne { asked: u32, limit: u32 },
     /// It overlaps a leave already announced.
     Overlaps(Days),
 }
@@ -143,6 +145,13 @@ pub fn check(
         }
         in_advance => in_advance,
     };
+    let length = u32::try_from((leave.to - leave.from).num_days() + 1).unwrap_or(u32::MAX);
+    if let Some(limit) = rules.longest_leave_days.filter(|l| length > *l) {
+        return Err(Refusal::LongerThanOne {
+            asked: length,
+            limit,
+        });
+    }
     if let Some(other) = existing
         .iter()
         .find(|l| l.from <= leave.to && leave.from <= l.to)
@@ -177,6 +186,31 @@ mod tests {
             from: d(from),
             to: d(to),
         }
+    }
+
+    /// A rule set's longest single leave (`longest_leave_days`): a leave
+    /// within the year's days but longer than one may be is refused.
+    #[test]
+    fn longest_leave_days_limits_one_leave() {
+        let rules = RuleSet {
+            longest_leave_days: Some(21),
+            ..RuleSet::email()
+        };
+        let today = d("2026-06-01");
+        assert_eq!(
+            check(&rules, &[], days("2026-07-01", "2026-07-21"), today),
+            Ok(days("2026-07-01", "2026-07-21"))
+        );
+        assert_eq!(
+            check(&rules, &[], days("2026-07-01", "2026-07-22"), today),
+            Err(Refusal::LongerThanOne {
+                asked: 22,
+                limit: 21
+            })
+        );
+        // two of 15 days in a year are two leaves within its 30
+        let taken = [days("2026-03-01", "2026-03-15")];
+        assert!(check(&rules, &taken, days("2026-07-01", "2026-07-15"), today).is_ok());
     }
 
     #[test]

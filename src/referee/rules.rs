@@ -237,6 +237,10 @@ pub struct RuleSet {
     pub late_start_days: u32,
     /// Leave allowed per calendar year (III.7.1, II.7.1: 30).
     pub leave_days_per_year: u32,
+    /// The longest single leave, in days (a rule set's own limit; none in
+    /// the RAZSh sets, where III.7.1 and II.7.1 limit the year's total only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub longest_leave_days: Option<u32>,
     /// A leave announced after it began counts from the day of the notice
     /// (II.7.6: true); otherwise it is refused as not announced in advance
     /// (III.7.2: false).
@@ -469,6 +473,7 @@ pub const VALUE_NAMES: &[&str] = &[
     "loss_on_first_overstep",
     "late_start_days",
     "leave_days_per_year",
+    "longest_leave_days",
     "late_leave_from_notice",
     "reminder_days",
     "further_reminders",
@@ -620,6 +625,7 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         loss_on_first_overstep: flag(&table, "loss_on_first_overstep")?,
         late_start_days: needed(&table, "late_start_days")?,
         leave_days_per_year: needed(&table, "leave_days_per_year")?,
+        longest_leave_days: number(&table, "longest_leave_days")?,
         late_leave_from_notice: flag(&table, "late_leave_from_notice")?,
         reminder_days: needed(&table, "reminder_days")?,
         further_reminders: match table.get("further_reminders") {
@@ -762,6 +768,7 @@ mod tests {
             loss_on_first_overstep: true,
             late_start_days: 0,
             leave_days_per_year: 30,
+            longest_leave_days: None,
             late_leave_from_notice: false,
             reminder_days: 14,
             further_reminders: vec![],
@@ -783,6 +790,7 @@ mod tests {
             loss_on_first_overstep: false,
             late_start_days: 3,
             leave_days_per_year: 30,
+            longest_leave_days: None,
             late_leave_from_notice: true,
             reminder_days: 30,
             further_reminders: vec![],
