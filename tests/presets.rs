@@ -171,7 +171,7 @@ fn fischer_30_1_a_day_more_a_move_never_above_45_and_the_claim_after_it() {
     let (mut arena, opening) = arena("base = \"fischer-30-1\"");
     has(
         &opening,
-        "a Fischer clock: 30 days at the start, 1 day more after each move, never more than 45 on the clock",
+        "a Fischer clock, 30 days at the start, 1 day more after each move, never more than 45 on the clock",
     );
     // 20 moves each, every one made the day the partner's came
     const SANS: &str = "a3 a6 b3 b6 c3 c6 d3 d6 e3 e6 f3 f6 g3 g6 h3 h6 Nd2 Nd7 Ne2 Ne7 \

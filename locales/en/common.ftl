@@ -14,7 +14,7 @@ black = Black
 ## The director's own mails: his title, and his copy of a mail to the players.
 director-title = Director of { $tournament }
 copy-intro = Copy for the director ({ $why ->
-        [short] a player of the game has { $days } or fewer days left before the control move: every mail of the game goes to the director too, { $article }
+        [short] a player of the game has { $days } or fewer days left on the clock: every mail of the game goes to the director too, { $article }
         [reminder] no answer for { $days } days: the repeated move goes to the director too, { $article }
        *[record] for the director's record of the game
     }). The mail below went to { $names }:

@@ -17,7 +17,7 @@ official-clock-moves = { $days } { $days ->
         [one] move
        *[other] moves
     }, cumulative
-official-clock-fischer = a Fischer clock: { $base } { $base ->
+official-clock-fischer = a Fischer clock, { $base } { $base ->
         [one] day
        *[other] days
     } at the start, { $inc } { $inc ->

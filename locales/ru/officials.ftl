@@ -20,7 +20,7 @@ official-clock-moves = { $days } { $days ->
         [few] хода
        *[many] ходов
     }, с накоплением
-official-clock-fischer = часы Фишера: { $base } { $base ->
+official-clock-fischer = часы Фишера, { $base } { $base ->
         [one] день
         [few] дня
        *[many] дней
