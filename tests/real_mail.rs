@@ -1607,3 +1607,108 @@ async fn a_program_speaking_zeep_plays_a_whole_game_against_a_mail_player() {
     let (code, _) = stop_daemon(&mut daemon);
     assert_eq!(code, 0);
 }
+
+/// `mailarbiter run --once` as of `today`, which must succeed.
+fn run_once_on(dir: &Path, today: chrono::NaiveDate) {
+    let out = binary(dir, &["run", "--once", "--today", &today.to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A tournament on the ICCF preset with one value changed, played over
+/// Postfix and Dovecot: the move is forwarded with ICCF's clock, the
+/// repeats reach Black's INBOX after 14, 28 and 35 days (ICCF Guidelines
+/// 3a, ICCF interim webserver rules 3.1), the director is told after 40
+/// (ICCF Guidelines 3b), Black is warned at the changed 3 days left, and
+/// the claim reaches the director's INBOX the day after the 50th.
+#[tokio::test(flavor = "current_thread")]
+async fn an_iccf_tournament_by_real_mail_repeats_warns_and_claims_on_its_days() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("iccf");
+    let dir = arena(&servers, &users, "INBOX", None);
+    let path = dir.path().join("mailarbiter.toml");
+    let config = std::fs::read_to_string(&path).unwrap().replacen(
+        "[[tournament.player]]",
+        "[tournament.rules]\nbase = \"iccf\"\nwarning_days = 3\n\n[[tournament.player]]",
+        1,
+    );
+    std::fs::write(&path, config).unwrap();
+    let start = chrono::Utc::now().date_naive();
+    let day = |n: u64| start + chrono::Days::new(n);
+    run_once_on(dir.path(), start);
+    let (from, raw) = move_mail(&users, 0);
+    servers.send(&from, &users.arbiter, &raw).await;
+    servers
+        .wait_for(&users.arbiter, 1, Duration::from_secs(30))
+        .await;
+    run_once_on(dir.path(), start);
+    servers
+        .wait_for(&users.black, 2, Duration::from_secs(30))
+        .await;
+    let black = servers.mails(&users.black, "INBOX").await;
+    assert!(
+        black[0]
+            .1
+            .contains("ИКЧФ (игра по электронной почте): 50 дней на 10 ходов"),
+        "the opening names ICCF's time control: {}",
+        black[0].1
+    );
+    assert!(
+        black[1].1.contains("из 50 до 10-го хода; осталось 50 дней"),
+        "{}",
+        black[1].1
+    );
+    let mut expected = 2;
+    for (n, waited) in [(14, "14 дней"), (28, "28 дней"), (35, "35 дней")] {
+        run_once_on(dir.path(), day(n));
+        expected += 1;
+        servers
+            .wait_for(&users.black, expected, Duration::from_secs(30))
+            .await;
+        let black = servers.mails(&users.black, "INBOX").await;
+        let reminder = &black[expected - 1].1;
+        assert!(
+            reminder.contains(&format!("ответа нет уже {waited}"))
+                && reminder.contains("ICCF Guidelines 3a"),
+            "day {n}: {reminder}"
+        );
+    }
+    run_once_on(dir.path(), day(40));
+    run_once_on(dir.path(), day(47));
+    expected += 1;
+    servers
+        .wait_for(&users.black, expected, Duration::from_secs(30))
+        .await;
+    let black = servers.mails(&users.black, "INBOX").await;
+    assert!(
+        black[expected - 1].1.contains("осталось всего 3 дня"),
+        "warned at the tournament's 3 days: {}",
+        black[expected - 1].1
+    );
+    assert_eq!(black.len(), expected, "nothing else for Black");
+    run_once_on(dir.path(), day(51));
+    let limit = Instant::now() + Duration::from_secs(30);
+    loop {
+        let td = servers.mails(&users.director, "INBOX").await;
+        let silence = td.iter().any(|(_, body, _)| {
+            body.contains("for 40 days") && body.contains("ICCF Guidelines 3b")
+        });
+        let claim = td.iter().find(|(about, _, _)| about.contains("overstep"));
+        if let (true, Some((_, body, _))) = (silence, claim) {
+            assert!(
+                body.contains("has used 51 days against 50 allowed up to move 10")
+                    && body.contains("ICCF: overstep claimed to the director"),
+                "{body}"
+            );
+            break;
+        }
+        assert!(Instant::now() < limit, "the director's INBOX: {td:#?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
