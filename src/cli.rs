@@ -8,7 +8,7 @@ use crate::referee::state::State;
 use crate::referee::tournament::{Lang, League, Tournament};
 use crate::t;
 use chrono::NaiveDate;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode};
@@ -32,19 +32,12 @@ pub struct Cli {
     pub credentials: Option<PathBuf>,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum LangArg {
-    En,
-    Ru,
-}
-
-impl From<LangArg> for Lang {
-    fn from(l: LangArg) -> Lang {
-        match l {
-            LangArg::En => Lang::En,
-            LangArg::Ru => Lang::Ru,
-        }
-    }
+/// A `--lang` value: the code of a language the arbiter has.
+fn lang_arg(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code).ok_or_else(|| {
+        let known: Vec<&str> = Lang::all().map(Lang::code).collect();
+        format!("no language \"{code}\" ({})", known.join(", "))
+    })
 }
 
 /// What `rules` shows.
@@ -110,8 +103,8 @@ pub enum Command {
         #[arg(long)]
         schedule: bool,
         /// The language of the form and the schedule
-        #[arg(long, value_enum, default_value = "en")]
-        lang: LangArg,
+        #[arg(long, value_parser = lang_arg, default_value = "en")]
+        lang: Lang,
     },
     /// PGN of all games (PGN is the only format: --pgn may be left out)
     Export {
@@ -142,8 +135,8 @@ pub enum Command {
         #[arg(long)]
         today: Option<NaiveDate>,
         /// The language of the table
-        #[arg(long, value_enum, default_value = "en")]
-        lang: LangArg,
+        #[arg(long, value_parser = lang_arg, default_value = "en")]
+        lang: Lang,
     },
     /// Write the web pages once: the tournaments, each crosstable, each
     /// game's page and PGN (the daemon keeps them up to date in web_dir)
@@ -687,9 +680,9 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
             } else if *pgn {
                 render::pgn(t, state)
             } else if *schedule {
-                render::schedule(t, state, (*lang).into())
+                render::schedule(t, state, *lang)
             } else {
-                damage + &game_text(t, state, (*lang).into())
+                damage + &game_text(t, state, *lang)
             })
         }
         Command::Export { tournament, .. } => {
@@ -743,7 +736,7 @@ pub fn view(config: &Config, state: &State, command: &Command) -> Result<String,
                     .map(|t| {
                         let games = state.games_of(t);
                         let games: Vec<&Game> = games.iter().map(|g| &**g).collect();
-                        crate::letters::standings::text(t, &games, today, (*lang).into())
+                        crate::letters::standings::text(t, &games, today, *lang)
                     })
                     .collect::<Vec<_>>()
                     .join("\n")

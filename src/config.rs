@@ -1715,14 +1715,9 @@ impl Validator<'_> {
             None => self.games(&id, rt, &player_ids),
         };
         // the director reads the language most players read, unless told
-        let russian = players.iter().filter(|p| p.language == Lang::Ru).count();
-        let director_language = self.language(rt.director_language.as_ref()).unwrap_or(
-            if russian * 2 > players.len() {
-                Lang::Ru
-            } else {
-                Lang::En
-            },
-        );
+        let director_language = self
+            .language(rt.director_language.as_ref())
+            .unwrap_or_else(|| crate::language::majority(players.iter().map(|p| p.language)));
         let director_digest = match rt
             .director_digest
             .as_ref()
@@ -1785,17 +1780,19 @@ impl Validator<'_> {
     /// A `language` key's value; `None` when absent or unknown (reported).
     fn language(&mut self, value: Option<&Spanned<String>>) -> Option<Lang> {
         let value = value?;
-        match value.get_ref().as_str() {
-            "en" => Some(Lang::En),
-            "ru" => Some(Lang::Ru),
-            other => {
-                self.problem(
-                    value,
-                    format!("unknown language \"{other}\" (\"ru\" or \"en\")"),
-                );
-                None
-            }
+        let code = value.get_ref().as_str();
+        let lang = Lang::from_code(code);
+        if lang.is_none() {
+            let known: Vec<String> = Lang::all().map(|l| format!("\"{}\"", l.code())).collect();
+            self.problem(
+                value,
+                format!(
+                    "unknown language \"{code}\" ({}: a folder of locales/ each)",
+                    known.join(", ")
+                ),
+            );
         }
+        lang
     }
 }
 
@@ -2227,10 +2224,16 @@ black = "b"
         );
         let c = Config::parse(&russian, Path::new("/etc/ma"), false).unwrap();
         assert_eq!(c.league.tournaments[0].director_language, Lang::Ru);
-        let ps = problems(&with_rules("director_language = \"de\""));
+        let ps = problems(&with_rules("director_language = \"fr\""));
         assert!(
-            ps.iter().any(|p| p.contains("unknown language \"de\"")),
+            ps.iter().any(|p| p.ends_with(
+                "unknown language \"fr\" (\"de\", \"en\", \"lt\", \"ru\": a folder of locales/ each)"
+            )),
             "{ps:?}"
+        );
+        assert_eq!(
+            lang("director_language = \"lt\""),
+            Lang::from_code("lt").unwrap()
         );
     }
 

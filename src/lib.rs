@@ -49,6 +49,7 @@ pub mod control;
 pub mod daemon;
 pub mod demo;
 pub mod identity;
+pub mod language;
 pub mod letters;
 pub mod mail;
 pub mod message;

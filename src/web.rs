@@ -90,10 +90,7 @@ p.note{color:#555;font-size:0.9em}pre{background:#f6f6f6;padding:0.5em;overflow-
 
 /// A whole page: the title escaped, `body` as given (already HTML).
 fn page(lang: Lang, title: &str, body: &str) -> String {
-    let code = match lang {
-        Lang::En => "en",
-        Lang::Ru => "ru",
-    };
+    let code = lang.code();
     format!(
         "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\"/>\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n\
@@ -155,19 +152,10 @@ pub fn index_page(league: &League) -> String {
     page(lang, &league.name, &body)
 }
 
-/// The index's language: the one most tournaments' pages are in (English
-/// on a tie).
+/// The index's language: the one more than half the tournaments' pages
+/// are in, else English.
 fn index_language(league: &League) -> Lang {
-    let russian = league
-        .tournaments
-        .iter()
-        .filter(|t| t.director_language == Lang::Ru)
-        .count();
-    if 2 * russian > league.tournaments.len() {
-        Lang::Ru
-    } else {
-        Lang::En
-    }
+    crate::language::majority(league.tournaments.iter().map(|t| t.director_language))
 }
 
 /// The cell of `player` against `opponent`, as in the text crosstable.

@@ -714,7 +714,7 @@ fn every_written_move_reads_back_through_a_mail_line() {
                     prop_assert_eq!(scanned.plies.len(), 1, "{:?} in {}", line, fen(&pos));
                     let ply = &scanned.plies[0];
                     prop_assert_eq!((ply.number, ply.color), (number, pos.turn()), "{:?}", line);
-                    let letters = Letters::of([ply.text.as_str()]);
+                    let letters = Letters::of([ply.text.as_str()], mailarbiter::language::Lang::En);
                     prop_assert_eq!(
                         notation::parse_move_with(&pos, &ply.text, letters),
                         Ok(m),

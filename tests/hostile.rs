@@ -621,7 +621,11 @@ fn notation_reading_of_hostile_strings_never_panics() {
                 let _ = notation::looks_like_move(s);
                 let _ = notation::parse_move(&pos, s);
                 let _ = notation::parse_move_with(&pos, s, Letters::Mixed);
-                let _ = Letters::of([s.as_str()]);
+                let _ = notation::parse_move_with(&pos, s, Letters::Every);
+                for lang in mailarbiter::language::Lang::all() {
+                    let _ = notation::parse_move_with(&pos, s, Letters::Of(lang));
+                    let _ = Letters::of([s.as_str()], lang);
+                }
                 let _ = scan(s);
                 let _ = scan(&format!("1. {s} {s}\n12... {s}"));
             });

@@ -995,9 +995,9 @@ mod tests {
         let league = league();
         let names = [name.to_string()];
         let readers = [reader];
-        crate::letters::catalog::LANGUAGES
-            .iter()
-            .map(|&lang| {
+        [Lang::En, Lang::Ru]
+            .into_iter()
+            .map(|lang| {
                 let text = render(
                     &league,
                     notice,
@@ -1138,13 +1138,13 @@ mod tests {
         ];
         let mut out = String::new();
         for fault in &faults {
-            for lang in crate::letters::catalog::LANGUAGES {
+            for lang in [Lang::En, Lang::Ru] {
                 let _ = writeln!(out, "{}", fault_text(t, &game, fault, lang));
             }
         }
         let mut postal = t.clone();
         postal.rules = crate::referee::rules::RuleSet::postal();
-        for lang in crate::letters::catalog::LANGUAGES {
+        for lang in [Lang::En, Lang::Ru] {
             let _ = writeln!(out, "{}", fault_text(&postal, &game, &Fault::NoMove, lang));
         }
         insta::assert_snapshot!("faults", out);

@@ -8,7 +8,8 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::sync::OnceLock;
 
 /// The catalog files of each language, by name; every language has the
-/// same files with the same message ids and variables (tested).
+/// same files with the same message ids and variables (tested). `build.rs`
+/// embeds them in this order.
 pub const FILES: [&str; 9] = [
     "common",
     "forms",
@@ -21,45 +22,18 @@ pub const FILES: [&str; 9] = [
     "web",
 ];
 
-/// The shipped languages with their catalog files, in the order of [`FILES`].
+/// The catalog files of `lang`, in the order of [`FILES`].
 pub fn sources(lang: Lang) -> [&'static str; 9] {
-    macro_rules! files {
-        ($lang:literal) => {
-            [
-                include_str!(concat!("../../locales/", $lang, "/common.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/forms.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/requests.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/game.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/answers.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/officials.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/adjudication.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/digest.ftl")),
-                include_str!(concat!("../../locales/", $lang, "/web.ftl")),
-            ]
-        };
-    }
-    match lang {
-        Lang::En => files!("en"),
-        Lang::Ru => files!("ru"),
-    }
-}
-
-/// Every shipped language.
-pub const LANGUAGES: [Lang; 2] = [Lang::En, Lang::Ru];
-
-fn code(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Ru => "ru",
-    }
+    *lang.catalogs()
 }
 
 type Bundle = FluentBundle<FluentResource>;
 
 fn bundle(lang: Lang) -> &'static Bundle {
-    static BUNDLES: [OnceLock<Bundle>; 2] = [OnceLock::new(), OnceLock::new()];
-    BUNDLES[usize::from(lang == Lang::Ru)].get_or_init(|| {
-        let id = code(lang).parse().expect("a valid language code");
+    static BUNDLES: OnceLock<Vec<OnceLock<Bundle>>> = OnceLock::new();
+    let bundles = BUNDLES.get_or_init(|| Lang::all().map(|_| OnceLock::new()).collect());
+    bundles[lang.index()].get_or_init(|| {
+        let id = lang.code().parse().expect("a valid language code");
         let mut bundle = FluentBundle::new_concurrent(vec![id]);
         // the mails are plain text: no Unicode isolation marks around values
         bundle.set_use_isolating(false);
@@ -207,20 +181,20 @@ mod tests {
     fn every_language_has_every_message_with_the_same_variables() {
         for (i, file) in FILES.iter().enumerate() {
             let english = messages(sources(Lang::En)[i]);
-            for lang in LANGUAGES {
+            for lang in Lang::all() {
                 let other = messages(sources(lang)[i]);
                 assert_eq!(
                     english.keys().collect::<Vec<_>>(),
                     other.keys().collect::<Vec<_>>(),
                     "{}/{file}.ftl has other message ids than en/{file}.ftl",
-                    code(lang)
+                    lang.code()
                 );
                 for (id, vars) in &english {
                     assert_eq!(
                         vars,
                         &other[id],
                         "{}/{file}.ftl: {id} uses other variables",
-                        code(lang)
+                        lang.code()
                     );
                 }
             }
@@ -229,7 +203,7 @@ mod tests {
 
     #[test]
     fn every_message_formats_without_errors_in_every_language() {
-        for lang in LANGUAGES {
+        for lang in Lang::all() {
             let all: BTreeMap<String, BTreeSet<String>> =
                 sources(lang).iter().flat_map(|s| messages(s)).collect();
             for (id, vars) in all {
@@ -241,7 +215,7 @@ mod tests {
                 }
                 let mut errors = Vec::new();
                 bundle.format_pattern(pattern, Some(&args), &mut errors);
-                assert!(errors.is_empty(), "{}: {id}: {errors:?}", code(lang));
+                assert!(errors.is_empty(), "{}: {id}: {errors:?}", lang.code());
             }
         }
     }

@@ -12,6 +12,9 @@
 //! line endings. Text in other letters (Cyrillic) is written as it is, and
 //! the part is then encoded as any other.
 
+use crate::language::Lang;
+use crate::t;
+
 /// The longest line written, with its CRLF: a `7bit` part's lines are
 /// shorter than 76 characters (and lettre's choice of an encoding counts so).
 const LINE: usize = 75;
@@ -19,6 +22,7 @@ const LINE: usize = 75;
 /// The HTML document for `plain`, titled `title`.
 pub fn from_plain(title: &str, plain: &str) -> String {
     let lines: Vec<&str> = plain.lines().collect();
+    let lang = board_language(plain);
     let mut out = Out {
         s: String::with_capacity(plain.len() * 2 + 6000),
         col: 0,
@@ -36,7 +40,7 @@ pub fn from_plain(title: &str, plain: &str) -> String {
     let mut paragraph: Vec<&str> = Vec::new();
     while i < lines.len() {
         let line = lines[i];
-        if let Some(used) = board(&lines[i..], &mut out, &mut paragraph) {
+        if let Some(used) = board(&lines[i..], &mut out, &mut paragraph, lang) {
             i += used;
             continue;
         }
@@ -182,30 +186,44 @@ fn flush(out: &mut Out, paragraph: &mut Vec<&str>) {
     paragraph.clear();
 }
 
-/// The figure of a board letter (English or Russian, upper case White), as
-/// a character reference.
-fn figure(token: &str) -> Option<&'static str> {
-    Some(match token {
-        "." => "",
-        "K" | "Кр" => "&#9812;",
-        "Q" | "Ф" => "&#9813;",
-        "R" | "Л" => "&#9814;",
-        "B" | "С" => "&#9815;",
-        "N" | "К" => "&#9816;",
-        "P" | "П" => "&#9817;",
-        "k" | "кр" => "&#9818;",
-        "q" | "ф" => "&#9819;",
-        "r" | "л" => "&#9820;",
-        "b" | "с" => "&#9821;",
-        "n" | "к" => "&#9822;",
-        "p" | "п" => "&#9823;",
-        _ => return None,
+/// The chess figure of a diagram's square as the board of `lang` writes
+/// it (its catalog's piece letters: upper case White, lower case Black;
+/// `.` an empty square).
+fn figure(token: &str, lang: Lang) -> Option<&'static str> {
+    const FIGURES: [(&str, &str, &str); 6] = [
+        ("piece-king", "&#9812;", "&#9818;"),
+        ("piece-queen", "&#9813;", "&#9819;"),
+        ("piece-rook", "&#9814;", "&#9820;"),
+        ("piece-bishop", "&#9815;", "&#9821;"),
+        ("piece-knight", "&#9816;", "&#9822;"),
+        ("piece-pawn", "&#9817;", "&#9823;"),
+    ];
+    if token == "." {
+        return Some("");
+    }
+    FIGURES.iter().find_map(|(id, white, black)| {
+        let letter = t!(lang, id);
+        if token == letter {
+            Some(*white)
+        } else if token == letter.to_lowercase() {
+            Some(*black)
+        } else {
+            None
+        }
     })
+}
+
+/// The language of the diagrams in `plain`: the one whose board legend
+/// the text has (the letters differ: Lithuanian `B` is the rook).
+fn board_language(plain: &str) -> Lang {
+    Lang::all()
+        .find(|lang| plain.contains(&t!(*lang, "board-legend")))
+        .unwrap_or(Lang::En)
 }
 
 /// A rank line of the diagram, ` 8  r n b q k b n r  8`: its number and
 /// its eight squares.
-fn rank_line(line: &str) -> Option<(char, [&'static str; 8])> {
+fn rank_line(line: &str, lang: Lang) -> Option<(char, [&'static str; 8])> {
     let mut tokens = line.split_whitespace();
     let first = tokens.next()?;
     let rank = first.chars().next().filter(|c| ('1'..='8').contains(c))?;
@@ -214,7 +232,7 @@ fn rank_line(line: &str) -> Option<(char, [&'static str; 8])> {
     }
     let mut squares = [""; 8];
     for square in &mut squares {
-        *square = figure(tokens.next()?)?;
+        *square = figure(tokens.next()?, lang)?;
     }
     (tokens.next()? == first && tokens.next().is_none()).then_some((rank, squares))
 }
@@ -222,7 +240,7 @@ fn rank_line(line: &str) -> Option<(char, [&'static str; 8])> {
 /// The diagram at the head of `lines`: the files line, eight ranks, the
 /// files line, and the legend if one follows; written as a table (and the
 /// legend as a paragraph under it). The number of lines it took.
-fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usize> {
+fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>, lang: Lang) -> Option<usize> {
     // from White's side a to h, from Black's h to a
     const WHITE: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
     const BLACK: [&str; 8] = ["h", "g", "f", "e", "d", "c", "b", "a"];
@@ -244,7 +262,7 @@ fn board(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usi
     }
     let mut ranks = [(' ', [""; 8]); 8];
     for (rank, line) in ranks.iter_mut().zip(&lines[1..9]) {
-        *rank = rank_line(line)?;
+        *rank = rank_line(line, lang)?;
     }
     // the last move's squares, from the line under the diagram that ends
     // in `e7-e5` (a few lines on: the legend and who is to move come first)

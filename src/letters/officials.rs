@@ -829,9 +829,8 @@ fn problem_text(problem: &Problem, lang: Lang) -> String {
 /// The subject of the report of a bounce, in every language: a bounce of
 /// such a report is never reported again (no loop).
 pub fn bounce_subjects() -> Vec<String> {
-    let mut subjects: Vec<String> = crate::letters::catalog::LANGUAGES
-        .iter()
-        .map(|lang| t!(*lang, "official-bounced-subject"))
+    let mut subjects: Vec<String> = Lang::all()
+        .map(|lang| t!(lang, "official-bounced-subject"))
         .collect();
     // a reader of every language (older stores wrote this one)
     subjects.push(subjects.join(" / "));

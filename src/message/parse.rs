@@ -5,6 +5,7 @@
 //!
 //! Pure: bytes in, plain data out. The arrival day is the adapter's business.
 
+use crate::language::{Form, Lang};
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
 use mail_parser::{HeaderValue, MessageParser, MimeHeaders};
 use shakmaty::Color;
@@ -1114,17 +1115,18 @@ fn take_one(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<Writ
 /// Reads a header block field; whether the line was one.
 fn header_line(line: &str, header: &mut HeaderBlock) -> bool {
     let mut was = false;
-    let fields: [(&[&str], &mut Option<String>); 3] = [
-        (&["турнир", "tournament", "event"], &mut header.tournament),
-        (&["белые", "white"], &mut header.white),
-        (&["черные", "чёрные", "black"], &mut header.black),
+    type Labels = fn(&Form) -> &[String];
+    let fields: [(Labels, &mut Option<String>); 3] = [
+        (|f| &f.tournament, &mut header.tournament),
+        (|f| &f.white, &mut header.white),
+        (|f| &f.black, &mut header.black),
     ];
     for (names, slot) in fields {
         if slot.is_some() {
             continue;
         }
-        let Some(rest) = names
-            .iter()
+        let Some(rest) = Lang::all()
+            .flat_map(|l| names(&l.language().form))
             .find_map(|name| strip_prefix_caseless(line, name))
         else {
             continue;
@@ -1161,127 +1163,33 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
         .ok()
 }
 
-/// The phrases of the commands without arguments, as people write them
-/// (DESIGN.md §5, §9): upper case, `Ё` as `Е`, punctuation around words and
-/// the courtesy words of [`COURTESY`] taken out. A line is a command when
-/// what is left is exactly one of these.
-const VOCABULARY: &[(&str, &[&str])] = &[
-    (
-        "resign",
-        &[
-            "RESIGN",
-            "RESIGNS",
-            "RESIGNED",
-            "RESIGN GAME",
-            "RESIGN THIS GAME",
-            "СДАЮСЬ",
-            "СДАЮ ПАРТИЮ",
-            "ПАРТИЮ СДАЮ",
-        ],
-    ),
-    (
-        "accept_draw",
-        &[
-            "ACCEPT DRAW",
-            "ACCEPT YOUR DRAW OFFER",
-            "ACCEPT DRAW OFFER",
-            "DRAW ACCEPTED",
-            "DRAW OFFER ACCEPTED",
-            "AGREE TO DRAW",
-            "AGREED DRAW",
-            "ПРИНИМАЮ НИЧЬЮ",
-            "НИЧЬЮ ПРИНИМАЮ",
-            "НИЧЬЯ ПРИНЯТА",
-            "ПРИНИМАЮ ПРЕДЛОЖЕНИЕ НИЧЬЕЙ",
-            "ПРЕДЛОЖЕНИЕ НИЧЬЕЙ ПРИНИМАЮ",
-            "СОГЛАСЕН НА НИЧЬЮ",
-            "СОГЛАСНА НА НИЧЬЮ",
-            "СОГЛАСЕН НИЧЬЯ",
-        ],
-    ),
-    (
-        "draw_offer",
-        &["(=)", "OFFER DRAW", "DRAW OFFERED", "ПРЕДЛАГАЮ НИЧЬЮ"],
-    ),
-    (
-        "claim_draw",
-        &[
-            "CLAIM DRAW",
-            "ТРЕБУЮ НИЧЬЮ",
-            "ЗАЯВЛЯЮ НИЧЬЮ",
-            "ЗАЯВЛЯЮ О НИЧЬЕЙ",
-        ],
-    ),
-    ("status", &["STATUS", "СТАТУС", "ОТЧЕТ"]),
-    ("help", &["HELP", "ПОМОЩЬ", "СПРАВКА"]),
-    ("pgn", &["PGN", "ПГН"]),
-    (
-        "xfcc",
-        &[
-            "XFCC",
-            "XFCC PASSWORD",
-            "XFCC NEW PASSWORD",
-            "XFCC ACCOUNT",
-            "XFCC ПАРОЛЬ",
-            "XFCC НОВЫЙ ПАРОЛЬ",
-        ],
-    ),
-    (
-        "xfcc_forwards_off",
-        &[
-            "XFCC FORWARDS OFF",
-            "XFCC ПЕРЕСЫЛКА ВЫКЛ",
-            "XFCC ПЕРЕСЫЛКА ВЫКЛЮЧИТЬ",
-        ],
-    ),
-    (
-        "xfcc_forwards_on",
-        &[
-            "XFCC FORWARDS ON",
-            "XFCC ПЕРЕСЫЛКА ВКЛ",
-            "XFCC ПЕРЕСЫЛКА ВКЛЮЧИТЬ",
-        ],
-    ),
-    (
-        "leave_end",
-        &["LEAVE END", "END LEAVE", "ПЕРЕРЫВ КОНЕЦ", "КОНЕЦ ПЕРЕРЫВА"],
-    ),
-    (
-        "confirm",
-        &["CONFIRM", "CONFIRMED", "CLAIM CONFIRMED", "ПОДТВЕРЖДАЮ"],
-    ),
-    (
-        "reject",
-        &["REJECT", "REJECTED", "CLAIM REJECTED", "ОТКЛОНЯЮ"],
-    ),
-    (
-        "protest",
-        &[
-            "PROTEST",
-            "PROTEST CLAIM",
-            "PROTEST AGAINST THE CLAIM",
-            "ПРОТЕСТ",
-            "ПРОТЕСТУЮ",
-            "ОПРОТЕСТОВЫВАЮ",
-            "ОПРОТЕСТОВЫВАЮ ЗАЯВЛЕНИЕ",
-        ],
-    ),
+/// The commands without arguments, by the names their phrases have in
+/// each language's `language.toml` (`[commands]`), as people write them
+/// (DESIGN.md §5, §9): upper case, `Ё` as `Е`, punctuation around words
+/// and the courtesy words (`courtesy`) taken out. A line is a command when
+/// what is left is exactly one phrase of one of them, in any language.
+const PHRASES: &[&str] = &[
+    "resign",
+    "accept_draw",
+    "draw_offer",
+    "claim_draw",
+    "status",
+    "help",
+    "pgn",
+    "xfcc",
+    "xfcc_forwards_off",
+    "xfcc_forwards_on",
+    "leave_end",
+    "confirm",
+    "reject",
+    "protest",
 ];
 
-/// Words of courtesy that do not change a command: `I resign.`,
-/// `Я сдаюсь`, `Please confirm`, `I accept the draw`.
-const COURTESY: &[&str] = &[
-    "I",
-    "Я",
-    "THE",
-    "A",
-    "PLEASE",
-    "ПОЖАЛУЙСТА",
-    "HEREBY",
-    "НАСТОЯЩИМ",
-    "ВАШЕ",
-    "YOUR",
-];
+/// Whether `word` (upper case) is one of the words every language gives
+/// for `name` in its `[commands]`.
+fn says(word: &str, name: &str) -> bool {
+    Lang::all().any(|l| l.language().phrases(name).iter().any(|p| p == word))
+}
 
 /// The words of a command line: upper case, `Ё` as `Е`, the punctuation
 /// around each word taken off (`Сдаюсь.`, `Resign!`, `«Принимаю ничью»`).
@@ -1331,13 +1239,10 @@ fn phrase(words: &[String]) -> Option<&'static str> {
     let meant: Vec<&str> = words
         .iter()
         .map(String::as_str)
-        .filter(|w| !COURTESY.contains(w))
+        .filter(|w| !says(w, "courtesy"))
         .collect();
     let meant = meant.join(" ");
-    VOCABULARY
-        .iter()
-        .find(|(_, phrases)| phrases.contains(&meant.as_str()))
-        .map(|(name, _)| *name)
+    PHRASES.iter().copied().find(|name| says(&meant, name))
 }
 
 fn command(line: &str) -> Option<Command> {
@@ -1370,37 +1275,38 @@ fn command(line: &str) -> Option<Command> {
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let dates = |a: &str, b: &str| Some((parse_date(a)?, parse_date(b)?));
     Some(match words.as_slice() {
-        ["LEAVE" | "ПЕРЕРЫВ", from, to] => {
+        [leave, from, to] if says(leave, "leave") => {
             let (from, to) = dates(from, to)?;
             Command::Leave { from, to }
         }
-        ["LEAVE" | "ПЕРЕРЫВ", _, from, to] => {
+        [leave, _, from, to] if says(leave, "leave") => {
             let (from, to) = dates(from, to)?;
             let player = line.split_whitespace().nth(1)?.to_string();
             Command::GrantLeave { player, from, to }
         }
-        ["RESULT" | "РЕЗУЛЬТАТ", result @ ("1-0" | "0-1" | "1/2-1/2" | "½-½")] => {
+        [word, result @ ("1-0" | "0-1" | "1/2-1/2" | "½-½")] if says(word, "result") => {
             Command::Result(result.replace('½', "1/2"))
         }
-        ["ARCHIVE" | "АРХИВ"] => Command::Archive,
-        ["WITHDRAW" | "ВЫБЫТИЕ" | "ВЫБЫЛ", _, how] => Command::Withdraw {
+        [word] if says(word, "archive") => Command::Archive,
+        [word, _, how] if says(word, "withdraw") => Command::Withdraw {
             player: line.split_whitespace().nth(1)?.to_string(),
-            games: match *how {
-                "LOST" | "LOSS" | "ПРОИГРЫШ" | "ПОРАЖЕНИЕ" => Withdrawn::Lost,
-                "CANCEL" | "CANCELLED" | "ОТМЕНА" | "АННУЛИРОВАТЬ" => {
-                    Withdrawn::Cancel
-                }
-                "ADJUDICATE" | "ADJUDICATION" | "ПРИСУЖДЕНИЕ" | "ОЦЕНКА" => {
-                    Withdrawn::Adjudicate
-                }
-                _ => return None,
+            games: if says(how, "withdraw_lost") {
+                Withdrawn::Lost
+            } else if says(how, "withdraw_cancel") {
+                Withdrawn::Cancel
+            } else if says(how, "withdraw_adjudicate") {
+                Withdrawn::Adjudicate
+            } else {
+                return None;
             },
         },
-        ["PENALTY" | "ШТРАФ", side, days] => Command::Penalty {
-            color: match *side {
-                "WHITE" | "БЕЛЫМ" | "БЕЛЫЕ" => Color::White,
-                "BLACK" | "ЧЕРНЫМ" | "ЧЕРНЫЕ" => Color::Black,
-                _ => return None,
+        [word, side, days] if says(word, "penalty") => Command::Penalty {
+            color: if says(side, "white") {
+                Color::White
+            } else if says(side, "black") {
+                Color::Black
+            } else {
+                return None;
             },
             days: days.parse().ok()?,
         },

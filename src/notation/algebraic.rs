@@ -8,6 +8,7 @@
 //! Russian bishop); the position then settles which reading is legal.
 
 use super::{destination, Letters, Pattern};
+use crate::language::Lang;
 use shakmaty::{san::SanPlus, CastlingSide, Chess, File, Move, Rank, Role, Square};
 
 /// The pattern of an algebraic move, or `None` when `text` is not one.
@@ -31,7 +32,7 @@ pub(crate) fn pattern_with(text: &str, letters: Letters) -> Option<Pattern> {
     let to = square(body[last_digit - 1], body[last_digit])?;
     let promotion = match &body[last_digit + 1..] {
         [] => vec![],
-        [letter] => promotion_roles(*letter)?,
+        [letter] => promotion_roles(*letter, letters)?,
         _ => return None,
     };
     let (from_file, from_rank) = match &body[..last_digit - 1] {
@@ -81,6 +82,44 @@ fn castling(text: &str) -> Option<CastlingSide> {
 
 /// The piece letter(s) at the front, with the roles they may stand for.
 fn piece_prefix(text: &str, letters: Letters) -> (Option<Vec<Role>>, &str) {
+    if let Letters::Of(lang) = letters {
+        // the reader's own letters, the longest that fits first
+        return match lang
+            .language()
+            .letters()
+            .into_iter()
+            .find(|(l, _)| text.starts_with(l))
+        {
+            Some((l, role)) => (Some(vec![role]), &text[l.len()..]),
+            None => (None, text),
+        };
+    }
+    let (roles, rest) = russian_or_english_prefix(text, letters);
+    if letters != Letters::Every {
+        return (roles, rest);
+    }
+    // every language's one-letter names of the first letter, besides
+    let Some(first) = text.chars().next() else {
+        return (roles, rest);
+    };
+    let mut all = roles.clone().unwrap_or_default();
+    for lang in Lang::all() {
+        if let Some(role) = lang.language().role_of(first, false) {
+            if !all.contains(&role) {
+                all.push(role);
+            }
+        }
+    }
+    match roles {
+        // `Кр`: the Russian king, two letters
+        Some(_) if rest.len() + first.len_utf8() < text.len() => (roles, rest),
+        _ if all.is_empty() => (None, text),
+        _ => (Some(all), &text[first.len_utf8()..]),
+    }
+}
+
+/// The piece letter(s) at the front read as English or Russian letters.
+fn russian_or_english_prefix(text: &str, letters: Letters) -> (Option<Vec<Role>>, &str) {
     let mut chars = text.chars();
     let Some(first) = chars.next() else {
         return (None, text);
@@ -91,7 +130,9 @@ fn piece_prefix(text: &str, letters: Letters) -> (Option<Vec<Role>>, &str) {
         return (Some(vec![Role::King]), rest);
     }
     let roles = match first {
-        'K' if letters == Letters::Mixed => vec![Role::King, Role::Knight],
+        'K' if matches!(letters, Letters::Mixed | Letters::Every) => {
+            vec![Role::King, Role::Knight]
+        }
         'K' => vec![Role::King],
         'К' | 'N' => vec![Role::Knight],
         'Q' | 'Ф' => vec![Role::Queen],
@@ -110,7 +151,31 @@ fn strip_en_passant(text: &str) -> &str {
         .unwrap_or(text)
 }
 
-fn promotion_roles(letter: char) -> Option<Vec<Role>> {
+/// The pieces a letter after the target square may promote to: the
+/// reader's own letters, or English and Russian ones, or every language's.
+fn promotion_roles(letter: char, letters: Letters) -> Option<Vec<Role>> {
+    let own = |lang: Lang| {
+        lang.language()
+            .role_of(letter, true)
+            .filter(|r| !matches!(r, Role::King | Role::Pawn))
+    };
+    match letters {
+        Letters::Of(lang) => return own(lang).map(|r| vec![r]),
+        Letters::Every => {
+            let mut roles: Vec<Role> = english_or_russian_promotion(letter).unwrap_or_default();
+            for lang in Lang::all() {
+                if let Some(r) = own(lang).filter(|r| !roles.contains(r)) {
+                    roles.push(r);
+                }
+            }
+            return (!roles.is_empty()).then_some(roles);
+        }
+        Letters::English | Letters::Mixed => {}
+    }
+    english_or_russian_promotion(letter)
+}
+
+fn english_or_russian_promotion(letter: char) -> Option<Vec<Role>> {
     Some(match letter {
         'Q' | 'q' | 'Ф' | 'ф' => vec![Role::Queen],
         'R' | 'r' | 'Л' | 'л' => vec![Role::Rook],

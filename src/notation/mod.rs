@@ -10,6 +10,7 @@
 pub mod algebraic;
 pub mod numeric;
 
+use crate::language::Lang;
 use shakmaty::{san::SanPlus, CastlingSide, Chess, Color, Move, Position, Role, Square};
 use thiserror::Error;
 
@@ -84,7 +85,7 @@ pub fn strip_marks(token: &str) -> &str {
 /// asking whether it is legal anywhere.
 pub fn looks_like_move(token: &str) -> bool {
     let token = strip_marks(token);
-    numeric::pattern(token).is_some() || algebraic::pattern_with(token, Letters::Mixed).is_some()
+    numeric::pattern(token).is_some() || algebraic::pattern_with(token, Letters::Every).is_some()
 }
 
 /// How a mail's letters are to be read.
@@ -96,18 +97,46 @@ pub enum Letters {
     /// The mail's moves use Cyrillic piece letters: a Latin `K` may be a
     /// Russian knight typed in Latin, and the position settles it (DESIGN.md §5).
     Mixed,
+    /// A reader of a language whose pieces have Latin letters of their own
+    /// (Lithuanian `B` the rook, German `S` the knight): his letters first;
+    /// where they fit no move, the English ones (and a Russian letter typed
+    /// in Latin), the position settling it.
+    Of(Lang),
+    /// Every language's letters at once, each letter standing for every
+    /// piece it names somewhere: whether a text has a move's shape.
+    Every,
 }
 
 impl Letters {
-    /// `Mixed` when any of the written moves has a Cyrillic letter.
-    pub fn of<'a>(moves: impl IntoIterator<Item = &'a str>) -> Letters {
+    /// How to read the moves a reader of `lang` wrote: `Mixed` when any
+    /// has a Cyrillic letter; `Of(lang)` when his language has Latin piece
+    /// letters of its own; else English.
+    pub fn of<'a>(moves: impl IntoIterator<Item = &'a str>, lang: Lang) -> Letters {
         let cyrillic = |c: char| ('\u{400}'..='\u{4ff}').contains(&c);
         if moves.into_iter().any(|m| m.chars().any(cyrillic)) {
             Letters::Mixed
+        } else if own_latin_letters(lang) {
+            Letters::Of(lang)
         } else {
             Letters::English
         }
     }
+}
+
+/// Whether `lang` writes its pieces with Latin letters other than English.
+fn own_latin_letters(lang: Lang) -> bool {
+    let first = |l: Lang| -> Vec<Option<&'static str>> {
+        let p = &l.language().pieces;
+        [&p.king, &p.queen, &p.rook, &p.bishop, &p.knight]
+            .iter()
+            .map(|letters| letters.first().map(String::as_str))
+            .collect()
+    };
+    let latin = first(lang)
+        .iter()
+        .flatten()
+        .all(|l| l.chars().all(|c| !('\u{400}'..='\u{4ff}').contains(&c)));
+    latin && first(lang) != first(Lang::En)
 }
 
 /// Reads a written move in `pos`, a Latin `K` being the king.
@@ -126,6 +155,19 @@ pub fn parse_move(pos: &Chess, written: &str) -> Result<Move, MoveError> {
 /// [`MoveError::Ambiguous`] when several do.
 pub fn parse_move_with(pos: &Chess, written: &str, letters: Letters) -> Result<Move, MoveError> {
     let read = read_with(pos, written, letters);
+    if let Letters::Of(_) = letters {
+        // his own letters first; where they fit no move, the English ones
+        // (and the Russian typed in Latin), ICCF's common letters, taken when
+        // exactly one move fits; several are answered, never guessed
+        return match read {
+            Ok(_) | Err(MoveError::Ambiguous { .. }) => read,
+            Err(_) => match read_with(pos, written, Letters::Mixed) {
+                Ok(m) => Ok(m),
+                Err(ambiguous @ MoveError::Ambiguous { .. }) => Err(ambiguous),
+                Err(_) => read,
+            },
+        };
+    }
     if letters == Letters::Mixed || read.is_ok() {
         return read;
     }
@@ -467,8 +509,8 @@ mod tests {
                 .as_deref(),
             Ok("g1h3")
         );
-        assert_eq!(Letters::of(["Кg1-f3", "e4"]), Letters::Mixed);
-        assert_eq!(Letters::of(["Kb1", "e4"]), Letters::English);
+        assert_eq!(Letters::of(["Кg1-f3", "e4"], Lang::Ru), Letters::Mixed);
+        assert_eq!(Letters::of(["Kb1", "e4"], Lang::En), Letters::English);
         assert_eq!(uci(&pos, "Nf3").as_deref(), Ok("g1f3"));
         assert_eq!(uci(&pos, "Кf3").as_deref(), Ok("g1f3"));
         assert_eq!(uci(&pos, "Крf3").as_deref(), Ok("e2f3"));
@@ -532,6 +574,14 @@ mod tests {
 
 #[cfg(test)]
 mod round_trip {
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
     use super::*;
 
     /// A small deterministic generator, so the walk is the same every run.
@@ -578,5 +628,82 @@ mod round_trip {
             }
         }
         assert!(checked > 10_000, "{checked} moves checked");
+    }
+
+    /// How a reader of `code` reads `written` in `pos`, as UCI.
+    fn read_as(code: &str, pos: &Chess, written: &str) -> Result<String, MoveError> {
+        let lang = Lang::from_code(code).unwrap();
+        parse_move_with(pos, written, Letters::of([written], lang))
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+    }
+
+    /// Letters two languages give to different pieces (Lithuanian `B` the
+    /// rook and `R` the bishop, English the other way round; German `S`,
+    /// `T`, `L`, `D`): the reader's language decides first, then the
+    /// English letters with the position, and a move that several pieces
+    /// fit after both is answered, never guessed. Each way round.
+    #[test]
+    fn collision_the_readers_letters_first_the_position_second() {
+        // White: rook a1, bishop c1, king e1; both reach a3
+        let pos = position("4k3/8/8/8/8/8/8/R1B1K3 w - - 0 1");
+        for (code, written, meant) in [
+            ("lt", "Ba3", Ok("a1a3")), // bokštas: the rook
+            ("en", "Ba3", Ok("c1a3")), // bishop
+            ("lt", "Ra3", Ok("c1a3")), // rikis: the bishop
+            ("en", "Ra3", Ok("a1a3")), // rook
+            ("lt", "Rb1", Ok("a1b1")), // no bishop reaches b1: the English rook
+            ("lt", "Bd2", Ok("c1d2")), // no rook reaches d2: the English bishop
+            ("en", "Bd2", Ok("c1d2")),
+            ("de", "Ta3", Ok("a1a3")), // Turm
+            ("de", "La3", Ok("c1a3")), // Läufer
+            ("de", "Ba3", Ok("c1a3")), // no pawn letter in German: the bishop
+            ("lt", "Bxa3", Ok("a1a3")),
+            ("lt", "Bb2", Ok("c1b2")),
+        ] {
+            assert_eq!(
+                read_as(code, &pos, written).map_err(|e| e.to_string()),
+                meant.map(str::to_string),
+                "{code}: {written}"
+            );
+        }
+        // Lithuanian and German knights; Ž typed without its accent
+        let start = Chess::default();
+        for (code, written) in [
+            ("lt", "Žf3"),
+            ("lt", "Zf3"),
+            ("lt", "Žg1-f3"),
+            ("de", "Sf3"),
+        ] {
+            assert_eq!(
+                read_as(code, &start, written).unwrap(),
+                "g1f3",
+                "{code}: {written}"
+            );
+        }
+        // promotion in the reader's letters: Lithuanian V, German D the queen
+        let promote = position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(read_as("lt", &promote, "a8V").unwrap(), "a7a8q");
+        assert_eq!(read_as("lt", &promote, "a8=B").unwrap(), "a7a8r");
+        assert_eq!(read_as("de", &promote, "a8D").unwrap(), "a7a8q");
+        assert_eq!(read_as("en", &promote, "a8=B").unwrap(), "a7a8b");
+        // ambiguous after both: the German king cannot reach d2, and two
+        // knights (the Russian К typed in Latin) can: answered
+        let knights = position("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        match read_as("de", &knights, "Kd2") {
+            Ok(m) => assert_eq!(m, "e1d2", "the king reaches d2 here"),
+            Err(e) => panic!("{e}"),
+        }
+        let far = position("4k3/8/8/8/8/5N2/8/1N5K w - - 0 1");
+        assert!(
+            matches!(read_as("de", &far, "Kd2"), Err(MoveError::Ambiguous { .. })),
+            "{:?}",
+            read_as("de", &far, "Kd2")
+        );
+        // two rooks of his own language: ambiguous, as for any reader
+        let rooks = position("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+        assert!(matches!(
+            read_as("lt", &rooks, "Bd1"),
+            Err(MoveError::Ambiguous { .. })
+        ));
     }
 }

@@ -655,7 +655,10 @@ impl Context<'_> {
         let len = game.plies.len();
         let mut repetition: Option<answers::Fault> = None;
         let mut repeated_last = len == 0;
-        let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
+        let letters = notation::Letters::of(
+            written.plies.iter().map(|p| p.text.as_str()),
+            self.player.language,
+        );
         let read = |pos: &Chess, text: &str| notation::parse_move_with(pos, text, letters);
         let mut walk = crate::referee::game::Walk::new(game);
         for wp in written.plies.iter().filter(|wp| wp.index() < len) {
@@ -821,6 +824,7 @@ impl Context<'_> {
                 .iter()
                 .map(|p| p.text.as_str())
                 .chain(hidden.unnumbered.iter().map(String::as_str)),
+            self.player.language,
         );
         // moves of the record written before the series (`1... e5` before
         // `2. Nf3 Nc6`) are context, not part of it
@@ -1380,7 +1384,10 @@ impl Context<'_> {
         if ply.color != self.color {
             return false;
         }
-        let letters = notation::Letters::of(written.plies.iter().map(|p| p.text.as_str()));
+        let letters = notation::Letters::of(
+            written.plies.iter().map(|p| p.text.as_str()),
+            self.player.language,
+        );
         written.plies.iter().any(|wp| {
             wp.index() == last
                 && (repeats(self.game, last, &wp.text, letters)

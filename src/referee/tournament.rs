@@ -5,18 +5,13 @@
 use crate::notation::Notation;
 use crate::referee::rules::RuleSet;
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use shakmaty::Color;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-/// The language of the mails a player gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    Ru,
-    En,
-}
+/// The language of the mails a player gets: a folder of `locales/`.
+pub use crate::language::Lang;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {

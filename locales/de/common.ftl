@@ -1,0 +1,26 @@
+# Wörter, die viele E-Mails gemeinsam haben.
+
+days = { $n ->
+    [one] { $n } Tag
+   *[other] { $n } Tage
+}
+moves = { $n ->
+    [one] { $n } Zug
+   *[other] { $n } Züge
+}
+white = Weiß
+black = Schwarz
+
+## Die E-Mails an den Turnierleiter: sein Titel und seine Kopie einer E-Mail an die Spieler.
+director-title = Turnierleiter von { $tournament }
+copy-intro = Kopie für den Turnierleiter ({ $why ->
+        [short] ein Spieler dieser Partie hat noch { $days } { $days ->
+            [one] Tag
+           *[other] Tage
+        } Bedenkzeit oder weniger: jede E-Mail der Partie geht auch an den Turnierleiter, { $article }
+        [reminder] seit { $days } { $days ->
+            [one] Tag
+           *[other] Tagen
+        } keine Antwort: der wiederholte Zug geht auch an den Turnierleiter, { $article }
+       *[record] für die Partieunterlagen des Turnierleiters
+    }). Die folgende E-Mail ging an { $names }:

@@ -1,0 +1,30 @@
+# Žodžiai, bendri daugeliui laiškų.
+
+days = { $n ->
+    [one] { $n } diena
+    [few] { $n } dienos
+   *[other] { $n } dienų
+}
+moves = { $n ->
+    [one] { $n } ėjimas
+    [few] { $n } ėjimai
+   *[other] { $n } ėjimų
+}
+white = baltieji
+black = juodieji
+
+## Laiškai turnyro direktoriui: jo pareigos ir laiško žaidėjams kopija.
+director-title = Turnyro { $tournament } direktorius
+copy-intro = Kopija turnyro direktoriui ({ $why ->
+        [short] vienam iš partijos žaidėjų laikrodyje liko { $days } { $days ->
+            [one] diena
+            [few] dienos
+           *[other] dienų
+        } ar mažiau: visi partijos laiškai siunčiami ir turnyro direktoriui, { $article }
+        [reminder] jau { $days } { $days ->
+            [one] dieną
+            [few] dienas
+           *[other] dienų
+        } nėra atsakymo: pakartotas ėjimas siunčiamas ir turnyro direktoriui, { $article }
+       *[record] turnyro direktoriaus partijos apskaitai
+    }). Toliau pateiktas laiškas išsiųstas: { $names }.

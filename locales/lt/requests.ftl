@@ -1,0 +1,27 @@
+# Žaidėjo prašymai, kurie nėra ėjimai: PAGALBA.
+
+help-subject = kaip rašyti ėjimus ir komandas
+help-body =
+    KAIP RAŠYTI ĖJIMĄ
+    Pakartokite paskutinį partnerio ėjimą su jo numeriu, tada parašykite savo ėjimą su numeriu,
+    savo tekste (virš cituojamo teksto), pavyzdžiui:
+        12. 4244 4745          (ICCF skaitmeninė notacija)
+        12. d2-d4 d7-d5        (ilgoji algebrinė)
+        12. d4 d5  arba  12... Žf6  arba  12... Ng8-f6   (trumpoji; lietuviškos arba angliškos raidės)
+    Ėjimas, užrašytas du kartus dviem notacijomis (12... 7866 / Žg8-f6), įskaitomas vieną kartą.
+    Jei žaidžiate kelias partijas, laiško temoje palikite partijos žymę (pavyzdžiui, [{ $tournament }/1]).
+    Už laišką su klaidingai pakartotu partnerio ėjimu arba su neįskaitomu, neįmanomu ar dviprasmiu
+    ėjimu skiriama baudos dienų; į laišką be jokio numeruoto ėjimo atsakoma, ir jis nieko nekainuoja.
+
+    KOMANDOS, kiekviena atskiroje eilutėje, bet kokiomis raidėmis; taškas gale ir žodžiai
+    „aš“, „prašau“ netrukdo:
+      PASIDUODU (Aš pasiduodu)            pasiduodate šioje partijoje
+      (=) po savo ėjimo                   šiuo ėjimu siūlote lygiąsias
+      SUTINKU SU LYGIOSIOMIS              priimate partnerio pasiūlytas lygiąsias
+      REIKALAUJU LYGIŲJŲ                  pozicija pasikartojo tris kartus arba 50 ėjimų; kartu su ėjimu, kuris tai sukuria
+      BŪSENA                              jūsų partijos ir laikas
+      PGN                                 partija iki šiol PGN formatu
+      PERTRAUKA 2026-07-01 2026-07-10     pertrauka, paskelbta prieš jai prasidedant
+      PERTRAUKOS PABAIGA                  anksčiau laiko užbaigia jūsų pertrauką
+      PAGALBA                             šis tekstas
+    Skaitomos ir angliškos formos: RESIGN, ACCEPT DRAW, CLAIM DRAW, STATUS, LEAVE, LEAVE END, HELP.

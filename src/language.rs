@@ -1,0 +1,281 @@
+//! The languages the arbiter speaks and reads: each is a folder of
+//! `locales/` (its `language.toml` and its catalogs), embedded by
+//! `build.rs`. A [`Lang`] names one; [`Language`] is what its
+//! `language.toml` says: its names, the form of its dates, the letters of
+//! its pieces and the words of its commands. This module imports nothing
+//! of the crate: the parser, the notation and the letters all stand on it.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Role;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/languages.rs"));
+}
+
+/// A language of the arbiter, by its folder's code (`en`, `ru`, `lt`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lang(u8);
+
+#[allow(non_upper_case_globals)]
+impl Lang {
+    /// English, the language of a stranger's and a default reader's mails.
+    pub const En: Lang = Lang::known("en");
+    /// Russian.
+    pub const Ru: Lang = Lang::known("ru");
+
+    /// The embedded language `code`; a build without it does not compile.
+    const fn known(code: &str) -> Lang {
+        let mut i = 0;
+        while i < embedded::CODES.len() {
+            if same(embedded::CODES[i], code) {
+                return Lang(i as u8);
+            }
+            i += 1;
+        }
+        panic!("an embedded language is missing")
+    }
+
+    /// The language whose code is `code`, if the arbiter has it.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        embedded::CODES
+            .iter()
+            .position(|c| *c == code)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(Lang)
+    }
+
+    /// Every language the arbiter has, in the order of their codes.
+    pub fn all() -> impl Iterator<Item = Lang> {
+        (0..embedded::CODES.len()).map(|i| Lang(i as u8))
+    }
+
+    pub fn code(self) -> &'static str {
+        embedded::CODES[usize::from(self.0)]
+    }
+
+    /// What the language's `language.toml` says.
+    pub fn language(self) -> &'static Language {
+        &languages()[usize::from(self.0)]
+    }
+
+    /// The language's catalog files, in the order of `build.rs`'s list.
+    pub fn catalogs(self) -> &'static [&'static str; 9] {
+        &embedded::SOURCES[usize::from(self.0)].1
+    }
+
+    /// Its place among [`Lang::all`].
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+impl std::fmt::Debug for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for Lang {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Lang {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let code = String::deserialize(d)?;
+        Lang::from_code(&code)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown language \"{code}\"")))
+    }
+}
+
+/// The language more than half of `readers` read, else English.
+pub fn majority(readers: impl Iterator<Item = Lang>) -> Lang {
+    let mut counts = vec![0usize; embedded::CODES.len()];
+    let mut total = 0;
+    for lang in readers {
+        counts[lang.index()] += 1;
+        total += 1;
+    }
+    Lang::all()
+        .find(|l| counts[l.index()] * 2 > total)
+        .unwrap_or(Lang::En)
+}
+
+/// A language's `language.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    pub code: String,
+    /// Its own name (`Lietuvių`).
+    pub name: String,
+    /// Its name in English (`Lithuanian`).
+    pub english: String,
+    /// How a date is written to its reader (chrono's form, `%d.%m.%Y`).
+    pub date: String,
+    pub pieces: Pieces,
+    /// The phrases of each command, upper case, by the command's name.
+    pub commands: BTreeMap<String, Vec<String>>,
+    pub form: Form,
+}
+
+/// The letters of the pieces: the first of each is the one the arbiter
+/// writes; every one is read.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pieces {
+    pub king: Vec<String>,
+    pub queen: Vec<String>,
+    pub rook: Vec<String>,
+    pub bishop: Vec<String>,
+    pub knight: Vec<String>,
+    #[serde(default)]
+    pub pawn: Vec<String>,
+}
+
+/// The labels of the standard form's header (lower case).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Form {
+    pub tournament: Vec<String>,
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+}
+
+impl Language {
+    /// The phrases of command `name` (none when the language has no word
+    /// for it).
+    pub fn phrases(&self, name: &str) -> &[String] {
+        self.commands.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every piece letter with its role, the longest first (`Кр` before `К`).
+    pub fn letters(&self) -> Vec<(&str, Role)> {
+        let p = &self.pieces;
+        let mut out: Vec<(&str, Role)> = [
+            (&p.king, Role::King),
+            (&p.queen, Role::Queen),
+            (&p.rook, Role::Rook),
+            (&p.bishop, Role::Bishop),
+            (&p.knight, Role::Knight),
+            (&p.pawn, Role::Pawn),
+        ]
+        .into_iter()
+        .flat_map(|(letters, role)| letters.iter().map(move |l| (l.as_str(), role)))
+        .collect();
+        out.sort_by_key(|(l, _)| std::cmp::Reverse(l.chars().count()));
+        out
+    }
+
+    /// The role `letter` stands for as a one-letter piece name in this
+    /// language: as written (a lower-case letter is a file), or in either
+    /// case with `any_case` (a promotion, after the square).
+    pub fn role_of(&self, letter: char, any_case: bool) -> Option<Role> {
+        self.letters()
+            .into_iter()
+            .find(|(l, _)| {
+                let mut chars = l.chars();
+                chars.next().is_some_and(|c| {
+                    c == letter || (any_case && c.to_lowercase().eq(letter.to_lowercase()))
+                }) && chars.next().is_none()
+            })
+            .map(|(_, role)| role)
+    }
+}
+
+/// Every language's `language.toml`, read once.
+fn languages() -> &'static [Language] {
+    static LANGUAGES: OnceLock<Vec<Language>> = OnceLock::new();
+    LANGUAGES.get_or_init(|| {
+        embedded::SOURCES
+            .iter()
+            .zip(embedded::CODES)
+            .map(|((text, _), code)| {
+                let language: Language = toml::from_str(text)
+                    .unwrap_or_else(|e| panic!("locales/{code}/language.toml: {e}"));
+                assert_eq!(
+                    language.code, *code,
+                    "locales/{code}/language.toml names another code"
+                );
+                language
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every folder of `locales/` is a language the build embedded (a
+    /// folder missing a file is left out by `build.rs` with a warning).
+    #[test]
+    fn every_locales_folder_is_built_in() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+        let mut folders: Vec<String> = std::fs::read_dir(root)
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        folders.sort();
+        let built: Vec<&str> = Lang::all().map(Lang::code).collect();
+        assert_eq!(folders, built);
+    }
+
+    /// Every language's file reads, with a word for every command English
+    /// has a word for, and one letter at least for each piece but the pawn.
+    #[test]
+    fn every_language_toml_reads_and_names_every_command() {
+        let english: Vec<&String> = Lang::En.language().commands.keys().collect();
+        for lang in Lang::all() {
+            let language = lang.language();
+            assert_eq!(
+                language.commands.keys().collect::<Vec<_>>(),
+                english,
+                "{lang:?}"
+            );
+            for (name, phrases) in &language.commands {
+                assert!(
+                    !phrases.is_empty()
+                        && phrases
+                            .iter()
+                            .all(|p| *p == p.to_uppercase() && !p.trim().is_empty()),
+                    "{lang:?}: {name}"
+                );
+            }
+            let p = &language.pieces;
+            for letters in [&p.king, &p.queen, &p.rook, &p.bishop, &p.knight] {
+                assert!(!letters.is_empty(), "{lang:?}");
+            }
+            assert!(
+                chrono::NaiveDate::from_ymd_opt(2026, 5, 10)
+                    .unwrap()
+                    .format(&language.date)
+                    .to_string()
+                    .contains("10"),
+                "{lang:?}: date form"
+            );
+        }
+        assert_eq!(Lang::from_code("ru"), Some(Lang::Ru));
+        assert_eq!(Lang::En.code(), "en");
+        assert_eq!(Lang::from_code("xx"), None);
+    }
+}
