@@ -130,6 +130,10 @@ pub struct Language {
     pub english: String,
     /// How a date is written to its reader (chrono's form, `%d.%m.%Y`).
     pub date: String,
+    /// A plural rule the arbiter counts itself where Fluent's is wrong
+    /// (`lithuanian`); none: Fluent's, from CLDR.
+    #[serde(default)]
+    pub plural_rule: Option<String>,
     pub pieces: Pieces,
     /// The phrases of each command, upper case, by the command's name.
     pub commands: BTreeMap<String, Vec<String>>,

@@ -4,7 +4,7 @@
 //! appeal, the final result.
 
 use super::{game_subject as subject, Audience, Text};
-use crate::message::render::{date, game_board, numbered, standard_form};
+use crate::message::render::{date_in, game_board, numbered, standard_form};
 use crate::referee::game::{Game, GameResult};
 use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
 use crate::referee::tournament::{League, Tournament};
@@ -34,8 +34,8 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                     crate::referee::game::AdjudicationReason::End => "end",
                     crate::referee::game::AdjudicationReason::Withdrawal => "withdrawal",
                 },
-                end = date(a.on),
-                until = date(*until),
+                end = date_in(a.on, lang),
+                until = date_in(*until, lang),
                 name = name(color),
                 side = side(color)
             );
@@ -63,7 +63,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             t!(
                 lang,
                 "adj-nomove-body",
-                on = opened.map(date).unwrap_or_default(),
+                on = opened.map(|d| date_in(d, lang)).unwrap_or_default(),
                 made = if game.adjudicated_move_made() {
                     "yes"
                 } else {
@@ -118,7 +118,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             )
         }
         AdjudicationNotice::Overdue { missing, .. } => {
-            let until = opened.map_or_else(String::new, |on| date(on + chrono::Days::new(14)));
+            let until = opened.map_or_else(String::new, |on| date_in(on + chrono::Days::new(14), lang));
             let names: Vec<String> = missing
                 .iter()
                 .map(|c| format!("{} ({})", name(*c), side(*c)))
@@ -149,7 +149,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                         "adj-adjudicated-body",
                         result = result,
                         last = last,
-                        until = date(*until)
+                        until = date_in(*until, lang)
                     ),
                     record(t, game, audience)
                 ),
@@ -171,7 +171,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
         AdjudicationNotice::AppealRefused { why, .. } => {
             let until = game
                 .ending
-                .map_or_else(String::new, |e| date(e.on + chrono::Days::new(14)));
+                .map_or_else(String::new, |e| date_in(e.on + chrono::Days::new(14), lang));
             let why = match why {
                 AppealRefusal::NotOpen => "not-open",
                 AppealRefusal::Late => "late",

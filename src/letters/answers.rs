@@ -4,7 +4,7 @@
 //! shows the player his clock, in the copy he reads.
 
 use super::{forms, game_of, game_subject, Audience, Text};
-use crate::message::render::{self, color_name, date, numbered};
+use crate::message::render::{self, color_name, date_in, numbered};
 use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
 use crate::referee::notice::answers::{
@@ -44,7 +44,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                     lang,
                     "answer-already",
                     ply = numbered(game, last, t.notation),
-                    date = date(ply.sent)
+                    date = date_in(ply.sent, lang)
                 ),
                 None => String::new(),
             };
@@ -199,7 +199,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
         AnswerNotice::Status { today, games } => {
             let mut body = format!(
                 "{hello}{}\n\n",
-                t!(lang, "answer-status", date = date(*today))
+                t!(lang, "answer-status", date = date_in(*today, lang))
             );
             for game in games {
                 let (t, spec) = game_of(league, game);
@@ -256,8 +256,8 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                 (Some((from, to)), Some(_)) => t!(
                     lang,
                     "answer-leave-yours",
-                    from = date(*from),
-                    to = date(*to),
+                    from = date_in(*from, lang),
+                    to = date_in(*to, lang),
                     article = article(Article::LeaveDays)
                 ),
                 (None, Some(_)) => t!(
@@ -275,16 +275,16 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                         lang,
                         "answer-leave",
                         name = &p.name,
-                        from = date(*from),
-                        to = date(*to),
+                        from = date_in(*from, lang),
+                        to = date_in(*to, lang),
                         article = article(Article::LeaveDays)
                     ),
                     (Some((from, to)), true) => t!(
                         lang,
                         "answer-leave-by-director",
                         name = &p.name,
-                        from = date(*from),
-                        to = date(*to),
+                        from = date_in(*from, lang),
+                        to = date_in(*to, lang),
                         exceptional = article(Article::ExceptionalLeave),
                         article = article(Article::LeaveDays)
                     ),
@@ -327,8 +327,8 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                     t!(
                         lang,
                         "answer-leave-late",
-                        asked = date(late.asked),
-                        announced = date(late.announced),
+                        asked = date_in(late.asked, lang),
+                        announced = date_in(late.announced, lang),
                         article = article(Article::LateLeave)
                     )
                 );
@@ -406,7 +406,7 @@ fn refused(
     let _ = writeln!(
         body,
         "{}\n",
-        t!(lang, "answer-refused", date = date(seat.today))
+        t!(lang, "answer-refused", date = date_in(seat.today, lang))
     );
     if !wrote.is_empty() {
         let _ = writeln!(
@@ -541,7 +541,7 @@ fn no_move(
     let _ = writeln!(
         body,
         "{}\n",
-        t!(lang, "answer-no-move", date = date(seat.today))
+        t!(lang, "answer-no-move", date = date_in(seat.today, lang))
     );
     let explained = body.len();
     if !understood.is_empty() {
@@ -791,7 +791,7 @@ fn last_moves(t: &Tournament, game: &Game, lang: Lang) -> String {
                 "answer-last-move",
                 color = color_name(color, lang),
                 move = numbered(game, i, t.notation),
-                date = date(game.plies[i].forwarded)
+                date = date_in(game.plies[i].forwarded, lang)
             ),
             None => t!(
                 lang,
@@ -862,15 +862,15 @@ fn refusal_text(t: &Tournament, r: &Refusal, lang: Lang) -> String {
         Refusal::NotInAdvance { from, asked_on } => t!(
             lang,
             "answer-refusal-not-in-advance",
-            from = date(*from),
-            asked = date(*asked_on),
+            from = date_in(*from, lang),
+            asked = date_in(*asked_on, lang),
             article = article(Article::LeaveInAdvance)
         ),
         Refusal::Over { to, asked_on } => t!(
             lang,
             "answer-refusal-over",
-            to = date(*to),
-            asked = date(*asked_on),
+            to = date_in(*to, lang),
+            asked = date_in(*asked_on, lang),
             article = article(Article::LateLeave)
         ),
         Refusal::Backwards => t!(lang, "answer-refusal-backwards"),
@@ -897,8 +897,8 @@ fn refusal_text(t: &Tournament, r: &Refusal, lang: Lang) -> String {
         Refusal::Overlaps(other) => t!(
             lang,
             "answer-refusal-overlaps",
-            from = date(other.from),
-            to = date(other.to)
+            from = date_in(other.from, lang),
+            to = date_in(other.to, lang)
         ),
     }
 }
@@ -913,8 +913,8 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
             MoverNote::Dated { claimed, arrived } => t!(
                 lang,
                 "answer-note-dated",
-                claimed = date(*claimed),
-                arrived = date(*arrived),
+                claimed = date_in(*claimed, lang),
+                arrived = date_in(*arrived, lang),
                 article = article(Article::DateDiffers)
             ),
             MoverNote::VariantRefused { fault } => {

@@ -37,8 +37,27 @@ fn bundle(lang: Lang) -> &'static Bundle {
         let mut bundle = FluentBundle::new_concurrent(vec![id]);
         // the mails are plain text: no Unicode isolation marks around values
         bundle.set_use_isolating(false);
+        let own_rule = own_plural_rule(lang);
+        if let Some(rule) = own_rule {
+            bundle
+                .add_function("PLURAL", move |positional, _| match positional.first() {
+                    // 0 stays a number: a `[0]` variant is chosen by value
+                    Some(FluentValue::Number(n)) if n.value != 0.0 => {
+                        FluentValue::String(rule(n.value).into())
+                    }
+                    Some(value) => value.clone(),
+                    None => FluentValue::None,
+                })
+                .expect("PLURAL is defined once");
+        }
         for source in sources(lang) {
-            let resource = FluentResource::try_new(source.to_string())
+            let source = match own_rule {
+                // every selector through PLURAL, which gives a number's
+                // category by the language's own rule, anything else as it is
+                Some(_) => selectors_through_plural(source),
+                None => source.to_string(),
+            };
+            let resource = FluentResource::try_new(source)
                 .expect("the shipped catalogs parse (tested)");
             bundle
                 .add_resource(resource)
@@ -46,6 +65,59 @@ fn bundle(lang: Lang) -> &'static Bundle {
         }
         bundle
     })
+}
+
+/// A plural rule the arbiter counts itself: a number's category.
+type PluralRule = fn(f64) -> &'static str;
+
+/// The plural rule of `lang` where Fluent's own (`intl_pluralrules`) is
+/// wrong: 7.0.2 reads CLDR's Lithuanian rule without its modulo, so that
+/// 22 would be `other` ("22 dienų") instead of `few` ("22 dienos").
+fn own_plural_rule(lang: Lang) -> Option<PluralRule> {
+    match lang.language().plural_rule.as_deref() {
+        Some("lithuanian") => Some(lithuanian),
+        _ => None,
+    }
+}
+
+/// CLDR's Lithuanian cardinal rule: one (1, 21, 31, … not 11-19), few
+/// (2-9, 22-29, … not 12-19), many (a fraction), other (0, 10-20, 30, …).
+fn lithuanian(n: f64) -> &'static str {
+    if n.fract() != 0.0 {
+        return "many";
+    }
+    let i = n.abs() as u64;
+    let teen = (11..=19).contains(&(i % 100));
+    match i % 10 {
+        1 if !teen => "one",
+        2..=9 if !teen => "few",
+        _ => "other",
+    }
+}
+
+/// `source` with every `{ $name ->` selector written `{ PLURAL($name) ->`.
+fn selectors_through_plural(source: &str) -> String {
+    let mut out = String::with_capacity(source.len() + 256);
+    let mut rest = source;
+    while let Some(at) = rest.find("{ $") {
+        let after = &rest[at + 3..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(after.len());
+        let (name, tail) = after.split_at(name_len);
+        if let Some(tail) = tail.strip_prefix(" ->") {
+            out.push_str(&rest[..at]);
+            out.push_str("{ PLURAL($");
+            out.push_str(name);
+            out.push_str(") ->");
+            rest = tail;
+        } else {
+            out.push_str(&rest[..at + 3]);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A value for a catalog variable.
@@ -234,5 +306,55 @@ mod tests {
         assert_eq!(moves(Lang::Ru, 3), "3 хода");
         assert_eq!(moves(Lang::Ru, 5), "5 ходов");
         assert_eq!(moves(Lang::En, 1), "1 move");
+    }
+
+    /// Lithuanian has three plural forms (one, few, other), German two:
+    /// 1, 2, 5, 10, 21, 22 days in each, in the counts and in the clock.
+    #[test]
+    fn plurals_of_lithuanian_and_german_days() {
+        for (n, category) in [(1.0, "one"), (11.0, "other"), (21.0, "one"), (22.0, "few")] {
+            assert_eq!(lithuanian(n), category, "{n}");
+        }
+        assert_eq!(
+            [2.0, 9.0, 12.0, 19.0, 29.0, 10.0, 0.0, 111.0, 1.5].map(lithuanian),
+            ["few", "few", "other", "other", "few", "other", "other", "other", "many"]
+        );
+        let lt = Lang::from_code("lt").unwrap();
+        let de = Lang::from_code("de").unwrap();
+        let days = |lang, n: u32| text(lang, "days", &[("n", Arg::from(n))]);
+        let ns = [1, 2, 5, 10, 21, 22];
+        assert_eq!(
+            ns.map(|n| days(lt, n)),
+            ["1 diena", "2 dienos", "5 dienos", "10 dienų", "21 diena", "22 dienos"]
+        );
+        assert_eq!(
+            ns.map(|n| days(de, n)),
+            ["1 Tag", "2 Tage", "5 Tage", "10 Tage", "21 Tage", "22 Tage"]
+        );
+        assert_eq!(
+            ns.map(|n| days(Lang::Ru, n)),
+            ["1 день", "2 дня", "5 дней", "10 дней", "21 день", "22 дня"]
+        );
+        // the clock line carries the same forms for each number it holds
+        for lang in [lt, de] {
+            for n in ns {
+                let line = text(
+                    lang,
+                    "clock",
+                    &[
+                        ("used", Arg::from(n)),
+                        ("allowance", Arg::from(60u32)),
+                        ("control", Arg::from(10u32)),
+                        ("left", Arg::from(n)),
+                        ("over", Arg::from(0u32)),
+                    ],
+                );
+                let word = days(lang, n);
+                let word = word.split(' ').nth(1).unwrap();
+                assert!(line.contains(&format!("{n} ")), "{lang:?} {n}: {line}");
+                assert!(!line.contains('{'), "{lang:?} {n}: {line}");
+                let _ = word;
+            }
+        }
     }
 }

@@ -83,7 +83,7 @@ fn body(
     audience: &Audience,
 ) -> Text {
     let lang = audience.lang;
-    let day = today.format("%d.%m.%Y").to_string();
+    let day = crate::message::render::date_in(today, lang);
     let mut body = t!(
         lang,
         "digest-intro",

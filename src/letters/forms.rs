@@ -54,7 +54,7 @@ fn last_day(
 ) -> String {
     let mut out = String::new();
     if let Some(by) = c.last_day {
-        let date = by.format("%d.%m.%Y").to_string();
+        let date = crate::message::render::date_in(by, lang);
         let line = match c.leaves_ahead.as_slice() {
             // "unless you take a leave" only while he has leave days left
             [] if crate::referee::leave::days_left(&t.rules, game.leaves(color), by.year())
@@ -69,7 +69,19 @@ fn last_day(
                 date = date,
                 leave = leaves
                     .iter()
-                    .map(|l| format!("{}-{}", l.from.format("%d.%m.%Y"), l.to.format("%d.%m.%Y")))
+                    .map(|l| {
+                        // 01.06.2026-10.06.2026, but 2026-06-01 – 2026-06-10
+                        let dash = if lang.language().date.contains('-') {
+                            " – "
+                        } else {
+                            "-"
+                        };
+                        format!(
+                            "{}{dash}{}",
+                            crate::message::render::date_in(l.from, lang),
+                            crate::message::render::date_in(l.to, lang)
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
@@ -94,7 +106,7 @@ pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang)
     let mut out = t!(
         lang,
         "clocks-of-title",
-        date = today.format("%d.%m.%Y").to_string()
+        date = crate::message::render::date_in(today, lang)
     );
     out.push('\n');
     for color in [Color::White, Color::Black] {

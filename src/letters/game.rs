@@ -6,7 +6,7 @@
 
 use super::forms::clock;
 use super::{Audience, Text};
-use crate::message::render::{self, date, numbered};
+use crate::message::render::{self, date_in, numbered};
 use crate::notation::Notation;
 use crate::referee::game::Offer;
 use crate::referee::game::{EndReason, Game, GameResult};
@@ -179,13 +179,13 @@ impl Writer<'_> {
             );
         }
         let received = if ply.forwarded == ply.sent {
-            t!(lang, "game-forward-received", date = date(ply.sent))
+            t!(lang, "game-forward-received", date = date_in(ply.sent, lang))
         } else {
             t!(
                 lang,
                 "game-forward-held",
-                sent = date(ply.sent),
-                forwarded = date(ply.forwarded),
+                sent = date_in(ply.sent, lang),
+                forwarded = date_in(ply.forwarded, lang),
                 article = t.rules.article_of(Article::Resumption)
             )
         };
@@ -402,7 +402,7 @@ impl Writer<'_> {
                 game = &spec.id,
                 white = &t.player_of(spec, Color::White).name,
                 black = &t.player_of(spec, Color::Black).name,
-                date = date(end.on),
+                date = date_in(end.on, lang),
                 result = end.result.as_str(),
                 reason = render::end_reason(end.reason, lang)
             ),
@@ -444,7 +444,7 @@ impl Writer<'_> {
             control = t.rules.shown_control(s.control),
             recorded = s.used - thinking.min(s.used),
             thinking = thinking,
-            date = date(s.on)
+            date = date_in(s.on, lang)
         );
         let course = if s.interrupts {
             t!(
@@ -461,7 +461,7 @@ impl Writer<'_> {
         };
         let loses = game.overstep_loses(&t.rules, s.against);
         let name = &t.player_of(spec, s.against).name;
-        let until = date(s.protest_until(&t.rules));
+        let until = date_in(s.protest_until(&t.rules), lang);
         let mut body = self.audience.greeting();
         if self.audience.director {
             // the director: what he may answer, the protest days, how

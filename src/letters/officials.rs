@@ -6,7 +6,7 @@
 
 use super::forms::clock;
 use super::{game_of, game_subject as subject, Audience, Text};
-use crate::message::render::{date, game_board, numbered, pgn, schedule, standard_form};
+use crate::message::render::{date_in, game_board, numbered, pgn, schedule, standard_form};
 use crate::notation::Notation;
 use crate::referee::game::Game;
 use crate::referee::notice::officials::{BounceReport, DirectorCommand, OfficialNotice, Problem};
@@ -38,7 +38,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let until = game
                 .claim
                 .as_ref()
-                .map(|c| date(c.protest_until(&t.rules)))
+                .map(|c| date_in(c.protest_until(&t.rules), lang))
                 .unwrap_or_default();
             let body = t!(
                 lang,
@@ -46,7 +46,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 game = &spec.id,
                 name = &t.player_of(spec, *color).name,
                 side = side_lower(*color, lang),
-                today = date(*today),
+                today = date_in(*today, lang),
                 until = until,
                 article = t.rules.article_of(Article::Protest)
             );
@@ -88,7 +88,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 (false, Some(until)) => t!(
                     lang,
                     "official-protest-late",
-                    until = date(*until),
+                    until = date_in(*until, lang),
                     article = article
                 ),
                 (false, None) => t!(lang, "official-protest-no-claim"),
@@ -111,8 +111,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 "official-confirm-held-body",
                 game = &spec.id,
                 name = name,
-                until = date(*until),
-                effect = date(until.succ_opt().unwrap_or(*until)),
+                until = date_in(*until, lang),
+                effect = date_in(until.succ_opt().unwrap_or(*until), lang),
                 article = t.rules.article_of(Article::Protest)
             );
             let _ = today;
@@ -130,7 +130,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 "official-warning-body",
                 left = c.left,
                 control = t.rules.shown_control(c.control),
-                last = c.last_day.map(date).unwrap_or_default(),
+                last = c.last_day.map(|d| date_in(d, lang)).unwrap_or_default(),
                 claim = t.rules.article_of(Article::Claim),
                 leave = t.rules.article_of(Article::LeaveInAdvance)
             );
@@ -161,8 +161,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 lang,
                 id,
                 name = &t.player_of(spec, *color).name,
-                from = date(*from),
-                to = date(*to),
+                from = date_in(*from, lang),
+                to = date_in(*to, lang),
                 article = t.rules.article_of(Article::LeaveDays)
             );
             let subject_id = if *begins {
@@ -184,10 +184,10 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 "official-breakdown-body",
                 game = &spec.id,
                 waiting = *waiting,
-                today = date(*today),
+                today = date_in(*today, lang),
                 name = &t.player_of(spec, color).name,
                 side = side_lower(color, lang),
-                received = date(game.next_received()),
+                received = date_in(game.next_received(), lang),
                 reminder = t.rules.reminder_days,
                 article = t.rules.article_of(Article::Breakdown)
             );
@@ -214,11 +214,11 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 "official-inactivity-body",
                 game = &spec.id,
                 waiting = *waiting,
-                today = date(*today),
+                today = date_in(*today, lang),
                 limit = limit.as_str(),
                 name = &t.player_of(spec, color).name,
                 side = side_lower(color, lang),
-                received = date(game.next_received()),
+                received = date_in(game.next_received(), lang),
                 article = t.rules.article_of(Article::Inactivity)
             );
             // the days counted leave out his leaves: name them
@@ -226,7 +226,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 .leaves(color)
                 .iter()
                 .filter(|l| l.from <= *today && game.next_received() <= l.to)
-                .map(|l| format!("{}-{}", date(l.from), date(l.to)))
+                .map(|l| format!("{}-{}", date_in(l.from, lang), date_in(l.to, lang)))
                 .collect();
             let body = if leaves.is_empty() {
                 body
@@ -359,8 +359,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                         lang,
                         "official-leave-body",
                         name = &p.name,
-                        from = date(*from),
-                        to = date(*to),
+                        from = date_in(*from, lang),
+                        to = date_in(*to, lang),
                         article = t.rules.article_of(Article::ExceptionalLeave),
                         days = t.rules.article_of(Article::LeaveDays)
                     )
@@ -368,7 +368,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             }
         }
         OfficialNotice::Report { today, tournaments } => {
-            let mut body = t!(lang, "official-report-title", date = date(*today));
+            let mut body = t!(lang, "official-report-title", date = date_in(*today, lang));
             body.push_str("\n\n");
             // each tournament's crosstable, then every game with its clocks
             for (id, games) in tournaments {
@@ -399,7 +399,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                     "official-no-access-body",
                     address = address.as_str(),
                     players = players.join(", "),
-                    since = date(*since),
+                    since = date_in(*since, lang),
                     days = *days,
                     player = player.as_str()
                 )
@@ -681,7 +681,7 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
             "official-opening-begins",
             game = &spec.id,
             tournament = &t.name,
-            date = date(t.start)
+            date = date_in(t.start, lang)
         ),
         t!(
             lang,
@@ -731,7 +731,7 @@ fn reminder(
                 lang,
                 "official-reminder-first",
                 waiting = waiting,
-                start = date(game.next_received())
+                start = date_in(game.next_received(), lang)
             ),
             t!(
                 lang,
@@ -747,7 +747,7 @@ fn reminder(
                 "official-reminder-waiting",
                 waiting = waiting,
                 last = numbered(game, game.plies.len() - 1, t.notation),
-                received = date(game.next_received())
+                received = date_in(game.next_received(), lang)
             ),
             t!(
                 lang,

@@ -4,7 +4,7 @@
 //! it, and the director's `STATUS` answer carries it.
 
 use super::answers::progress_line;
-use crate::message::render::date;
+use crate::message::render::date_in;
 use crate::referee::game::Game;
 use crate::referee::rules::Article;
 use crate::referee::standings::{points, quarters, Standings, TieBreak};
@@ -146,12 +146,12 @@ pub fn game_lines(t: &Tournament, games: &[&Game], today: NaiveDate, lang: Lang)
             line.pop();
             // an adjudicated result is registered once final (III.9.8-9.9)
             let said = match (game.registered_on(), game.appeal_open()) {
-                (Some(on), _) => t!(lang, "standings-registered", date = date(on)),
+                (Some(on), _) => t!(lang, "standings-registered", date = date_in(on, lang)),
                 (None, Some(given)) => t!(
                     lang,
                     "adj-standings-appeal",
                     date =
-                        date(given + chrono::Days::new(crate::referee::adjudication::WINDOW_DAYS))
+                        date_in(given + chrono::Days::new(crate::referee::adjudication::WINDOW_DAYS), lang)
                 ),
                 (None, None) => String::new(),
             };
@@ -173,7 +173,7 @@ pub fn text(t: &Tournament, games: &[&Game], today: NaiveDate, lang: Lang) -> St
             "standings-title",
             name = &t.name,
             id = &t.id,
-            date = date(today)
+            date = date_in(today, lang)
         ),
         crosstable(t, &standings, lang),
         t!(lang, "standings-games-title"),

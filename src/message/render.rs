@@ -25,6 +25,16 @@ pub fn date(d: NaiveDate) -> String {
     }
 }
 
+/// `d` as a reader of `lang` writes a date (its `language.toml`'s
+/// `date`: `16.05.2026`, `2026-05-16`).
+pub fn date_in(d: NaiveDate, lang: Lang) -> String {
+    if (0..=9999).contains(&d.year()) {
+        d.format(&lang.language().date).to_string()
+    } else {
+        date(d)
+    }
+}
+
 /// Writes `16/05` into `out`.
 fn push_day_month(out: &mut String, d: NaiveDate) {
     push_two_digits(out, d.day());
