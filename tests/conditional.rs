@@ -119,7 +119,7 @@ fn ii_3_8_hidden_conditional_played_while_matching() {
     );
     // Ivanov gets 2... Nc6 as a forward, saying it was played from
     // Petrov's conditional moves
-    let auto = mail_with(&sent, WHITE, "2... Nc6");
+    let auto = mail_with(&sent, WHITE, "2... Кc6");
     has(&auto, "из условных ходов игрока Petrov, Petr");
     has(&auto, "3. <ваш ход>");
     // Petrov is told what was played for him and what still stands
@@ -382,9 +382,9 @@ fn iii_6_3_a_held_answer_to_a_variant_is_kept_and_played_on_reject() {
     assert_eq!(moves[3]["forwarded"], "2026-07-16");
     let ivanov = sent
         .iter()
-        .find(|m| m.to == [WHITE.to_string()] && m.body.contains("2... Nc6"))
+        .find(|m| m.to == [WHITE.to_string()] && m.body.contains("2... Кc6"))
         .expect("the forward to Ivanov");
-    has(ivanov, "    3. Bb5 a6");
+    has(ivanov, "    3. Сb5 a6");
     // Ivanov accepts Petrov's variant in full and replies 4. Ba4
     arena.exchange(WHITE, SUBJECT, "2... Nc6 3. Bb5 a6 4. Ba4", "2026-07-18");
     assert_eq!(
@@ -421,7 +421,7 @@ fn iii_6_3_a_hidden_series_answers_a_held_move_on_reject() {
     mail_with(
         &sent,
         WHITE,
-        "Из ваших условных ходов арбитр сыграл за вас: 2. Nf3",
+        "Из ваших условных ходов арбитр сыграл за вас: 2. Кf3",
     );
     let petrov = mail_with(&sent, BLACK, "2. Nf3");
     has(&petrov, "from the conditional moves of Ivanov, Ivan");
@@ -461,7 +461,7 @@ fn ii_3_8_hidden_conditional_series_of_both_sides_answer_each_other() {
         ]
     );
     mail_with(&sent, BLACK, "played for you: 2... Nc6, 3... a6.");
-    mail_with(&sent, WHITE, "арбитр сыграл за вас: 3. Bb5.");
+    mail_with(&sent, WHITE, "арбитр сыграл за вас: 3. Сb5.");
     // the last automatic move is Ivanov's to answer, counted from 13 May
     arena.exchange(WHITE, SUBJECT, "3... a6 4. Ba4", "2026-05-15");
     assert_eq!(record(&arena)[6], ("Ba4".into(), 2, false));

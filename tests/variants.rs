@@ -65,9 +65,9 @@ fn iii_3_7_a_variant_is_forwarded_numbered_with_how_to_accept() {
     assert_eq!(sans(&arena), ["e4", "e5"]);
     // the opponent reads the variant, numbered, and how to accept it (in Russian)
     has(&ivanov, "предлагает вариант (III.3.7)");
-    has(&ivanov, "    2. Nf3 Nc6 3. Bb5 a6");
+    has(&ivanov, "    2. Кf3 Кc6 3. Сb5 a6");
     has(&ivanov, "Чтобы принять его целиком или частично");
-    has(&ivanov, "1... e5 2. Nf3 Nc6 3. <ваш ход>");
+    has(&ivanov, "1... e5 2. Кf3 Кc6 3. <ваш ход>");
     has(&ivanov, "неправильный повтор (штраф, III.4.7)");
     // the proposer's copy shows what was forwarded
     has(&petrov, "Your variant, forwarded with the move (III.3.7):");
@@ -128,7 +128,7 @@ fn iii_4_6_accepted_in_full_the_moves_between_take_no_days() {
     has(&petrov, "Accepted in full, your variant (III.3.7): 2. Nf3 Nc6 3. Bb5 a6. These moves took no days (III.4.6).");
     has(
         &ivanov,
-        "Принят целиком вариант Petrov, Petr (III.3.7): 2. Nf3 Nc6 3. Bb5 a6.",
+        "Принят целиком вариант Petrov, Petr (III.3.7): 2. Кf3 Кc6 3. Сb5 a6.",
     );
     // the standard form shows them with their dates and marks them
     has(&petrov, "Moves of accepted variants, made without days (III.4.6): 2. Nf3, 2... Nc6, 3. Bb5, 3... a6.");
@@ -240,7 +240,7 @@ fn iii_4_7_a_wrong_repetition_of_an_accepted_variant_move_is_penalised() {
     assert_eq!(sent.len(), 1, "only the sender is answered: {sent:#?}");
     let ivanov = find(&sent, WHITE);
     has(&ivanov, "«2... Nf6»");
-    has(&ivanov, "2... Nc6");
+    has(&ivanov, "2... Кc6");
     has(&ivanov, "III.3.8");
     assert_eq!(sans(&arena), ["e4", "e5"]);
     assert_eq!(clocks(&arena), (2, 2, 2, 0));
@@ -300,8 +300,8 @@ fn iii_3_7_a_trailing_move_of_the_partner_is_ignored_and_said_so() {
         &petrov,
         "your variant ends with a move of your partner, 3. Bb5: that move was left out",
     );
-    has(&ivanov, "    2. Nf3 Nc6");
-    lacks(&ivanov, "Bb5");
+    has(&ivanov, "    2. Кf3 Кc6");
+    lacks(&ivanov, "Сb5");
     // only one move of the partner: nothing is left to offer
     let mut arena = after_e4();
     let (ivanov, petrov) = offer(&mut arena, "1. e4 e5 2. Nf3");
@@ -326,7 +326,7 @@ fn iii_3_7_numbered_and_unnumbered_lines_in_russian_make_one_variant() {
         &mut arena,
         "1. e2-e4 e7-e5\nесли 2. Кg1-f3, то 2... Кb8-c6\nЕСЛИ Сf1-b5 ТО a7-a6",
     );
-    has(&ivanov, "    2. Nf3 Nc6 3. Bb5 a6");
+    has(&ivanov, "    2. Кf3 Кc6 3. Сb5 a6");
     // accepted in Russian long algebraic, as the README shows
     arena.exchange(
         WHITE,

@@ -4,7 +4,7 @@
 //! appeal, the final result.
 
 use super::{game_subject as subject, Audience, Text};
-use crate::message::render::{date_in, game_board, numbered, standard_form};
+use crate::message::render::{date_in, game_board, numbered_in, standard_form};
 use crate::referee::game::{Game, GameResult};
 use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
 use crate::referee::tournament::{League, Tournament};
@@ -51,7 +51,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                 lang,
                 "adj-move-body",
                 name = name(mover),
-                move = numbered(game, last, t.notation)
+                move = numbered_in(game, last, t.notation, lang)
             );
             (
                 t!(lang, "adj-move-subject"),
@@ -118,7 +118,8 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             )
         }
         AdjudicationNotice::Overdue { missing, .. } => {
-            let until = opened.map_or_else(String::new, |on| date_in(on + chrono::Days::new(14), lang));
+            let until =
+                opened.map_or_else(String::new, |on| date_in(on + chrono::Days::new(14), lang));
             let names: Vec<String> = missing
                 .iter()
                 .map(|c| format!("{} ({})", name(*c), side(*c)))
@@ -138,7 +139,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             let result = game.result_str();
             let last = match game.plies.len() {
                 0 => t!(lang, "adj-last-none"),
-                n => numbered(game, n - 1, t.notation),
+                n => numbered_in(game, n - 1, t.notation, lang),
             };
             (
                 t!(lang, "adj-adjudicated-subject", result = result),

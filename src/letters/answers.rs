@@ -4,7 +4,7 @@
 //! shows the player his clock, in the copy he reads.
 
 use super::{forms, game_of, game_subject, Audience, Text};
-use crate::message::render::{self, color_name, date_in, numbered};
+use crate::message::render::{self, color_name, date_in, numbered_in};
 use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
 use crate::referee::notice::answers::{
@@ -43,7 +43,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                 Some(ply) => t!(
                     lang,
                     "answer-already",
-                    ply = numbered(game, last, t.notation),
+                    ply = numbered_in(game, last, t.notation, lang),
                     date = date_in(ply.sent, lang)
                 ),
                 None => String::new(),
@@ -55,7 +55,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             let game = &seat.game;
             let last = match game.plies.len() {
                 0 => "-".to_string(),
-                n => numbered(game, n - 1, t.notation),
+                n => numbered_in(game, n - 1, t.notation, lang),
             };
             let text = t!(lang, "answer-not-your-turn", ply = last);
             about(league, seat, audience, "answer-not-your-turn-subject", text)
@@ -374,7 +374,7 @@ fn about(league: &League, seat: &Seat, audience: &Audience, subject: &str, text:
 }
 
 /// `N. ... ` after the partner's last move: how `color`'s next move is written.
-fn example(t: &Tournament, game: &Game, color: Color) -> String {
+fn example(t: &Tournament, game: &Game, color: Color, lang: Lang) -> String {
     let last = game.plies.len();
     if last == 0 {
         return "1. ...".to_string();
@@ -382,7 +382,7 @@ fn example(t: &Tournament, game: &Game, color: Color) -> String {
     let previous = &game.plies[last - 1];
     format!(
         "{} {}",
-        numbered(game, last - 1, t.notation),
+        numbered_in(game, last - 1, t.notation, lang),
         if color == Color::White {
             format!("{}. ...", previous.number + 1)
         } else {
@@ -440,7 +440,7 @@ fn refused(
         body,
         "\n{}\n    {}\n",
         t!(lang, "answer-send-again"),
-        example(t, game, seat.color)
+        example(t, game, seat.color, lang)
     );
     let _ = writeln!(body, "{}\n", t!(lang, "answer-correct-record"));
     body.push_str(&render::standard_form(t, game, lang));
@@ -461,7 +461,7 @@ fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String 
             lang,
             "answer-fault-repetition",
             wrote = wrote,
-            record = numbered(game, *ply, t.notation),
+            record = numbered_in(game, *ply, t.notation, lang),
             article = article(Article::Repetition)
         ),
         Fault::NotRepeated => t!(
@@ -469,7 +469,7 @@ fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String 
             "answer-fault-not-repeated",
             record = match game.plies.len() {
                 0 => "-".to_string(),
-                n => numbered(game, n - 1, t.notation),
+                n => numbered_in(game, n - 1, t.notation, lang),
             },
             article = article(Article::Repetition)
         ),
@@ -503,7 +503,7 @@ fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String 
             lang,
             "answer-fault-variant-repetition",
             wrote = wrote,
-            expected = expected,
+            expected = render::localized(expected, t.notation, lang),
             article = article(Article::VariantRepeat),
             binds = article(Article::VariantBinds)
         ),
@@ -588,7 +588,7 @@ fn no_move(
             body,
             "\n{}\n    {}",
             t!(lang, "answer-your-move"),
-            example(t, game, seat.color)
+            example(t, game, seat.color, lang)
         );
     } else {
         let _ = writeln!(body, "\n{}", t!(lang, "answer-partner-to-move"));
@@ -650,16 +650,17 @@ fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &
     let series_of = |offer: &crate::referee::game::Offer, from: usize| {
         let mut line = format!(
             "\n\n    {}",
-            render::variant_line(offer, from..offer.moves.len(), t.notation)
+            render::variant_line_in(offer, from..offer.moves.len(), t.notation, lang)
         );
         if t.notation != crate::notation::Notation::San {
             line = format!(
                 "{line}\n    ({})",
                 render::san_line_in(
-                    &render::variant_line(
+                    &render::variant_line_in(
                         offer,
                         from..offer.moves.len(),
-                        crate::notation::Notation::San
+                        crate::notation::Notation::San,
+                        lang
                     ),
                     lang
                 )
@@ -718,7 +719,7 @@ fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &
             if !played.is_empty() {
                 let moves: Vec<String> = played
                     .iter()
-                    .map(|i| numbered(game, *i, t.notation))
+                    .map(|i| numbered_in(game, *i, t.notation, lang))
                     .collect();
                 text = t!(lang, "answer-conditional-played", moves = moves.join(", "));
             }
@@ -743,7 +744,7 @@ fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &
                     );
                     let index = series.from_ply + at;
                     let played = if index < game.plies.len() {
-                        numbered(game, index, t.notation)
+                        numbered_in(game, index, t.notation, lang)
                     } else {
                         String::new()
                     };
@@ -751,7 +752,11 @@ fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &
                         lang,
                         "answer-conditional-dropped",
                         played = played,
-                        expected = format!("{number}{dots} {expected}")
+                        expected = render::localized(
+                            &format!("{number}{dots} {expected}"),
+                            t.notation,
+                            lang
+                        )
                     )
                 }
                 Then::DrawOffered => t!(lang, "answer-conditional-draw-offer"),
@@ -790,7 +795,7 @@ fn last_moves(t: &Tournament, game: &Game, lang: Lang) -> String {
                 lang,
                 "answer-last-move",
                 color = color_name(color, lang),
-                move = numbered(game, i, t.notation),
+                move = numbered_in(game, i, t.notation, lang),
                 date = date_in(game.plies[i].forwarded, lang)
             ),
             None => t!(
@@ -955,7 +960,7 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
                     Stated::Time => "answer-note-stated-time",
                 };
                 let text = match game.plies.get(*ply) {
-                    Some(_) => numbered(game, *ply, t.notation),
+                    Some(_) => numbered_in(game, *ply, t.notation, lang),
                     None => String::new(),
                 };
                 t!(

@@ -57,8 +57,8 @@ fn bundle(lang: Lang) -> &'static Bundle {
                 Some(_) => selectors_through_plural(source),
                 None => source.to_string(),
             };
-            let resource = FluentResource::try_new(source)
-                .expect("the shipped catalogs parse (tested)");
+            let resource =
+                FluentResource::try_new(source).expect("the shipped catalogs parse (tested)");
             bundle
                 .add_resource(resource)
                 .expect("no message id twice in a language (tested)");
@@ -325,7 +325,14 @@ mod tests {
         let ns = [1, 2, 5, 10, 21, 22];
         assert_eq!(
             ns.map(|n| days(lt, n)),
-            ["1 diena", "2 dienos", "5 dienos", "10 dienų", "21 diena", "22 dienos"]
+            [
+                "1 diena",
+                "2 dienos",
+                "5 dienos",
+                "10 dienų",
+                "21 diena",
+                "22 dienos"
+            ]
         );
         assert_eq!(
             ns.map(|n| days(de, n)),

@@ -6,7 +6,7 @@
 
 use super::forms::clock;
 use super::{Audience, Text};
-use crate::message::render::{self, date_in, numbered};
+use crate::message::render::{self, date_in, numbered_in};
 use crate::notation::Notation;
 use crate::referee::game::Offer;
 use crate::referee::game::{EndReason, Game, GameResult};
@@ -144,7 +144,7 @@ impl Writer<'_> {
         // reads (another language) to the mover; the director's alone of both
         let for_opponent = self.reads(!ply.color);
         let for_mover = !for_opponent && self.reads(ply.color);
-        let text = numbered(game, index, t.notation);
+        let text = numbered_in(game, index, t.notation, lang);
         let mut body = self.audience.greeting();
         let (mover_name, opponent_name) = (&mover.name, &opponent.name);
         let intro = if for_opponent {
@@ -179,7 +179,11 @@ impl Writer<'_> {
             );
         }
         let received = if ply.forwarded == ply.sent {
-            t!(lang, "game-forward-received", date = date_in(ply.sent, lang))
+            t!(
+                lang,
+                "game-forward-received",
+                date = date_in(ply.sent, lang)
+            )
         } else {
             t!(
                 lang,
@@ -277,19 +281,22 @@ impl Writer<'_> {
             )
         };
         let all = 0..offer.moves.len();
-        let line = render::variant_line(offer, all.clone(), t.notation);
+        let line = render::variant_line_in(offer, all.clone(), t.notation, lang);
         let _ = writeln!(body, "\n{head}\n\n    {line}");
         if t.notation != Notation::San {
             let _ = writeln!(
                 body,
                 "    ({})",
-                render::san_line_in(&render::variant_line(offer, all, Notation::San), lang)
+                render::san_line_in(
+                    &render::variant_line_in(offer, all, Notation::San, lang),
+                    lang
+                )
             );
         }
         if for_opponent {
             let last = self.game.plies.len() - 1;
-            let own = numbered(self.game, last, t.notation);
-            let part = render::variant_line(offer, 0..2, t.notation);
+            let own = numbered_in(self.game, last, t.notation, lang);
+            let part = render::variant_line_in(offer, 0..2, t.notation, lang);
             // the reply after the first two moves of the variant
             let after = offer.positions[1]
                 .clone()
@@ -345,7 +352,7 @@ impl Writer<'_> {
                 article = variant
             )
         } else {
-            let accepted = render::variant_line(offer, 0..answered.accepted, t.notation);
+            let accepted = render::variant_line_in(offer, 0..answered.accepted, t.notation, lang);
             let id = if answered.accepted == n {
                 "game-variant-accepted-full"
             } else {

@@ -6,7 +6,7 @@
 
 use super::forms::clock;
 use super::{game_of, game_subject as subject, Audience, Text};
-use crate::message::render::{date_in, game_board, numbered, pgn, schedule, standard_form};
+use crate::message::render::{date_in, game_board, numbered_in, pgn, schedule, standard_form};
 use crate::notation::Notation;
 use crate::referee::game::Game;
 use crate::referee::notice::officials::{BounceReport, DirectorCommand, OfficialNotice, Problem};
@@ -746,7 +746,7 @@ fn reminder(
                 lang,
                 "official-reminder-waiting",
                 waiting = waiting,
-                last = numbered(game, game.plies.len() - 1, t.notation),
+                last = numbered_in(game, game.plies.len() - 1, t.notation, lang),
                 received = date_in(game.next_received(), lang)
             ),
             t!(

@@ -150,8 +150,10 @@ pub fn game_lines(t: &Tournament, games: &[&Game], today: NaiveDate, lang: Lang)
                 (None, Some(given)) => t!(
                     lang,
                     "adj-standings-appeal",
-                    date =
-                        date_in(given + chrono::Days::new(crate::referee::adjudication::WINDOW_DAYS), lang)
+                    date = date_in(
+                        given + chrono::Days::new(crate::referee::adjudication::WINDOW_DAYS),
+                        lang
+                    )
                 ),
                 (None, None) => String::new(),
             };

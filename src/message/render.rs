@@ -115,6 +115,36 @@ pub fn variant_line(
     out
 }
 
+/// A move text as `lang`'s reader reads it: SAN in his piece letters
+/// (`Žf3`, `Sf3`, `Кf3`); numeric and Russian long notation as written.
+pub fn localized(text: &str, notation: Notation, lang: Lang) -> String {
+    if notation == Notation::San {
+        san_line_in(text, lang)
+    } else {
+        text.to_string()
+    }
+}
+
+/// [`ply_text`] for a reader of `lang`.
+pub fn ply_text_in(game: &Game, index: usize, notation: Notation, lang: Lang) -> String {
+    localized(&ply_text(game, index, notation), notation, lang)
+}
+
+/// [`numbered`] for a reader of `lang`.
+pub fn numbered_in(game: &Game, index: usize, notation: Notation, lang: Lang) -> String {
+    localized(&numbered(game, index, notation), notation, lang)
+}
+
+/// [`variant_line`] for a reader of `lang`.
+pub fn variant_line_in(
+    offer: &crate::referee::game::Offer,
+    range: std::ops::Range<usize>,
+    notation: Notation,
+    lang: Lang,
+) -> String {
+    localized(&variant_line(offer, range, notation), notation, lang)
+}
+
 /// `13. 3234` or `13... 4745`.
 pub fn numbered(game: &Game, index: usize, notation: Notation) -> String {
     let ply = &game.plies[index];
@@ -138,17 +168,28 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             t!(lang, "form-tournament"),
             format!("{} ({})", t.name, t.id),
         ),
-        (t!(lang, "form-start"), date(t.start)),
+        (t!(lang, "form-start"), date_in(t.start, lang)),
         (t!(lang, "form-white"), white.name.clone()),
         (t!(lang, "form-black"), black.name.clone()),
         (t!(lang, "form-game"), game.id().to_string()),
     ];
+    // the labels' column: 12 wide, wider for a language's longer labels
+    let label_width = rows
+        .iter()
+        .map(|(label, _)| label.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(12);
     for (label, value) in rows {
-        let _ = writeln!(out, "{label:<12}{value}");
+        let _ = writeln!(out, "{label:<label_width$}{value}");
     }
     out.push('\n');
+    // SAN in the reader's piece letters (English needs no copy)
     let texts: Vec<MoveText> = (0..game.plies.len())
-        .map(|i| ply_str(game, i, t.notation))
+        .map(|i| match (t.notation, lang == Lang::En) {
+            (Notation::San, false) => MoveText::new(&san_in(game.san(i), lang)),
+            _ => ply_str(game, i, t.notation),
+        })
         .collect();
     let w = texts
         .iter()
@@ -164,9 +205,17 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         t!(lang, "form-white"),
         t!(lang, "form-black"),
     );
+    // the date and time columns: 6 wide, wider for longer headings
+    let c = [&rec, &sent, &tm]
+        .iter()
+        .map(|h| h.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let w = w.max(wh.chars().count()).max(bl.chars().count());
     let _ = writeln!(
         out,
-        "{rec:<6}{sent:<6}{tm:<6} {n:<4} {wh:<w$} {bl:<w$}  {rec:<6}{sent:<6}{tm}"
+        "{rec:<c$}{sent:<c$}{tm:<c$} {n:<4} {wh:<w$} {bl:<w$}  {rec:<c$}{sent:<c$}{tm}"
     );
     // `s` then spaces up to `width` characters
     let pad = |line: &mut String, s: &str, width: usize| {
@@ -175,12 +224,12 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             line.push(' ');
         }
     };
-    // a cell of the form: `text` left-aligned in 6 columns
+    // a cell of the form: `text` left-aligned in `c` columns
     let cell = |line: &mut String, text: &dyn Fn(&mut String)| {
         let at = line.len();
         text(line);
         let written = line[at..].chars().count();
-        for _ in written..6 {
+        for _ in written..c {
             line.push(' ');
         }
     };
@@ -219,7 +268,7 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             pad(&mut line, &texts[i], w);
             line.push(' ');
         } else {
-            line.push_str(&" ".repeat(18));
+            line.push_str(&" ".repeat(3 * c));
             line.push(' ');
             let at = line.len();
             push_number(&mut line, ply.number);
@@ -285,7 +334,7 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
     }
     let variant: Vec<String> = (0..game.plies.len())
         .filter(|i| game.plies[*i].variant)
-        .map(|i| numbered(game, i, t.notation))
+        .map(|i| numbered_in(game, i, t.notation, lang))
         .collect();
     if !variant.is_empty() {
         let _ = writeln!(
@@ -303,7 +352,7 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
     }
     let conditional: Vec<String> = (0..game.plies.len())
         .filter(|i| game.plies[*i].conditional)
-        .map(|i| numbered(game, i, t.notation))
+        .map(|i| numbered_in(game, i, t.notation, lang))
         .collect();
     if !conditional.is_empty() {
         let _ = writeln!(
@@ -623,14 +672,14 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
         let mut row = format!("{:>3}  ", ply.number);
         let mut notes = Vec::new();
         if ply.color == Color::White {
-            row.push_str(&side(ply, ply_text(game, i, t.notation)));
+            row.push_str(&side(ply, ply_text_in(game, i, t.notation, lang)));
             i += 1;
         } else {
             row.push_str(&" ".repeat(42));
         }
         row.push_str("  ");
         if let Some(b) = game.plies.get(i).filter(|b| b.color == Color::Black) {
-            row.push_str(&side(b, ply_text(game, i, t.notation)));
+            row.push_str(&side(b, ply_text_in(game, i, t.notation, lang)));
             i += 1;
         } else {
             row.push_str(&" ".repeat(42));
