@@ -1538,6 +1538,58 @@ mod tests {
         }
     }
 
+    /// The commands in Lithuanian and in German, as their players write
+    /// them (each language's `language.toml`), with the same table's shape
+    /// as the English and Russian one.
+    #[test]
+    fn the_commands_in_lithuanian_and_german() {
+        let table: &[(&str, Option<&str>)] = &[
+            ("Pasiduodu.", Some("resign")),
+            ("Aš pasiduodu", Some("resign")),
+            ("Priimu lygiąsias.", Some("accept_draw")),
+            ("Sutinku su lygiosiomis!", Some("accept_draw")),
+            ("Siūlau lygiąsias", Some("draw_offer")),
+            ("Reikalauju lygiųjų", Some("claim_draw")),
+            ("Būsena", Some("status")),
+            ("Pagalba", Some("help")),
+            ("Partijos įrašas", Some("pgn")),
+            ("Pertraukos pabaiga.", Some("leave_end")),
+            ("Patvirtinu", Some("confirm")),
+            ("Atmetu.", Some("reject")),
+            ("Protestuoju", Some("protest")),
+            ("XFCC slaptažodis", Some("xfcc")),
+            ("Pertrauka 2026-07-01 2026-07-10", Some("leave")),
+            ("Rezultatas 1-0", Some("result")),
+            ("Bauda juodiesiems 2", Some("penalty")),
+            ("Ich gebe auf.", Some("resign")),
+            ("Gebe auf", Some("resign")),
+            ("Nehme Remis an.", Some("accept_draw")),
+            ("Remis angenommen!", Some("accept_draw")),
+            ("Biete Remis an", Some("draw_offer")),
+            ("Reklamiere Remis", Some("claim_draw")),
+            ("Stand", Some("status")),
+            ("Hilfe!", Some("help")),
+            ("Urlaub Ende", Some("leave_end")),
+            ("Bestätigt.", Some("confirm")),
+            ("Abgelehnt", Some("reject")),
+            ("Einspruch!", Some("protest")),
+            ("XFCC Passwort", Some("xfcc")),
+            ("XFCC Weiterleitung aus", Some("xfcc_forwards")),
+            ("Urlaub 01.07.2026 10.07.2026", Some("leave")),
+            ("Ergebnis ½-½", Some("result")),
+            ("Strafe Weiß 3", Some("penalty")),
+            // not commands: questions, sentences
+            ("Pasiduodi?", None),
+            ("Gibst du auf?", None),
+            ("Danke für die Partie", None),
+            ("Ačiū už partiją", None),
+        ];
+        for (line, want) in table {
+            let got = scan(line).commands.first().map(Command::name);
+            assert_eq!(got, *want, "{line:?}");
+        }
+    }
+
     /// III.3.6: the same move written again in another notation is one
     /// move, written as the same ply twice.
     #[test]
