@@ -515,6 +515,32 @@ mod tests {
         }
     }
 
+    /// Each language's board becomes the same figures: the Lithuanian `B`
+    /// is a rook (&#9814;), the English `B` a bishop (&#9815;).
+    #[test]
+    fn every_languages_board_has_the_same_figures() {
+        use crate::message::render::board_from;
+        let figures = |lang: Lang| {
+            let plain = board_from(&shakmaty::Chess::default(), lang, shakmaty::Color::White);
+            let html = from_plain("t", &plain);
+            let at = html.find("<table").expect("the board is a table");
+            html[at..]
+                .split("&#")
+                .skip(1)
+                .map(|f| f[..4].to_string())
+                .collect::<Vec<_>>()
+        };
+        let english = figures(Lang::En);
+        assert_eq!(english.len(), 32, "{english:?}");
+        assert_eq!(
+            &english[..8],
+            ["9820", "9822", "9821", "9819", "9818", "9821", "9822", "9820"]
+        );
+        for lang in Lang::all() {
+            assert_eq!(figures(lang), english, "{lang:?}");
+        }
+    }
+
     /// The board drawn from Black's side is a table too, its files h to a.
     #[test]
     fn the_board_from_blacks_side_is_a_table_with_its_files_reversed() {
