@@ -3,7 +3,7 @@
 //! against the game, letters written: what the daemon does per mail), its
 //! reading, the game and player lookups, and the snapshot the control
 //! socket reads after each commit, with 100 and 10,000 games. Run with
-//! `cargo bench --bench referee`; the figures are in the README.
+//! `cargo bench --bench referee`; the figures are in docs/performance.md.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use mailarbiter::config::Config;

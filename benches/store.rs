@@ -12,8 +12,8 @@
 //! Run with `cargo bench --bench store` (`STORE_BENCH_DAY` sets the day of
 //! the timer pass, 2026-05-12 by default: no deadline falls); `STORE_BENCH_BUILD_ONLY=1` keeps
 //! the stores built (to profile an open); `STORE_BENCH_TOURNAMENTS=10,1000`
-//! chooses the sizes (in tournaments of 105 games). The figures are in the
-//! README.
+//! chooses the sizes (in tournaments of 105 games). The figures are in
+//! docs/performance.md.
 
 use criterion::Criterion;
 use mailarbiter::config::Config;

@@ -1,7 +1,7 @@
 //! How fast the referee works, measured on this machine: reading moves,
 //! reading mails, deciding, and the whole pipeline on the embedded
 //! transports (sled commit and flush per mail). Run with
-//! `cargo bench --bench throughput`; the numbers are reported in the README.
+//! `cargo bench --bench throughput`; the numbers are reported in docs/performance.md.
 
 use mailarbiter::config::Config;
 use mailarbiter::daemon::Pipeline;

@@ -1,9 +1,10 @@
 #!/bin/sh
-# Installs mailarbiter as a systemd service, as README's "Operating it under
-# systemd" describes: the binary, the config folder, empty password files
-# (mode 600, root: only systemd reads them, for LoadCredential=), the unit,
-# the man page, the shell completions and the README. An existing config or
-# password file is kept.
+# Installs mailarbiter as a systemd service, as docs/operators.md ("Installing
+# it under systemd") describes: the binary, the config folder, empty password
+# files (mode 600, root: only systemd reads them, for LoadCredential=), the
+# unit, the man page, the shell completions, the README and the docs (under
+# share/doc/mailarbiter/, the docs in docs/ beside the README, so that their
+# links between each other hold). An existing config or password file is kept.
 #
 #   deploy/install.sh [BINARY]     BINARY: default target/release/mailarbiter
 #
@@ -34,6 +35,10 @@ for name in imap smtp; do
 done
 install -D -m 644 deploy/mailarbiter.service "$root/etc/systemd/system/mailarbiter.service"
 install -D -m 644 README.md "$share/doc/mailarbiter/README.md"
+for doc in docs/*.md; do
+    [ -e "$doc" ] || continue
+    install -D -m 644 "$doc" "$share/doc/mailarbiter/docs/${doc#docs/}"
+done
 install -d -m 755 "$share/man/man1" "$share/bash-completion/completions" \
     "$share/zsh/site-functions" "$share/fish/vendor_completions.d"
 "$bin" man >"$share/man/man1/mailarbiter.1"

@@ -2,10 +2,10 @@
 //! views of the store (`games`, `show`, `export`) as text, JSON and PGN.
 
 use crate::config::Config;
-use crate::message::render;
 use crate::referee::game::Game;
 use crate::referee::state::State;
 use crate::referee::tournament::{Lang, League, Tournament};
+use crate::render;
 use crate::t;
 use chrono::NaiveDate;
 use clap::{Parser, Subcommand};
@@ -128,7 +128,7 @@ pub enum Command {
         /// Only this tournament (its id)
         #[arg(long)]
         tournament: Option<String>,
-        /// The standings as JSON (the fields are in the README)
+        /// The standings as JSON (the fields are in docs/directors.md)
         #[arg(long)]
         json: bool,
         /// The day the clocks are read on [default: today]
@@ -141,7 +141,7 @@ pub enum Command {
     /// Write the web pages once: the tournaments, each crosstable, each
     /// game's page and PGN (the daemon keeps them up to date in web_dir)
     Web {
-        /// The folder to write [default: [gateway] web_dir]
+        /// The folder to write (by default the gateway section's web_dir)
         #[arg(long, value_name = "DIR")]
         output: Option<PathBuf>,
         /// The day the clocks are read on [default: today]
@@ -164,7 +164,7 @@ pub enum Command {
     Man,
     /// Whether the daemon runs and is well; exit 3 when not (a monitoring check)
     Status {
-        /// Print the status as JSON (the fields are in the README)
+        /// Print the status as JSON (the fields are in docs/operators.md)
         #[arg(long)]
         json: bool,
         /// Unhealthy when the oldest outbox mail is older than this (seconds)

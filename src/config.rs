@@ -1,5 +1,5 @@
 //! The TOML configuration (DESIGN.md §4, §7), read in three stages: the
-//! file's tables walked against the known keys ([`SCHEMA`]: every unknown key
+//! file's tables walked against the known keys (`schema::SCHEMA`: every unknown key
 //! and every value of the wrong type), raw values as close to the file as
 //! possible, then validation into typed values. Every problem found is
 //! listed with its line and column. A file is read so tournament by

@@ -1920,7 +1920,7 @@ const CATCH_UP_DAYS: u64 = 366;
 /// they last ran for `done`: today alone the first time; none when the
 /// clock stands at or before `done` (set back); every day after `done`
 /// up to today when days were missed (a clock that jumped, a daemon that
-/// was down), at most [`CATCH_UP_DAYS`].
+/// was down), at most `CATCH_UP_DAYS`.
 pub fn timer_days(done: Option<NaiveDate>, today: NaiveDate) -> Vec<NaiveDate> {
     let Some(done) = done else {
         return vec![today];

@@ -5,8 +5,8 @@
 use crate::config::{Config, EMBEDDED_DEFAULT};
 use crate::daemon::Pipeline;
 use crate::mail::maildir::Maildir;
-use crate::message::render;
 use crate::notation::{self, Notation};
+use crate::render;
 use anyhow::{Context, Result};
 use chrono::{Days, NaiveDate};
 use shakmaty::{Chess, Color, Position};

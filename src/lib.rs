@@ -4,26 +4,41 @@
 //! and sends results with the ICCF PGN.
 //!
 //! # Layout
-//! The referee core (no I/O, no clock):
-//! - [`notation`]: reading moves in every notation, writing them in one
-//!   (`numeric.rs`, `algebraic.rs`).
-//! - [`message`]: reading a mail (`parse.rs`: own text, tag, commands, move
-//!   record) and writing what people read (`render.rs`: standard form,
-//!   board, PGN, schedule).
-//! - [`referee`]: tournaments (`tournament.rs`), games and their events
-//!   (`game.rs`), days and controls (`clock.rs`), rule sets (`rules.rs`),
-//!   leaves (`leave.rs`), the referee's whole state (`state.rs`), and the
-//!   decisions: on a player's mail (`decide.rs`), on a player's requests
-//!   that are not moves (`requests.rs`: reports, leaves), on the director's
-//!   (`director.rs`), on the calendar (`timers.rs`), with the mails they
-//!   write (`compose.rs`).
+//! Each room stands on the ones below it, never on one above: no module
+//! imports another that imports it back, and inside each folder the
+//! files form no circle either (`tests/layers.rs`).
+//!
+//! The ground (no I/O, no clock):
+//! - [`language`]: the languages, a folder of `locales/` each (its
+//!   `language.toml`: piece letters, command words, the form of dates).
+//! - [`notation`]: reading moves in every notation and every language's
+//!   letters, writing them in one (`numeric.rs`, `algebraic.rs`).
+//! - [`message`]: reading a mail (`parse.rs`: own text, tag, commands, the
+//!   move record; `free_form.rs`: written dates; `bounce.rs`: reports).
+//!
+//! The referee core (no I/O, no clock), [`referee`]: tournaments
+//! (`tournament.rs`), games and their events (`game.rs`), days and the one
+//! clock engine (`clock.rs`, `deadline.rs`), rule sets as data
+//! (`rules.rs`, the presets in `rules/`), leaves (`leave.rs`), standings,
+//! the whole state (`state.rs`), and the decisions: `decide.rs` takes a
+//! mail and dispatches to the handlers (moves in itself; `requests.rs`,
+//! `director.rs`, `adjudication.rs`, `conditional.rs`, the calendar's
+//! `timers.rs`), which build a [`referee::decision::Decision`] of events
+//! and typed notices (`notice/`), with `compose.rs`'s shared game notices,
+//! from the plain data below them (`decision.rs`, `outbound.rs`,
+//! `record.rs`).
+//!
+//! The views of the core, pure too:
+//! - [`render`]: what people read in their language: the standard form,
+//!   the board, the schedule, the ICCF PGN.
+//! - [`letters`]: notices into mails, per reader, from the catalogs.
 //!
 //! The adapters:
 //! - [`config`]: the TOML file into typed values, every problem with its line;
 //!   [`check`]: `check --connect`, trying the mailbox, SMTP and the folders.
 //! - [`store`]: sled behind the [`store::Store`] trait; one transaction per mail.
-//! - [`identity`]: the store's record of each game's players, and the
-//!   refusal of a config that disagrees with it.
+//! - [`identity`]: the store's record of each game's players and rule set,
+//!   and the refusal of a config that disagrees with it.
 //! - [`mail`]: the Maildir and IMAP inboxes, the file and SMTP outboxes
 //!   (lettre), composing mails.
 //! - [`daemon`]: the one referee loop: mail (fetch → parse → decide →
@@ -34,12 +49,9 @@
 //!   read; [`repair`]: outbox, resend, backup, `xfcc reset`.
 //! - [`cli`]: the command line and the read-only views; [`demo`]: the demo;
 //!   [`web`]: the static web pages.
-//! - [`letters`]: notices into mails, per reader, from the catalogs.
 //! - [`xfcc`]: the second door, for chess programs (Xfcc, XfccBasic SOAP):
 //!   requests read, answers written, what a request means to the referee
 //!   (pure), the accounts, and the HTTP endpoint.
-//!
-//! The doors and the views stand on no import circle (`tests/layers.rs`).
 #![forbid(unsafe_code)]
 
 pub mod check;
@@ -55,6 +67,7 @@ pub mod mail;
 pub mod message;
 pub mod notation;
 pub mod referee;
+pub mod render;
 pub mod repair;
 pub mod status;
 pub mod store;

@@ -178,7 +178,7 @@ impl Monitor {
     }
 }
 
-/// What `status --json` prints (README "Watching it").
+/// What `status --json` prints (docs/operators.md, "Watching it").
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Status {
     /// `"up"` when a daemon answered on the control socket, else `"down"`.

@@ -19,11 +19,11 @@
 //! with every change in the tournament, carries every game's clock of that
 //! day.
 
-use crate::message::render::{self, date};
 use crate::referee::game::Game;
 use crate::referee::standings::{points, quarters, Standings, TieBreak};
 use crate::referee::state::State;
 use crate::referee::tournament::{Lang, League, Tournament};
+use crate::render::{self, date};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::{Color, Position, Role, Square};

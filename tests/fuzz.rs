@@ -726,7 +726,7 @@ fn every_written_move_reads_back_through_a_mail_line() {
                 // SAN as each language's reader gets it reads back, by him
                 let san = notation::write_move(&pos, &m, Notation::San);
                 for lang in mailarbiter::language::Lang::all() {
-                    let shown = mailarbiter::message::render::san_in(&san, lang);
+                    let shown = mailarbiter::render::san_in(&san, lang);
                     let text = notation::strip_marks(&shown);
                     prop_assert_eq!(
                         notation::parse_move_with(&pos, text, Letters::of([text], lang)),

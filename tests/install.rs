@@ -1,4 +1,4 @@
-//! The install path of README's "Operating it under systemd", as far as this
+//! The install path of docs/operators.md ("Operating it under systemd"), as far as this
 //! machine allows (no systemd as PID 1): the unit passes `systemd-analyze
 //! verify` and its exposure score stays at most 1.5; `deploy/install.sh`
 //! installs into a temporary root; the unit's `ExecStartPre=` and

@@ -1207,7 +1207,7 @@ async fn staged_subjects(servers: &Servers, user: &str) -> Vec<String> {
 
 /// A backlog of 200 mails in the outbox goes out in one `run --once`, each
 /// mail once, over plain SMTP and over implicit TLS; the time it takes is
-/// printed (measured, never asserted: see the README's Performance section).
+/// printed (measured, never asserted: see docs/performance.md).
 #[tokio::test(flavor = "current_thread")]
 async fn a_backlog_of_200_outbox_mails_goes_out_once_each_and_the_time_is_printed() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());

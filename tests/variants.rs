@@ -327,7 +327,7 @@ fn iii_3_7_numbered_and_unnumbered_lines_in_russian_make_one_variant() {
         "1. e2-e4 e7-e5\nесли 2. Кg1-f3, то 2... Кb8-c6\nЕСЛИ Сf1-b5 ТО a7-a6",
     );
     has(&ivanov, "    2. Кf3 Кc6 3. Сb5 a6");
-    // accepted in Russian long algebraic, as the README shows
+    // accepted in Russian long algebraic, as docs/players.md shows
     arena.exchange(
         WHITE,
         SUBJECT,

@@ -4,10 +4,10 @@
 //! appeal, the final result.
 
 use super::{game_subject as subject, Audience, Text};
-use crate::message::render::{date_in, game_board, numbered_in, standard_form};
 use crate::referee::game::{Game, GameResult};
 use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
 use crate::referee::tournament::{League, Tournament};
+use crate::render::{date_in, game_board, numbered_in, standard_form};
 use crate::t;
 use shakmaty::Color;
 

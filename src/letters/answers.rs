@@ -4,7 +4,6 @@
 //! shows the player his clock, in the copy he reads.
 
 use super::{forms, game_of, game_subject, Audience, Text};
-use crate::message::render::{self, color_name, date_in, numbered_in};
 use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
 use crate::referee::notice::answers::{
@@ -14,6 +13,7 @@ use crate::referee::notice::answers::{
 use crate::referee::notice::Reader;
 use crate::referee::rules::{Article, RuleKind};
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::render::{self, color_name, date_in, numbered_in};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::{Color, Position};

@@ -83,7 +83,7 @@ fn body(
     audience: &Audience,
 ) -> Text {
     let lang = audience.lang;
-    let day = crate::message::render::date_in(today, lang);
+    let day = crate::render::date_in(today, lang);
     let mut body = t!(
         lang,
         "digest-intro",

@@ -54,7 +54,7 @@ fn last_day(
 ) -> String {
     let mut out = String::new();
     if let Some(by) = c.last_day {
-        let date = crate::message::render::date_in(by, lang);
+        let date = crate::render::date_in(by, lang);
         let line = match c.leaves_ahead.as_slice() {
             // "unless you take a leave" only while he has leave days left
             [] if crate::referee::leave::days_left(&t.rules, game.leaves(color), by.year())
@@ -78,8 +78,8 @@ fn last_day(
                         };
                         format!(
                             "{}{dash}{}",
-                            crate::message::render::date_in(l.from, lang),
-                            crate::message::render::date_in(l.to, lang)
+                            crate::render::date_in(l.from, lang),
+                            crate::render::date_in(l.to, lang)
                         )
                     })
                     .collect::<Vec<_>>()
@@ -106,7 +106,7 @@ pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang)
     let mut out = t!(
         lang,
         "clocks-of-title",
-        date = crate::message::render::date_in(today, lang)
+        date = crate::render::date_in(today, lang)
     );
     out.push('\n');
     for color in [Color::White, Color::Black] {

@@ -6,7 +6,6 @@
 
 use super::forms::clock;
 use super::{Audience, Text};
-use crate::message::render::{self, date_in, numbered_in};
 use crate::notation::Notation;
 use crate::referee::game::Offer;
 use crate::referee::game::{EndReason, Game, GameResult};
@@ -15,6 +14,7 @@ use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::Reader;
 use crate::referee::rules::Article;
 use crate::referee::tournament::{GameSpec, Lang, League, Tournament};
+use crate::render::{self, date_in, numbered_in};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::{Color, Position};

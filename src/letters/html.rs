@@ -389,8 +389,8 @@ fn form(lines: &[&str], out: &mut Out, paragraph: &mut Vec<&str>) -> Option<usiz
 mod tests {
     use super::*;
     use crate::letters::fixture::{game, league};
-    use crate::message::render;
     use crate::referee::tournament::Lang;
+    use crate::render;
 
     /// The text of a well-formed document; panics when it is not well formed.
     fn parse(html: &str) -> String {
@@ -500,8 +500,8 @@ mod tests {
     #[test]
     fn the_last_move_is_marked_on_the_board() {
         use crate::letters::fixture::{game, league};
-        use crate::message::render::game_board;
         use crate::referee::tournament::Lang;
+        use crate::render::game_board;
         let league = league();
         let g = game(&league, &["5254", "5755"]);
         for side in [shakmaty::Color::White, shakmaty::Color::Black] {
@@ -519,7 +519,7 @@ mod tests {
     /// is a rook (&#9814;), the English `B` a bishop (&#9815;).
     #[test]
     fn every_languages_board_has_the_same_figures() {
-        use crate::message::render::board_from;
+        use crate::render::board_from;
         let figures = |lang: Lang| {
             let plain = board_from(&shakmaty::Chess::default(), lang, shakmaty::Color::White);
             let html = from_plain("t", &plain);
@@ -544,8 +544,8 @@ mod tests {
     /// The board drawn from Black's side is a table too, its files h to a.
     #[test]
     fn the_board_from_blacks_side_is_a_table_with_its_files_reversed() {
-        use crate::message::render::board_from;
         use crate::referee::tournament::Lang;
+        use crate::render::board_from;
         let plain = board_from(
             &shakmaty::Chess::default(),
             Lang::En,

@@ -450,7 +450,7 @@ fn attachments(league: &League, notice: &Notice) -> Vec<Attachment> {
     vec![Attachment {
         name: format!("{}.pgn", file_name(game.id())),
         content_type: "application/vnd.chess-pgn".into(),
-        text: crate::message::render::pgn(t, game),
+        text: crate::render::pgn(t, game),
     }]
 }
 

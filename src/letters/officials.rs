@@ -6,13 +6,13 @@
 
 use super::forms::clock;
 use super::{game_of, game_subject as subject, Audience, Text};
-use crate::message::render::{date_in, game_board, numbered_in, pgn, schedule, standard_form};
 use crate::notation::Notation;
 use crate::referee::game::Game;
 use crate::referee::notice::officials::{BounceReport, DirectorCommand, OfficialNotice, Problem};
 use crate::referee::notice::Reader;
 use crate::referee::rules::{Article, RuleKind, RuleSet, Span, TimeControl};
 use crate::referee::tournament::{Lang, League, Tournament};
+use crate::render::{date_in, game_board, numbered_in, pgn, schedule, standard_form};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::Color;

@@ -4,11 +4,11 @@
 //! it, and the director's `STATUS` answer carries it.
 
 use super::answers::progress_line;
-use crate::message::render::date_in;
 use crate::referee::game::Game;
 use crate::referee::rules::Article;
 use crate::referee::standings::{points, quarters, Standings, TieBreak};
 use crate::referee::tournament::{Lang, Tournament};
+use crate::render::date_in;
 use crate::t;
 use chrono::NaiveDate;
 use std::fmt::Write;

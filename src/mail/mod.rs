@@ -252,7 +252,7 @@ impl Outbox {
     /// How many mails the relay delivers before it records them as sent:
     /// a batch for the file outbox (written and made durable together, a
     /// crash at most writing them once more under the same names: see
-    /// [`file`]); one for SMTP (each mail's removal from the outbox is
+    /// [`self::file`]); one for SMTP (each mail's removal from the outbox is
     /// durable before the next goes, so a crash sends at most one twice).
     pub fn batch(&self) -> usize {
         match self {
@@ -641,7 +641,7 @@ mod tests {
             name: String::new(),
             email: "ivanov@example.test".into(),
         };
-        let board = crate::message::render::board(
+        let board = crate::render::board(
             &shakmaty::Chess::default(),
             crate::referee::tournament::Lang::En,
         );

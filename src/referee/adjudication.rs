@@ -11,7 +11,7 @@
 
 use crate::message::parse::Written;
 use crate::referee::compose::{end_game, game_after, to_both};
-use crate::referee::decide::{Decision, Replier, Verdict};
+use crate::referee::decision::{Decision, Replier, Verdict};
 use crate::referee::game::{AdjudicationReason, EndReason, Event, Game, GameResult, Side};
 use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
 use crate::referee::notice::game::GameNotice;
@@ -83,7 +83,7 @@ fn told_both(
 ///
 /// A game suspended by an overstep claim at the end waits for the
 /// director's decision on the claim, and goes to adjudication on the pass
-/// after it if it goes on (README, Readings).
+/// after it if it goes on (docs/rules.md, Readings).
 pub fn deadlines(t: &Tournament, state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
     for spec in &t.games {

@@ -1,14 +1,15 @@
 //! The notices of a game's life shared by the decisions on players' mails,
 //! the director's commands and the timer pass: forwards, results and claims
-//! as [`Letter`]s of [`GameNotice`]s (written by `crate::letters::game`);
+//! as [`Letter`]s of [`GameNotice`]s (written by the letters, `letters::game`);
 //! and the rule that copies every mail of a game to the director while a
 //! player is short of time (III.4.10).
 
-use crate::referee::decide::{Decision, MailKind, Verdict};
+use crate::referee::decision::{Decision, Verdict};
 use crate::referee::game::{Control, EndReason, Event, Game, GameResult, Side};
 use crate::referee::notice::answers::MoverNote;
 use crate::referee::notice::game::GameNotice;
 use crate::referee::notice::{CopyWhy, Letter, Notice, Reader};
+use crate::referee::outbound::MailKind;
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Tournament};
 use chrono::NaiveDate;

@@ -6,9 +6,9 @@
 //! dates count, and each difference is listed for the sender.
 
 use crate::message::free_form::{FreeForm, WrittenDate};
-use crate::message::render::date;
 use crate::referee::game::Game;
 use crate::referee::notice::answers::{MoverNote, Stated};
+use crate::referee::record::date;
 use chrono::NaiveDate;
 use shakmaty::Color;
 

@@ -9,7 +9,7 @@ use crate::message::parse::{find_tag, Command, Withdrawn, Written};
 use crate::referee::compose::{end_game, game_after, to_both};
 use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::conditional;
-use crate::referee::decide::{Decision, Replier, Verdict};
+use crate::referee::decision::{Decision, Replier, Verdict};
 use crate::referee::game::{AdjudicationReason, EndReason, Event, Game, GameResult, Side};
 use crate::referee::leave::{self, PlayerEvent};
 use crate::referee::notice::game::{Answered, GameNotice};

@@ -952,7 +952,7 @@ impl Game {
                     return Err(e.unwrap_or_else(|| self.bound_error(event)));
                 }
                 // the partner's own move answers the variant: what he did
-                // not accept lapses (README, Readings)
+                // not accept lapses (docs/rules.md, Readings)
                 self.offer = None;
             }
             Event::ConditionalPlayed { uci, sent } => {

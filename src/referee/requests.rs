@@ -4,10 +4,11 @@
 
 use crate::message::parse::Command;
 use crate::referee::clock::Days;
-use crate::referee::decide::{Decision, Replier, Secret, Verdict};
+use crate::referee::decision::{Decision, Replier, Verdict};
 use crate::referee::leave::{self, PlayerEvent};
 use crate::referee::notice::answers::{AnswerNotice, LateLeave, LeaveBalance, XfccAccount};
 use crate::referee::notice::{Letter, Notice, Reader};
+use crate::referee::outbound::Secret;
 use crate::referee::state::State;
 use crate::referee::tournament::{League, Player, Tournament};
 use chrono::{Datelike, NaiveDate};

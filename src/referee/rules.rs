@@ -696,7 +696,7 @@ pub fn presets_table() -> String {
 }
 
 /// The presets side by side, one row a value, as a Markdown table (the
-/// README's, kept equal to it by a test).
+/// docs/rules.md's, kept equal to it by a test).
 pub fn presets_side_by_side() -> String {
     let presets = presets();
     let mut out = String::from("| value |");
@@ -827,14 +827,14 @@ mod tests {
         );
     }
 
-    /// The README's table of the presets is the presets'.
+    /// docs/rules.md's table of the presets is the presets'.
     #[test]
     fn the_readme_shows_every_preset_value_side_by_side() {
-        let readme = include_str!("../../README.md");
+        let readme = include_str!("../../docs/rules.md");
         let table = presets_side_by_side();
         assert!(
             readme.contains(&table),
-            "README.md's presets table differs; it should be:\n{table}"
+            "docs/rules.md's presets table differs; it should be:\n{table}"
         );
     }
 

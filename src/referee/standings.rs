@@ -8,42 +8,7 @@ use crate::referee::tournament::Tournament;
 use shakmaty::Color;
 use std::collections::HashMap;
 
-/// The tie-break that orders players with equal points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TieBreak {
-    /// The sum of the points of the opponents a player beat, and half those
-    /// of the opponents he drew with.
-    #[default]
-    SonnebornBerger,
-    /// The number of games won.
-    Wins,
-    /// None: equal points share the place.
-    None,
-}
-
-impl TieBreak {
-    /// The config's word for it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TieBreak::SonnebornBerger => "sonneborn-berger",
-            TieBreak::Wins => "wins",
-            TieBreak::None => "none",
-        }
-    }
-
-    /// The config's words, in the order they are listed.
-    pub const NAMES: [&'static str; 3] = ["sonneborn-berger", "wins", "none"];
-
-    /// The tie-break a config word names.
-    pub fn parse(word: &str) -> Option<TieBreak> {
-        match word {
-            "sonneborn-berger" => Some(TieBreak::SonnebornBerger),
-            "wins" => Some(TieBreak::Wins),
-            "none" => Some(TieBreak::None),
-            _ => None,
-        }
-    }
-}
+pub use crate::referee::tournament::TieBreak;
 
 /// One game as the standings see it.
 #[derive(Debug, Clone, PartialEq)]

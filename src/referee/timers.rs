@@ -8,7 +8,7 @@
 //! the tournament's [`RuleSet`](crate::referee::rules::RuleSet).
 
 use crate::referee::compose::{self, copy_director};
-use crate::referee::decide::{Decision, Verdict};
+use crate::referee::decision::{Decision, Verdict};
 use crate::referee::game::{Event, Game};
 use crate::referee::notice::officials::OfficialNotice;
 use crate::referee::notice::{Letter, Notice, Reader};

@@ -189,7 +189,7 @@ pub struct Tournament {
     /// The players' addresses go into the PGN (`WhiteNA`, `BlackNA`).
     pub publish_addresses: bool,
     /// What orders players with equal points in the standings.
-    pub tie_break: crate::referee::standings::TieBreak,
+    pub tie_break: TieBreak,
     pub rules: RuleSet,
     /// The notation the daemon writes.
     pub notation: Notation,
@@ -483,6 +483,43 @@ impl League {
         self.tournaments
             .iter()
             .flat_map(|t| t.games.iter().map(move |g| (t, g)))
+    }
+}
+
+/// The tie-break that orders players with equal points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TieBreak {
+    /// The sum of the points of the opponents a player beat, and half those
+    /// of the opponents he drew with.
+    #[default]
+    SonnebornBerger,
+    /// The number of games won.
+    Wins,
+    /// None: equal points share the place.
+    None,
+}
+
+impl TieBreak {
+    /// The config's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TieBreak::SonnebornBerger => "sonneborn-berger",
+            TieBreak::Wins => "wins",
+            TieBreak::None => "none",
+        }
+    }
+
+    /// The config's words, in the order they are listed.
+    pub const NAMES: [&'static str; 3] = ["sonneborn-berger", "wins", "none"];
+
+    /// The tie-break a config word names.
+    pub fn parse(word: &str) -> Option<TieBreak> {
+        match word {
+            "sonneborn-berger" => Some(TieBreak::SonnebornBerger),
+            "wins" => Some(TieBreak::Wins),
+            "none" => Some(TieBreak::None),
+            _ => None,
+        }
     }
 }
 

@@ -11,10 +11,10 @@ pub mod referee;
 pub mod server;
 pub mod soap;
 
-use crate::message::render::{pgn_date, pgn_site};
 use crate::referee::deadline;
 use crate::referee::game::{EndReason, Game, GameResult};
 use crate::referee::tournament::Tournament;
+use crate::render::{pgn_date, pgn_site};
 use chrono::{NaiveDate, NaiveDateTime};
 use quick_xml::escape::escape;
 use shakmaty::Color;

@@ -25,7 +25,7 @@ pub struct XfccAccount {
     pub url: String,
     /// The player's registered address.
     pub username: String,
-    pub password: crate::referee::decide::Secret,
+    pub password: crate::referee::outbound::Secret,
 }
 
 /// An answer to a player's mail, or the announcement of his leave.

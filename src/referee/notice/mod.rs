@@ -1,5 +1,5 @@
 //! What the referee tells whom: typed notices with their data, no prose and
-//! no language. The letters (`crate::letters`) write them as mails, one per
+//! no language. The letters (the `letters` module) write them as mails, one per
 //! reader's language.
 
 pub mod adjudication;
@@ -7,7 +7,7 @@ pub mod answers;
 pub mod game;
 pub mod officials;
 
-use crate::referee::decide::MailKind;
+use crate::referee::outbound::MailKind;
 use crate::referee::tournament::{GameSpec, Player, Tournament};
 use shakmaty::Color;
 
@@ -64,7 +64,7 @@ pub struct Letter {
     /// thread; each reader's own comes from the store).
     pub replied_to: Option<String>,
     /// Why the director reads a copy of it, when he is in Cc: he never
-    /// shares the players' mail, he gets his own ([`crate::letters`]).
+    /// shares the players' mail, he gets his own (written by the letters).
     pub copy: CopyWhy,
 }
 

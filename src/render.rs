@@ -1,10 +1,12 @@
 //! Writing what people read: the standard form with dates and times
-//! (App.3), the board, the move schedule (App.1), the ICCF PGN (App.4).
-//! Their words come from the catalogs (`locales/*/forms.ftl`); `tr` is the
-//! old way, still used by the mails not yet written as letters.
+//! (App.3), the board, the move schedule (App.1), the ICCF PGN (App.4),
+//! each in its reader's language, the words from the catalogs
+//! (`locales/*/forms.ftl`). It stands on the referee's records; the
+//! referee itself writes a move or a date with [`crate::referee::record`].
 
 use crate::notation::{self, Notation};
 use crate::referee::game::{EndReason, Game, MoveText, PenaltyReason, Ply};
+pub use crate::referee::record::{date, numbered, ply_text};
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
 use chrono::{Datelike, NaiveDate};
@@ -14,15 +16,6 @@ use std::fmt::Write;
 /// `16/05`, as the standard form writes days.
 pub fn day_month(d: NaiveDate) -> String {
     format!("{:02}/{:02}", d.day(), d.month())
-}
-
-/// `16.05.2026`.
-pub fn date(d: NaiveDate) -> String {
-    if (0..=9999).contains(&d.year()) {
-        format!("{:02}.{:02}.{:04}", d.day(), d.month(), d.year())
-    } else {
-        d.format("%d.%m.%Y").to_string()
-    }
 }
 
 /// `d` as a reader of `lang` writes a date (its `language.toml`'s
@@ -74,16 +67,6 @@ pub fn color_name(color: Color, lang: Lang) -> String {
     match color {
         Color::White => crate::t!(lang, "white"),
         Color::Black => crate::t!(lang, "black"),
-    }
-}
-
-/// A move of the game as the tournament writes it.
-pub fn ply_text(game: &Game, index: usize, notation: Notation) -> String {
-    let ply = &game.plies[index];
-    match notation {
-        Notation::Numeric => ply.numeric(),
-        Notation::San => game.san(index).to_string(),
-        Notation::Ru => notation::write_move(&game.position_before(index), &ply.mv, Notation::Ru),
     }
 }
 
@@ -143,17 +126,6 @@ pub fn variant_line_in(
     lang: Lang,
 ) -> String {
     localized(&variant_line(offer, range, notation), notation, lang)
-}
-
-/// `13. 3234` or `13... 4745`.
-pub fn numbered(game: &Game, index: usize, notation: Notation) -> String {
-    let ply = &game.plies[index];
-    let dots = if ply.color == Color::White {
-        "."
-    } else {
-        "..."
-    };
-    format!("{}{dots} {}", ply.number, ply_text(game, index, notation))
 }
 
 /// The standard form (App.3): header, then one row per move number with
