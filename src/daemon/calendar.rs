@@ -1,0 +1,337 @@
+//! The timer pass of the daemon's loop: the opening mails, the deadlines
+//! (reminders, warnings, claims, leaves), lost access, the digests, each
+//! committed as the referee decides them, and the days a pass runs for
+//! (one a day, the missed ones caught up).
+
+use super::*;
+
+impl Pipeline {
+    /// The day's timers: deadlines, lost access, digests.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub(super) fn timer_pass(
+        &mut self,
+        today: NaiveDate,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        self.deadlines(today, report)?;
+        self.lost_access(today, report)?;
+        self.digests(today)
+    }
+
+    /// The opening mails due by `today` (before the day's mail is read).
+    ///
+    /// # Errors
+    /// When the commit fails.
+    pub fn openings(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
+        // tournament by tournament: a decision, its letters and its check
+        // hold one tournament's games, not the league's
+        for at in 0..self.config.league.tournaments.len() {
+            let league = &self.config.league;
+            let t = &league.tournaments[at];
+            let decision =
+                guarded(|| written(league, timers::tournament_openings(t, &self.state, today)));
+            self.commit_if_any(decision, report)?;
+        }
+        Ok(())
+    }
+
+    /// The deadlines as of `today` (after the day's mail was read, so that a
+    /// move that arrived in time counts before an overstep is claimed):
+    /// for each tournament, every tournament day since the last one whose
+    /// timers ran, in order, each decided as of its own day and committed
+    /// with the fact that it ran ([`timer_days`]). A clock set back runs
+    /// nothing again; a clock that jumped forward runs the missed days.
+    ///
+    /// # Errors
+    /// When the commit fails.
+    pub fn deadlines(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
+        // the tournaments with nothing to do on a day: their facts go
+        // together, in one commit at the end
+        let mut quiet: Vec<(String, String)> = Vec::new();
+        // the latest day run, when the clock stands before it (set back)
+        let mut behind: Option<NaiveDate> = None;
+        // tournament by tournament, as the openings
+        for at in 0..self.config.league.tournaments.len() {
+            let key = format!("{TIMERS_DONE}{}", self.config.league.tournaments[at].id);
+            let done = self
+                .store
+                .fact(&key)?
+                .and_then(|v| v.parse::<NaiveDate>().ok());
+            if let Some(done) = done.filter(|done| *done > today) {
+                behind = Some(behind.map_or(done, |b: NaiveDate| b.max(done)));
+            }
+            for day in timer_days(done, today) {
+                let league = &self.config.league;
+                let t = &league.tournaments[at];
+                let decision = guarded(|| {
+                    written(
+                        league,
+                        timers::tournament_deadlines(league, t, &self.state, day),
+                    )
+                });
+                let fact = (key.clone(), day.to_string());
+                match decision {
+                    Ok(d) if d.is_empty() => {
+                        quiet.push(fact);
+                    }
+                    decision => {
+                        let mut facts = std::mem::take(&mut quiet);
+                        facts.push(fact);
+                        if !self.commit_timers(decision, facts, report)? {
+                            // refused: this day is tried again at the next pass
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(done) = behind {
+            // one line a pass, not one a tournament
+            warn!(
+                done = %done,
+                today = %today,
+                "the clock is behind the last timer pass: nothing runs again"
+            );
+        }
+        let mut batch = Batch::default();
+        self.add_checked(
+            &mut batch,
+            None,
+            Decision::default(),
+            Checked::default(),
+            quiet,
+        );
+        self.commit_batch(&mut batch, report)
+    }
+
+    /// III.1.6: a player whose address our mails have bounced from for 30
+    /// days, with nothing from it since, is considered withdrawn; his
+    /// directors are told once, with the command that decides his games.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn lost_access(
+        &mut self,
+        today: NaiveDate,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        let league = &self.config.league;
+        let mut decision = Decision::default();
+        let mut facts = Vec::new();
+        for (key, since) in self.store.facts(NO_ACCESS)? {
+            let Ok(since) = since.parse::<NaiveDate>() else {
+                continue; // told already ("<date> told")
+            };
+            if (today - since).num_days() < LOST_ACCESS_DAYS {
+                continue;
+            }
+            let address = &key[NO_ACCESS.len()..];
+            let players = league.players_at(address);
+            if players.is_empty() {
+                continue;
+            }
+            let who: Vec<String> = players
+                .iter()
+                .map(|(t, p)| format!("{} ({}/{})", p.name, t.id, p.id))
+                .collect();
+            decision.letters.push(Letter::new(
+                directors_of(players.iter().map(|(t, _)| *t)),
+                vec![],
+                Notice::Official(OfficialNotice::NoMailAccess {
+                    address: address.to_string(),
+                    players: who,
+                    player: players[0].1.id.clone(),
+                    since,
+                    days: LOST_ACCESS_DAYS,
+                }),
+                None,
+            ));
+            decision
+                .verdicts
+                .push(Verdict::Directed(format!("III.1.6 reported for {address}")));
+            facts.push((key.clone(), format!("{since} told")));
+        }
+        if decision.letters.is_empty() {
+            return Ok(());
+        }
+        let decision = written(league, decision);
+        let mut batch = Batch::default();
+        self.add_checked(&mut batch, None, decision, Checked::default(), facts);
+        self.commit_batch(&mut batch, report)
+    }
+
+    /// The facts that start counting III.1.6 for the players' addresses a
+    /// bounce names (the first bounce's day; a later one changes nothing).
+    pub(super) fn no_access_from(
+        &self,
+        batch: &Batch,
+        undelivered: &[String],
+        waiting: &Waiting,
+    ) -> Result<Vec<(String, String)>, DaemonError> {
+        let day = waiting
+            .arrived
+            .with_timezone(&self.config.timezone)
+            .date_naive();
+        let mut facts = Vec::new();
+        for address in undelivered {
+            let key = no_access_key(address);
+            if self.config.league.players_at(address).is_empty()
+                || self.fact(batch, &key)?.is_some()
+                || facts.iter().any(|(k, _)| *k == key)
+            {
+                continue;
+            }
+            facts.push((key, day.to_string()));
+        }
+        Ok(facts)
+    }
+
+    /// The directors' daily digests (`director_digest = "daily"`): once a
+    /// day, one mail per such tournament with the games that need attention
+    /// and the copies held since the last one, which it then removes.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn digests(&mut self, today: NaiveDate) -> Result<(), DaemonError> {
+        for t in self
+            .config
+            .league
+            .tournaments
+            .iter()
+            .filter(|t| t.director_digest)
+        {
+            let sent_key = format!("digest-sent:{}", t.id);
+            let day = today.to_string();
+            // sent today, or on a later day (a clock set back): not again
+            let sent_on = self.store.fact(&sent_key)?;
+            if sent_on
+                .as_deref()
+                .and_then(|d| d.parse::<NaiveDate>().ok())
+                .is_some_and(|sent_on| sent_on >= today)
+            {
+                continue;
+            }
+            let items = self.store.facts(&format!("digest:{}:", t.id))?;
+            let held: Vec<HeldCopy> = items
+                .iter()
+                .filter_map(|(_, value)| serde_json::from_str(value).ok())
+                .collect();
+            let state = &self.state;
+            let mail = match guarded(|| letters::digest::mail(t, state, &held, today)) {
+                Ok(Some(mail)) => mail,
+                Ok(None) => continue,
+                Err(why) => {
+                    error!(tournament = %t.id, %why, "the digest cannot be written");
+                    continue;
+                }
+            };
+            let mut facts: Vec<(String, String)> = items
+                .into_iter()
+                .map(|(key, _)| (key, String::new()))
+                .collect();
+            facts.push((sent_key, day));
+            info!(tournament = %t.id, copies = held.len(), "the director's digest");
+            self.store.commit(&Commit {
+                mails: vec![mail],
+                facts,
+                created: Utc::now().to_rfc3339(),
+                ..Commit::default()
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Commits a timer decision that checks; one that fails (a panic or
+    /// events that do not apply: a bug) is logged and left out, and the
+    /// timers try again at the next pass.
+    pub(super) fn commit_if_any(
+        &mut self,
+        decision: Result<Decision, String>,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
+        self.commit_timers(decision, Vec::new(), report).map(|_| ())
+    }
+
+    /// [`Pipeline::commit_if_any`] with `facts` written in the same
+    /// transaction; whether the decision was committed (`facts` are not
+    /// written with a refused one).
+    pub(super) fn commit_timers(
+        &mut self,
+        decision: Result<Decision, String>,
+        facts: Vec<(String, String)>,
+        report: &mut Report,
+    ) -> Result<bool, DaemonError> {
+        let (decision, checked) = match decision.and_then(|d| self.checked(d)) {
+            Ok(checked) => checked,
+            Err(why) => {
+                error!(%why, "the timers' decision was refused; nothing of it was recorded");
+                return Ok(false);
+            }
+        };
+        let mut batch = Batch::default();
+        self.add_checked(&mut batch, None, decision, checked, facts);
+        self.commit_batch(&mut batch, report)?;
+        Ok(true)
+    }
+}
+
+/// Facts `timers-done:<tournament>`: the last tournament day whose timers
+/// (deadlines, reminders, notices, claims) ran, written with that day's
+/// decision.
+pub(super) const TIMERS_DONE: &str = "timers-done:";
+
+/// The most missed days one pass catches up: a daemon down for longer runs
+/// the last year's days (each game's count is as of its day anyway).
+pub(super) const CATCH_UP_DAYS: u64 = 366;
+
+/// The tournament days whose timers are due as of `today`, in order, when
+/// they last ran for `done`: today alone the first time; none when the
+/// clock stands at or before `done` (set back); every day after `done`
+/// up to today when days were missed (a clock that jumped, a daemon that
+/// was down), at most `CATCH_UP_DAYS`.
+pub fn timer_days(done: Option<NaiveDate>, today: NaiveDate) -> Vec<NaiveDate> {
+    let Some(done) = done else {
+        return vec![today];
+    };
+    let earliest = today
+        .checked_sub_days(chrono::Days::new(CATCH_UP_DAYS - 1))
+        .unwrap_or(today);
+    let mut day = done.succ_opt().unwrap_or(done).max(earliest);
+    let mut days = Vec::new();
+    while day <= today && day > done {
+        days.push(day);
+        match day.succ_opt() {
+            Some(next) => day = next,
+            None => break,
+        }
+    }
+    days
+}
+
+/// Facts `no-access:<address>`: the day our mails to a player's address
+/// first bounced, until a mail comes from it (III.1.6); `<day> told` once
+/// the directors were told.
+pub(super) const NO_ACCESS: &str = "no-access:";
+
+/// III.1.6: the days a player has to restore his mail access.
+pub(super) const LOST_ACCESS_DAYS: i64 = 30;
+
+pub(super) fn no_access_key(address: &str) -> String {
+    format!("{NO_ACCESS}{}", address.to_lowercase())
+}
+
+/// The directors of `tournaments`, each address once (the language of the
+/// first of his tournaments named).
+pub(super) fn directors_of<'t>(tournaments: impl Iterator<Item = &'t Tournament>) -> Vec<Reader> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut readers = Vec::new();
+    for t in tournaments {
+        if !seen.contains(&t.director.as_str()) {
+            seen.push(&t.director);
+            readers.push(Reader::director_of(t));
+        }
+    }
+    readers
+}
