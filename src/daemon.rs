@@ -43,7 +43,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::watch;
-use tracing::{debug, error, info, info_span, warn};
+
+// The daemon's rooms log under its own target, `mailarbiter::daemon`, as
+// one room did before: operators filter the journal by it.
+macro_rules! info { ($($t:tt)*) => { tracing::info!(target: "mailarbiter::daemon", $($t)*) } }
+macro_rules! warn { ($($t:tt)*) => { tracing::warn!(target: "mailarbiter::daemon", $($t)*) } }
+macro_rules! error { ($($t:tt)*) => { tracing::error!(target: "mailarbiter::daemon", $($t)*) } }
+macro_rules! debug { ($($t:tt)*) => { tracing::debug!(target: "mailarbiter::daemon", $($t)*) } }
+macro_rules! info_span { ($($t:tt)*) => { tracing::info_span!(target: "mailarbiter::daemon", $($t)*) } }
 
 mod calendar;
 mod door;
