@@ -253,3 +253,41 @@ fn a_circle_is_found() {
     assert_eq!(found.first(), found.last());
     assert_eq!(found.len(), 4, "{found:?}");
 }
+
+/// Every source file is a room of one purpose: it opens with a `//!` line
+/// that says what it is for, and holds at most 1,000 lines before its
+/// tests.
+#[test]
+fn every_file_says_what_it_is_for_and_stays_short() {
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut files = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|x| x != "rs") {
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                text.starts_with("//!"),
+                "{}: no //! line says what it is for",
+                path.display()
+            );
+            let before_tests = text
+                .lines()
+                .take_while(|l| !l.starts_with("#[cfg(test)]"))
+                .count();
+            assert!(
+                before_tests <= 1000,
+                "{}: {before_tests} lines before its tests",
+                path.display()
+            );
+        }
+    }
+    assert!(files > 50, "{files} files read");
+}
