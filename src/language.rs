@@ -138,6 +138,42 @@ pub struct Language {
     /// The phrases of each command, upper case, by the command's name.
     pub commands: BTreeMap<String, Vec<String>>,
     pub form: Form,
+    /// How this language's mail programs mark a quoted mail, beside the
+    /// English and Russian ones the reader knows (lower case).
+    #[serde(default)]
+    pub quotes: Quotes,
+}
+
+/// How a language's mail programs mark the mail they quote: all lower
+/// case; a line is compared by how it starts (`from`, `sent`, `separator`,
+/// `mobile`) or ends (`wrote`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quotes {
+    /// The first header of a quoted mail's header block (`von:`).
+    #[serde(default)]
+    pub from: Vec<String>,
+    /// A header that follows it within three lines (`gesendet:`).
+    #[serde(default)]
+    pub sent: Vec<String>,
+    /// A separator line's words between dashes (`ursprüngliche nachricht`).
+    #[serde(default)]
+    pub separator: Vec<String>,
+    /// How an attribution line ends (`schrieb:`).
+    #[serde(default)]
+    pub wrote: Vec<String>,
+    /// A word an attribution line ending in `:` holds inside it
+    /// (Thunderbird's `Am 12.05.2026 um 10:00 schrieb Name:`).
+    #[serde(default)]
+    pub wrote_within: Vec<String>,
+    /// How a phone's signature line starts (`von meinem iphone gesendet`).
+    #[serde(default)]
+    pub mobile: Vec<String>,
+}
+
+/// Every language's quote marks of one kind.
+pub fn quote_marks(kind: fn(&Quotes) -> &Vec<String>) -> impl Iterator<Item = &'static str> {
+    Lang::all().flat_map(move |l| kind(&l.language().quotes).iter().map(String::as_str))
 }
 
 /// The letters of the pieces: the first of each is the one the arbiter

@@ -992,6 +992,23 @@ mod tests {
         assert_eq!(w.words, ["Hello Petr,", "Nice game!", "RESIGN?"]);
     }
 
+    /// German and Lithuanian mail programs' quotes (each language's
+    /// `[quotes]`): a quoted mail below the move is not the sender's text.
+    #[test]
+    fn german_and_lithuanian_quotes_are_not_own_text() {
+        for body in [
+            "2. Sf3\n\n-----Ursprüngliche Nachricht-----\nVon: Schiedsrichter\n1... e5",
+            "2. Sf3\n\nVon: Schiedsrichter <a@b.test>\nGesendet: Dienstag, 12. Mai 2026\nAn: Weber\n\n1... e5",
+            "2. Sf3\n\nAm 12.05.2026 um 10:00 schrieb Schiedsrichter:\n> 1... e5",
+            "2. Sf3\n\nVon meinem iPhone gesendet\n\n1... e5",
+            "2. Sf3\n\n-----Originalus laiškas-----\nNuo: Arbitras\n1... e5",
+            "2. Sf3\n\nNuo: Arbitras <a@b.test>\nIšsiųsta: 2026 m. gegužės 12 d.\nKam: Kazlauskas\n\n1... e5",
+            "2. Sf3\n\n2026-05-12, 10:00, Arbitras rašė:\n> 1... e5",
+        ] {
+            assert_eq!(own_text(body).trim(), "2. Sf3", "{body:?}");
+        }
+    }
+
     #[test]
     fn quoted_text_and_signatures_are_not_own_text() {
         let body = "13. 3234\n\nOn Tue, 12 May 2026, Petrov <petrov@example.test> wrote:\n> 12... 4745\n> 11. 1111\n-- \nIvan\n14. 5555";

@@ -3,6 +3,7 @@
 //! signature), and without the lines of our own mails he copied.
 
 use super::*;
+use crate::language::Quotes;
 
 /// The sender's own text: quoted lines (`>`), attribution lines, a previous
 /// message below a separator or an Outlook header block, and the signature
@@ -53,6 +54,8 @@ pub(super) fn is_separator(line: &str) -> bool {
             "переадресованное сообщение",
         ]
         .iter()
+        .copied()
+        .chain(crate::language::quote_marks(|q| &q.separator))
         .any(|m| dashed.starts_with(m))
         || (line.len() >= 20 && line.chars().all(|c| c == '_'))
 }
@@ -60,18 +63,20 @@ pub(super) fn is_separator(line: &str) -> bool {
 /// An Outlook-style block of the previous message's headers: `From:` (or
 /// `От:`) followed within three lines by `Sent:`/`Date:` (`Отправлено:`/`Дата:`).
 pub(super) fn is_header_block(lines: &[&str]) -> bool {
-    let starts = |l: &str, names: &[&str]| {
+    let starts = |l: &str, names: &[&'static str], kind: fn(&Quotes) -> &Vec<String>| {
         let l = l.trim_start_matches(['*', ' ']).to_lowercase();
         names.iter().any(|n| l.starts_with(n))
+            || crate::language::quote_marks(kind).any(|n| l.starts_with(n))
     };
     let Some(first) = lines.first() else {
         return false;
     };
-    starts(first, &["from:", "от:", "от кого:"])
+    starts(first, &["from:", "от:", "от кого:"], |q| &q.from)
         && lines.iter().skip(1).take(3).any(|l| {
             starts(
                 l,
                 &["sent:", "date:", "отправлено:", "дата:", "кому:", "to:"],
+                |q| &q.sent,
             )
         })
 }
@@ -97,6 +102,8 @@ pub(super) fn is_mobile_signature(line: &str) -> bool {
         "отправлено с мобильного",
     ]
     .iter()
+    .copied()
+    .chain(crate::language::quote_marks(|q| &q.mobile))
     .any(|start| lower.starts_with(start))
         && lower.chars().count() <= 60
 }
@@ -142,7 +149,18 @@ pub(super) fn is_attribution(line: &str, next: Option<&str>) -> bool {
         "a écrit :",
         "schrieb:",
     ];
+    let ends: Vec<&str> = ends
+        .iter()
+        .copied()
+        .chain(crate::language::quote_marks(|q| &q.wrote))
+        .collect();
     if ends.iter().any(|e| lower.ends_with(e)) {
+        return true;
+    }
+    if lower.ends_with(':')
+        && crate::language::quote_marks(|q| &q.wrote_within)
+            .any(|w| lower.split_whitespace().any(|word| word == w))
+    {
         return true;
     }
     // Gmail folds a long attribution over two lines: "On …, Name <" + "addr> wrote:".
