@@ -471,3 +471,74 @@ impl Walker<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every key the config takes, table by table, as Markdown: the list in
+    /// docs/configuration.md ("Every key"), generated from this schema, the
+    /// one the file is checked against (a test keeps the page equal to it).
+    fn reference() -> String {
+        fn kind(k: Kind) -> String {
+            match k {
+                Kind::Text => "text".into(),
+                Kind::Whole(i64::MIN, i64::MAX) => "whole number".into(),
+                Kind::Whole(min, max) => format!("whole number {min}..{max}"),
+                Kind::Bool => "true or false".into(),
+                Kind::TextList => "list of text".into(),
+                Kind::WholeList => "list of whole numbers".into(),
+                Kind::Table(_) => "table".into(),
+                Kind::TextOrTable(_) => "text (a preset) or a table".into(),
+                Kind::Tables(_) => "tables (`[[…]]`)".into(),
+            }
+        }
+        // a table's keys under its header (`[inbox]`, `[[tournament.player]]`),
+        // then the tables inside it
+        fn table(out: &mut String, path: &str, many: bool, keys: &[Key]) {
+            let header = if many {
+                format!("[[{path}]]")
+            } else {
+                format!("[{path}]")
+            };
+            out.push_str(&format!(
+                "\n`{header}`\n\n| key | value | |\n|---|---|---|\n"
+            ));
+            for k in keys {
+                let needed = if k.required { "required" } else { "" };
+                out.push_str(&format!("| `{}` | {} | {needed} |\n", k.name, kind(k.kind)));
+            }
+            for k in keys {
+                let inner = format!("{path}.{}", k.name);
+                match k.kind {
+                    Kind::Table(keys) | Kind::TextOrTable(keys) => table(out, &inner, false, keys),
+                    Kind::Tables(keys) => table(out, &inner, true, keys),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = String::new();
+        for k in SCHEMA {
+            match k.kind {
+                Kind::Table(keys) => table(&mut out, k.name, false, keys),
+                Kind::Tables(keys) => table(&mut out, k.name, true, keys),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// docs/configuration.md lists every key as the schema the file is
+    /// checked against has it: regenerated, the page's list is the same.
+    #[test]
+    fn the_configuration_page_lists_every_key_as_the_schema_has_it() {
+        let page = include_str!("../../docs/configuration.md");
+        let list = reference();
+        assert!(
+            page.contains(&list),
+            "docs/configuration.md's \"Every key\" differs; it should be:\n{list}"
+        );
+        assert!(list.contains("| `days_per_control` | whole number 0..4294967295 |  |"));
+        assert!(list.contains("`[[tournament.player]]`"));
+    }
+}
