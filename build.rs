@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The catalog files every language has (`src/letters/catalog.rs`).
+/// The catalog files every language has, in the order they are embedded
+/// (written out as `FILES` for `src/letters/catalog.rs`).
 const FILES: [&str; 9] = [
     "common",
     "forms",
@@ -62,7 +63,9 @@ fn main() {
         sources.push_str("]),\n");
     }
     let out = format!(
-        "/// The codes of the embedded languages, in order (a folder of `locales/` each).\n\
+        "/// The catalog files of every language, in the order of [`SOURCES`].\n\
+         pub const FILES: [&str; 9] = {FILES:?};\n\n\
+         /// The codes of the embedded languages, in order (a folder of `locales/` each).\n\
          pub const CODES: &[&str] = &[{codes}];\n\n\
          /// Each language's `language.toml` and catalog files, in the order of [`CODES`].\n\
          pub static SOURCES: &[(&str, [&str; 9])] = &[\n{sources}];\n"

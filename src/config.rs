@@ -839,18 +839,21 @@ black = "b"
         )
     }
 
+    /// The rule set of the first tournament of a config that reads.
+    fn rules_of(text: &str) -> RuleSet {
+        Config::parse(text, Path::new("/etc/ma"), false)
+            .unwrap()
+            .league
+            .tournaments[0]
+            .rules
+            .clone()
+    }
+
     /// `[tournament.rules]`: a preset as `base` and the values that change
     /// it, in the form `rules show` prints (issue 25 item 1).
     #[test]
     fn a_rules_table_takes_a_base_preset_and_its_changes() {
-        let rules = |text: &str| {
-            Config::parse(text, Path::new("/etc/ma"), false)
-                .unwrap()
-                .league
-                .tournaments[0]
-                .rules
-                .clone()
-        };
+        let rules = rules_of;
         let r = rules(&with_table(
             "base = \"razsh-postal\"\ndays_per_control = 40",
             "",
@@ -915,14 +918,7 @@ black = "b"
     /// cap under its start refused.
     #[test]
     fn a_clock_is_written_in_the_table_with_the_values_of_its_kind() {
-        let rules = |text: &str| {
-            Config::parse(text, Path::new("/etc/ma"), false)
-                .unwrap()
-                .league
-                .tournaments[0]
-                .rules
-                .clone()
-        };
+        let rules = rules_of;
         let r = rules(&with_table("base = \"fischer-30-1\"\nmax_days = 60", ""));
         assert_eq!(
             r.clock,
@@ -990,14 +986,7 @@ black = "b"
 
     #[test]
     fn postal_rules_take_section_ii_numbers_and_overrides_still_win() {
-        let rules = |lines: &str| {
-            Config::parse(&with_rules(lines), Path::new("/etc/ma"), false)
-                .unwrap()
-                .league
-                .tournaments[0]
-                .rules
-                .clone()
-        };
+        let rules = |lines: &str| rules_of(&with_rules(lines));
         assert_eq!(rules("rules = \"postal\""), RuleSet::postal());
         let r = rules(
             "rules = \"postal\"\nreminder_days = 10\ninactivity_days = 50\nlate_start_days = 0",

@@ -14,6 +14,10 @@ mod embedded {
     include!(concat!(env!("OUT_DIR"), "/languages.rs"));
 }
 
+/// The catalog files every language has (`build.rs`'s list), in the order
+/// [`Lang::catalogs`] gives them.
+pub const CATALOG_FILES: [&str; 9] = embedded::FILES;
+
 /// A language of the arbiter, by its folder's code (`en`, `ru`, `lt`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Lang(u8);

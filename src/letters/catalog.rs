@@ -10,17 +10,7 @@ use std::sync::OnceLock;
 /// The catalog files of each language, by name; every language has the
 /// same files with the same message ids and variables (tested). `build.rs`
 /// embeds them in this order.
-pub const FILES: [&str; 9] = [
-    "common",
-    "forms",
-    "requests",
-    "game",
-    "answers",
-    "officials",
-    "adjudication",
-    "digest",
-    "web",
-];
+pub const FILES: [&str; 9] = crate::language::CATALOG_FILES;
 
 /// The catalog files of `lang`, in the order of [`FILES`].
 pub fn sources(lang: Lang) -> [&'static str; 9] {
