@@ -79,6 +79,16 @@ impl Writer<'_> {
         }
     }
 
+    /// The side inside a sentence, as the reader's language writes it
+    /// there (`black`, `черные`; German keeps its capital: `Schwarz`).
+    fn side_in_sentence(&self, color: Color) -> String {
+        let key = match color {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        t!(self.lang, "official-side-lower", color = key)
+    }
+
     /// The clock of every player reading this copy as of `today`, `first`
     /// first; each named when two players read the copy.
     fn clocks(&self, first: Color, today: NaiveDate) -> String {
@@ -386,13 +396,13 @@ impl Writer<'_> {
                 lang,
                 "game-result-resigned",
                 name = &t.player_of(spec, c).name,
-                side = self.color(c).to_lowercase()
+                side = self.side_in_sentence(c)
             )),
             (EndReason::TimeForfeit, Some(c)) => Some(t!(
                 lang,
                 "game-result-on-time",
                 name = &t.player_of(spec, c).name,
-                side = self.color(c).to_lowercase(),
+                side = self.side_in_sentence(c),
                 article = t.rules.article_of(Article::OverstepLoss)
             )),
             _ => None,
@@ -445,7 +455,7 @@ impl Writer<'_> {
             game = &spec.id,
             article = article(Article::Claim),
             name = &t.player_of(spec, s.against).name,
-            color = self.color(s.against).to_lowercase(),
+            color = self.side_in_sentence(s.against),
             used = s.used,
             allowance = s.allowance,
             control = t.rules.shown_control(s.control),
