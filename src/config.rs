@@ -1,7 +1,7 @@
 //! The TOML configuration (DESIGN.md §4, §7), read in three stages: the
-//! file's tables walked against the known keys (`schema::SCHEMA`: every unknown key
-//! and every value of the wrong type), raw values as close to the file as
-//! possible, then validation into typed values. Every problem found is
+//! file's tables walked against the known keys (the `schema`, read from the
+//! structs serde fills: every unknown key and every value of the wrong
+//! type), raw values as close to the file as possible, then validation into typed values. Every problem found is
 //! listed with its line and column. A file is read so tournament by
 //! tournament where it can be (a league of 100k games in a few MiB; see
 //! [`Config::parse_with`]), else whole.
@@ -19,6 +19,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
+mod probe;
 mod raw;
 mod schema;
 mod servers;

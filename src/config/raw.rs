@@ -120,35 +120,17 @@ impl<'de> Deserialize<'de> for RawRules {
 impl RawRulesTable {
     /// Whether any value is given (the base aside).
     pub(super) fn any(&self) -> bool {
-        self.days_per_control.is_some()
-            || self.moves_per_control.is_some()
-            || self.penalty_days.is_some()
-            || self.repeat_penalty_days.is_some()
-            || self.loss_on_first_overstep.is_some()
-            || self.leave_days_per_year.is_some()
-            || self.reminder_days.is_some()
-            || self.inactivity_days.is_some()
-            || self.inactivity_months.is_some()
-            || self.late_start_days.is_some()
-            || self.warning_days.is_some()
-            || self.late_leave_from_notice.is_some()
-            || self.reminder_to_director.is_some()
-            || self.breakdown_days.is_some()
-            || self.protest_days.is_some()
-            || self.further_reminders.is_some()
-            || self.clock.is_some()
-            || self.base_days.is_some()
-            || self.days_per_move.is_some()
-            || self.max_days.is_some()
-            || self.game_days.is_some()
-            || self.double_after_days.is_some()
-            || self.longest_leave_days.is_some()
+        let base = RawRulesTable {
+            base: self.base.clone(),
+            ..RawRulesTable::default()
+        };
+        *self != base
     }
 }
 
 /// `[tournament.rules]`: `base` (a preset, by default `razsh-email`) and
 /// the values that change it (also the values written beside `rules`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub(super) struct RawRulesTable {
     pub(super) base: Option<Spanned<String>>,
     pub(super) days_per_control: Option<u32>,

@@ -1,9 +1,13 @@
 //! The shape of the config file: every table's known keys and the type of
-//! each value. [`walk`] reports every unknown key, every value of the wrong
+//! each value, as the structs serde fills declare them (read by
+//! `probe.rs`: no key is listed twice). [`walk`] reports every unknown key, every value of the wrong
 //! type and every missing required key at once, each with its line and
 //! column, in plain words; serde would stop at the first.
 
+use super::probe::{self, Field, Shape};
+use super::raw::{RawConfig, RawRulesTable};
 use super::{column_of, line_of, Problem};
+use std::sync::OnceLock;
 use toml_edit::{ImDocument, Item, TableLike, Value};
 
 /// What a key holds.
@@ -16,8 +20,8 @@ enum Kind {
     Bool,
     /// A list of text in quotes.
     TextList,
-    /// A list of whole numbers in `0..=u32::MAX`.
-    WholeList,
+    /// A list of whole numbers in `min..=max`.
+    WholeList(i64, i64),
     /// A table (`[name]`).
     Table(&'static [Key]),
     /// Text in quotes, or a table (`rules = "…"` or `[tournament.rules]`).
@@ -26,170 +30,73 @@ enum Kind {
     Tables(&'static [Key]),
 }
 
+#[derive(Clone, Copy)]
 struct Key {
     name: &'static str,
     kind: Kind,
     required: bool,
 }
 
-const fn key(name: &'static str, kind: Kind) -> Key {
-    Key {
-        name,
-        kind,
-        required: false,
-    }
+/// The whole file: the keys of the top level, read from the structs serde
+/// fills (`raw.rs`) by [`probe`], once.
+fn schema() -> &'static [Key] {
+    static SCHEMA: OnceLock<&'static [Key]> = OnceLock::new();
+    SCHEMA.get_or_init(|| keys(probe::fields::<RawConfig>()))
 }
-
-const fn needed(name: &'static str, kind: Kind) -> Key {
-    Key {
-        name,
-        kind,
-        required: true,
-    }
-}
-
-const U16: Kind = Kind::Whole(0, u16::MAX as i64);
-const U32: Kind = Kind::Whole(0, u32::MAX as i64);
-const U64: Kind = Kind::Whole(0, i64::MAX);
-/// `number` of a game: the validator explains the range itself.
-const ANY: Kind = Kind::Whole(i64::MIN, i64::MAX);
-
-const GATEWAY: &[Key] = &[
-    needed("address", Kind::Text),
-    key("name", Kind::Text),
-    needed("state", Kind::Text),
-    key("timezone", Kind::Text),
-    key("web_dir", Kind::Text),
-];
-
-const INBOX: &[Key] = &[
-    needed("kind", Kind::Text),
-    key("path", Kind::Text),
-    key("host", Kind::Text),
-    key("port", U16),
-    key("tls", Kind::Text),
-    key("user", Kind::Text),
-    key("password_file", Kind::Text),
-    key("ca_file", Kind::Text),
-    key("folder", Kind::Text),
-    key("processed_folder", Kind::Text),
-    key("quarantine_folder", Kind::Text),
-    key("idle", Kind::Bool),
-    key("poll_seconds", U64),
-    key("batch_mails", U64),
-];
-
-const OUTBOX: &[Key] = &[
-    needed("kind", Kind::Text),
-    key("path", Kind::Text),
-    key("host", Kind::Text),
-    key("port", U16),
-    key("tls", Kind::Text),
-    key("user", Kind::Text),
-    key("password_file", Kind::Text),
-    key("ca_file", Kind::Text),
-    key("timeout_seconds", U64),
-];
-
-const SECURITY: &[Key] = &[
-    key("sender_auth", Kind::Text),
-    key("authserv_id", Kind::Text),
-    key("max_mail_bytes", U64),
-    key("replies_per_hour", U32),
-];
-
-/// `[tournament.rules]`: a preset and the values that change it.
-const RULES: &[Key] = &[
-    key("base", Kind::Text),
-    key("days_per_control", U32),
-    key("moves_per_control", U32),
-    key("penalty_days", U32),
-    key("repeat_penalty_days", U32),
-    key("loss_on_first_overstep", Kind::Bool),
-    key("leave_days_per_year", U32),
-    key("reminder_days", U32),
-    key("inactivity_days", U32),
-    key("inactivity_months", U32),
-    key("late_start_days", U32),
-    key("warning_days", U32),
-    key("late_leave_from_notice", Kind::Bool),
-    key("reminder_to_director", Kind::Bool),
-    key("breakdown_days", U32),
-    key("protest_days", U32),
-    key("further_reminders", Kind::WholeList),
-    key("clock", Kind::Text),
-    key("base_days", U32),
-    key("days_per_move", U32),
-    key("max_days", U32),
-    key("game_days", U32),
-    key("double_after_days", U32),
-    key("longest_leave_days", U32),
-];
-
-const XFCC: &[Key] = &[
-    needed("listen", Kind::Text),
-    key("public_url", Kind::Text),
-    key("tls_cert", Kind::Text),
-    key("tls_key", Kind::Text),
-    key("max_connections", U64),
-];
-
-const PLAYER: &[Key] = &[
-    needed("id", Kind::Text),
-    needed("name", Kind::Text),
-    key("country", Kind::Text),
-    needed("email", Kind::TextList),
-    key("language", Kind::Text),
-];
-
-const GAME: &[Key] = &[
-    key("number", ANY),
-    needed("white", Kind::Text),
-    needed("black", Kind::Text),
-];
-
-const TOURNAMENT: &[Key] = &[
-    needed("id", Kind::Text),
-    needed("name", Kind::Text),
-    needed("start", Kind::Text),
-    key("end", Kind::Text),
-    needed("director", Kind::Text),
-    key("rules", Kind::TextOrTable(RULES)),
-    key("notation", Kind::Text),
-    key("days_per_control", U32),
-    key("moves_per_control", U32),
-    key("penalty_days", U32),
-    key("repeat_penalty_days", U32),
-    key("loss_on_first_overstep", Kind::Bool),
-    key("leave_days_per_year", U32),
-    key("reminder_days", U32),
-    key("inactivity_days", U32),
-    key("inactivity_months", U32),
-    key("late_start_days", U32),
-    key("warning_days", U32),
-    key("director_language", Kind::Text),
-    key("director_digest", Kind::Text),
-    key("publish_addresses", Kind::Bool),
-    key("tie_break", Kind::Text),
-    key("pairing", Kind::Text),
-    key("conditional", Kind::Text),
-    key("player", Kind::Tables(PLAYER)),
-    key("game", Kind::Tables(GAME)),
-];
-
-/// The whole file: the keys of the top level.
-const SCHEMA: &[Key] = &[
-    needed("gateway", Kind::Table(GATEWAY)),
-    needed("inbox", Kind::Table(INBOX)),
-    needed("outbox", Kind::Table(OUTBOX)),
-    key("security", Kind::Table(SECURITY)),
-    key("xfcc", Kind::Table(XFCC)),
-    key("tournament", Kind::Tables(TOURNAMENT)),
-];
 
 /// The top level of a part of the file that holds only tournaments (see
-/// `Config::parse_with`).
-const TOURNAMENTS: &[Key] = &[needed("tournament", Kind::Tables(TOURNAMENT))];
+/// `Config::parse_with`): the tournaments, required.
+fn tournaments() -> &'static [Key] {
+    static TOURNAMENTS: OnceLock<&'static [Key]> = OnceLock::new();
+    TOURNAMENTS.get_or_init(|| {
+        let tournament = schema()
+            .iter()
+            .find(|k| k.name == "tournament")
+            .expect("the config has tournaments");
+        vec![Key {
+            required: true,
+            ..*tournament
+        }]
+        .leak()
+    })
+}
+
+/// The probe's fields as the walker's keys. Built once and kept for the
+/// life of the process, so leaked (a few KiB).
+fn keys(fields: Vec<Field>) -> &'static [Key] {
+    fields
+        .into_iter()
+        .map(|f| Key {
+            name: f.name,
+            kind: kind(f.shape),
+            required: f.required,
+        })
+        .collect::<Vec<_>>()
+        .leak()
+}
+
+/// What the walker checks a value against, from what its struct asked for.
+///
+/// # Panics
+/// On a shape no config value has (a test builds the schema).
+fn kind(shape: Shape) -> Kind {
+    match shape {
+        Shape::Optional(inner) => kind(*inner),
+        Shape::Text => Kind::Text,
+        Shape::Whole(min, max) => Kind::Whole(min, max),
+        Shape::Bool => Kind::Bool,
+        Shape::Table(fields) => Kind::Table(keys(fields)),
+        Shape::List(item) => match *item {
+            Shape::Text => Kind::TextList,
+            Shape::Whole(min, max) => Kind::WholeList(min, max),
+            Shape::Table(fields) => Kind::Tables(keys(fields)),
+            other => panic!("a config list of {other:?}"),
+        },
+        // the one value written as text or a table is a tournament's
+        // `rules`: a preset's name, or `[tournament.rules]`
+        Shape::Either => Kind::TextOrTable(keys(probe::fields::<RawRulesTable>())),
+    }
+}
 
 /// Whether `document`, a part of the file cut before its `[[tournament]]`
 /// lines and parsed from `text` alone, holds only `[[tournament]]` tables
@@ -200,7 +107,7 @@ pub(super) fn only_tournaments(text: &str, document: &ImDocument<&str>) -> bool 
         problems: Vec::new(),
         masks: Vec::new(),
     };
-    walker.table(document.as_table(), TOURNAMENTS, "the top level", None);
+    walker.table(document.as_table(), tournaments(), "the top level", None);
     walker.problems.is_empty() && walker.masks.is_empty()
 }
 
@@ -224,7 +131,7 @@ pub(super) fn walk(text: &str) -> Result<(Vec<Problem>, String), Vec<Problem>> {
         problems: Vec::new(),
         masks: Vec::new(),
     };
-    walker.table(document.as_table(), SCHEMA, "the top level", None);
+    walker.table(document.as_table(), schema(), "the top level", None);
     let mut masked = text.as_bytes().to_vec();
     for range in walker.masks {
         for b in &mut masked[range] {
@@ -270,7 +177,7 @@ fn expected(name: &str, kind: Kind) -> String {
         Kind::Whole(min, max) => format!("a whole number from {min} to {max}"),
         Kind::Bool => "true or false (without quotes)".into(),
         Kind::TextList => format!("a list of text in quotes, like {name} = [\"…\"]"),
-        Kind::WholeList => format!("a list of whole numbers, like {name} = [28, 35]"),
+        Kind::WholeList(..) => format!("a list of whole numbers, like {name} = [28, 35]"),
         Kind::Table(_) => format!("a table, written [{name}]"),
         Kind::TextOrTable(_) => {
             format!("text in quotes, like {name} = \"…\", or a table, written [tournament.{name}]")
@@ -387,8 +294,9 @@ impl Walker<'_> {
                 }
                 true
             }
-            (Kind::WholeList, Item::Value(Value::Array(list))) => {
-                let whole = |v: &Value| matches!(v, Value::Integer(i) if (0..=i64::from(u32::MAX)).contains(i.value()));
+            (Kind::WholeList(min, max), Item::Value(Value::Array(list))) => {
+                let whole =
+                    |v: &Value| matches!(v, Value::Integer(i) if (min..=max).contains(i.value()));
                 for v in list.iter().filter(|v| !whole(v)) {
                     self.push(
                         v.span().map(|r| r.start),
@@ -487,7 +395,7 @@ mod tests {
                 Kind::Whole(min, max) => format!("whole number {min}..{max}"),
                 Kind::Bool => "true or false".into(),
                 Kind::TextList => "list of text".into(),
-                Kind::WholeList => "list of whole numbers".into(),
+                Kind::WholeList(..) => "list of whole numbers".into(),
                 Kind::Table(_) => "table".into(),
                 Kind::TextOrTable(_) => "text (a preset) or a table".into(),
                 Kind::Tables(_) => "tables (`[[…]]`)".into(),
@@ -518,7 +426,7 @@ mod tests {
             }
         }
         let mut out = String::new();
-        for k in SCHEMA {
+        for k in schema() {
             match k.kind {
                 Kind::Table(keys) => table(&mut out, k.name, false, keys),
                 Kind::Tables(keys) => table(&mut out, k.name, true, keys),
@@ -526,6 +434,90 @@ mod tests {
             }
         }
         out
+    }
+
+    /// A config with every key of the schema, each holding a value of its
+    /// kind, and the key `zz` in every table (its path beside it).
+    fn every_key() -> (String, Vec<String>) {
+        use toml_edit::{value, Array, ArrayOfTables, DocumentMut, Table};
+        fn fill(table: &mut Table, keys: &[Key], path: &str, unknown: &mut Vec<String>) {
+            for k in keys {
+                let inner = format!("{path}.{}", k.name);
+                match k.kind {
+                    Kind::Text => table[k.name] = value("x"),
+                    Kind::Whole(min, max) => table[k.name] = value(0.clamp(min, max)),
+                    Kind::Bool => table[k.name] = value(true),
+                    Kind::TextList => table[k.name] = value(Array::from_iter(["x"])),
+                    Kind::WholeList(min, max) => {
+                        table[k.name] = value(Array::from_iter([1.clamp(min, max)]))
+                    }
+                    Kind::Table(keys) | Kind::TextOrTable(keys) => {
+                        let mut t = Table::new();
+                        fill(&mut t, keys, &inner, unknown);
+                        table[k.name] = toml_edit::Item::Table(t);
+                    }
+                    Kind::Tables(keys) => {
+                        let mut t = Table::new();
+                        fill(&mut t, keys, &inner, unknown);
+                        let mut many = ArrayOfTables::new();
+                        many.push(t);
+                        table[k.name] = toml_edit::Item::ArrayOfTables(many);
+                    }
+                }
+            }
+            table["zz"] = value(1);
+            unknown.push(path.trim_start_matches('.').to_string());
+        }
+        let mut document = DocumentMut::new();
+        let mut unknown = Vec::new();
+        fill(document.as_table_mut(), schema(), "", &mut unknown);
+        unknown.retain(|p| !p.is_empty());
+        (document.to_string(), unknown)
+    }
+
+    /// The schema is the structs': serde reads every key it knows, with a
+    /// value of the kind it names, and ignores exactly the keys it calls
+    /// unknown (serde's own ignored-key hook says which).
+    #[test]
+    fn the_schema_knows_the_keys_serde_reads_and_no_other() {
+        let (text, tables) = every_key();
+        let mut ignored = Vec::new();
+        let raw: Result<RawConfig, _> =
+            serde_ignored::deserialize(toml::Deserializer::new(&text), |path| {
+                // `tournament.0.player.0.zz` read as the table
+                // `tournament.player` (an option's `?` and `Spanned`'s
+                // value left out alike)
+                let path = path.to_string();
+                let table: Vec<&str> = path
+                    .split('.')
+                    .filter(|s| s.parse::<usize>().is_err() && *s != "?" && !s.starts_with("$__"))
+                    .collect();
+                ignored.push(table[..table.len() - 1].join("."));
+            });
+        assert!(raw.is_ok(), "{:?}\n{text}", raw.err());
+        ignored.retain(|t| !t.is_empty());
+        ignored.sort();
+        let mut expected = tables.clone();
+        expected.sort();
+        assert_eq!(ignored, expected, "{text}");
+        // the walker: the same unknown keys (the top level's too), nothing else
+        let (problems, _) = walk(&text).expect("valid TOML");
+        let mut walked: Vec<String> = problems
+            .iter()
+            .map(|p| {
+                let table = p
+                    .message
+                    .strip_prefix("unknown key `zz` in ")
+                    .unwrap_or_else(|| panic!("{}", p.message));
+                let table = table.split([' ', ':']).next().unwrap_or_default();
+                table.trim_matches(['[', ']']).replace("the", "")
+            })
+            .collect();
+        walked.sort();
+        assert_eq!(walked.len(), tables.len() + 1, "{problems:?}");
+        assert_eq!(walked[1..], expected[..], "{problems:?}");
+        assert!(tables.contains(&"tournament.rules".to_string()));
+        assert!(tables.contains(&"tournament.player".to_string()));
     }
 
     /// docs/configuration.md lists every key as the schema the file is

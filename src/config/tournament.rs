@@ -202,19 +202,8 @@ impl Validator<'_> {
             inactivity_months: rt.inactivity_months.clone(),
             late_start_days: rt.late_start_days,
             warning_days: rt.warning_days,
-            // written in [tournament.rules] only
-            late_leave_from_notice: None,
-            reminder_to_director: None,
-            breakdown_days: None,
-            protest_days: None,
-            further_reminders: None,
-            clock: None,
-            base_days: None,
-            days_per_move: None,
-            max_days: None,
-            game_days: None,
-            double_after_days: None,
-            longest_leave_days: None,
+            // the others are written in [tournament.rules] only
+            ..RawRulesTable::default()
         };
         // the preset and the values that change it: beside `rules = "…"`,
         // or in the table `[tournament.rules]` (not both)
