@@ -1,8 +1,9 @@
 //! Embeds the languages: every folder of `locales/` with a
 //! `language.toml` and the catalog files is a language the arbiter speaks
-//! (`src/language.rs` reads what this writes). A folder missing a file is
-//! left out with a warning, and the test `every_locales_folder_is_built_in`
-//! fails on it.
+//! (`src/language.rs` reads what this writes), with its players' guide
+//! (`docs/players.<code>.md`; English `docs/players.md`) where there is
+//! one. A folder missing a file is left out with a warning, and the test
+//! `every_locales_folder_is_built_in` fails on it.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -32,6 +33,7 @@ fn main() {
     folders.sort_by_key(std::fs::DirEntry::file_name);
     let mut codes = String::new();
     let mut sources = String::new();
+    let mut guides = String::new();
     for folder in folders {
         let dir = folder.path();
         println!("cargo:rerun-if-changed={}", dir.display());
@@ -61,6 +63,24 @@ fn main() {
             write!(sources, "include_str!({}), ", path(&format!("{f}.ftl"))).unwrap();
         }
         sources.push_str("]),\n");
+        let guide = match code.as_str() {
+            "en" => "players.md".to_string(),
+            code => format!("players.{code}.md"),
+        };
+        let guide = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(guide);
+        println!("cargo:rerun-if-changed={}", guide.display());
+        if guide.is_file() {
+            writeln!(
+                guides,
+                "    Some(include_str!({:?})),",
+                guide.display().to_string()
+            )
+            .unwrap();
+        } else {
+            guides.push_str("    None,\n");
+        }
     }
     let out = format!(
         "/// The catalog files of every language, in the order of [`SOURCES`].\n\
@@ -68,7 +88,9 @@ fn main() {
          /// The codes of the embedded languages, in order (a folder of `locales/` each).\n\
          pub const CODES: &[&str] = &[{codes}];\n\n\
          /// Each language's `language.toml` and catalog files, in the order of [`CODES`].\n\
-         pub static SOURCES: &[(&str, [&str; 9])] = &[\n{sources}];\n"
+         pub static SOURCES: &[(&str, [&str; 9])] = &[\n{sources}];\n\n\
+         /// Each language's players' guide, if it has one, in the order of [`CODES`].\n\
+         pub static GUIDES: &[Option<&str>] = &[\n{guides}];\n"
     );
     let dest =
         Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("languages.rs");

@@ -69,6 +69,19 @@ impl Lang {
         &embedded::SOURCES[usize::from(self.0)].1
     }
 
+    /// The players' guide (`docs/players.<code>.md`) in this language,
+    /// else in English, as a file name and its Markdown text.
+    pub fn guide(self) -> (String, &'static str) {
+        let (lang, text) = match embedded::GUIDES[usize::from(self.0)] {
+            Some(text) => (self, text),
+            None => (
+                Lang::En,
+                embedded::GUIDES[Lang::En.index()].unwrap_or_default(),
+            ),
+        };
+        (format!("players-guide.{}.md", lang.code()), text)
+    }
+
     /// Its place among [`Lang::all`].
     pub fn index(self) -> usize {
         usize::from(self.0)
@@ -282,6 +295,19 @@ mod tests {
         folders.sort();
         let built: Vec<&str> = Lang::all().map(Lang::code).collect();
         assert_eq!(folders, built);
+    }
+
+    /// Every language has its own players' guide (the HELP answer carries
+    /// it), each its own text.
+    #[test]
+    fn every_language_has_its_players_guide() {
+        let mut texts = std::collections::HashSet::new();
+        for lang in Lang::all() {
+            let (name, text) = lang.guide();
+            assert_eq!(name, format!("players-guide.{}.md", lang.code()));
+            assert!(text.starts_with("# ") && text.len() > 10_000, "{name}");
+            assert!(texts.insert(text), "{name} repeats another guide");
+        }
     }
 
     /// Every language's file reads, with a word for every command English

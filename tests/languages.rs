@@ -211,4 +211,27 @@ fn four_languages_each_writes_in_his_own_and_reads_only_his_own() {
             "{words}: {sent:#?}"
         );
     }
+    // each asks for help in his own words: the answer names the players'
+    // guide and carries it, in his language
+    for (from, subject, words, lang, heading) in [
+        (LT, BALTIC, "PAGALBA", "lt", "# Žaidėjo atmintinė"),
+        (DE, BALTIC, "HILFE", "de", "# Merkblatt für Spieler"),
+        (RU, OPEN, "ПОМОЩЬ", "ru", "# Памятка участника"),
+        (
+            EN,
+            OPEN,
+            "HELP",
+            "en",
+            "# Playing in a mailarbiter tournament",
+        ),
+    ] {
+        let sent = write(&mut arena, from, subject, words, "2026-05-21");
+        let answer = to(&sent, from);
+        let file = format!("players-guide.{lang}.md");
+        has(answer, &file);
+        assert_eq!(answer.attachments.len(), 1, "{words}: {answer:?}");
+        let (name, text) = &answer.attachments[0];
+        assert_eq!(name, &file);
+        assert!(text.starts_with(heading), "{words}: {}", &text[..80]);
+    }
 }

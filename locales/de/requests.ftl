@@ -25,3 +25,6 @@ help-body =
       URLAUB ENDE (LEAVE END)             beendet Ihren Urlaub vorzeitig
       HILFE (HELP)                        dieser Text
     Die englischen Befehle in Klammern werden ebenso gelesen.
+help-guide =
+    Das Merkblatt für Spieler ist angehängt ({ $file }): Züge und Befehle, die
+    Bedenkzeit, Urlaub, Proteste und der Zugang für Schachprogramme (Xfcc), vollständig.

@@ -7,7 +7,7 @@ help-body =
     number, in your own text (above any quoted text), for example:
         12. 4244 4745          (ICCF numeric)
         12. d2-d4 d7-d5        (long algebraic)
-        12. d4 d5  or  12... Nf6  or  12... Кg8-f6   (short; English or Russian letters)
+        12. d4 d5  or  12... Nf6   (short; English letters, or your language's)
     A move written twice in two notations (12... 7866 / Ng8-f6) counts once.
     If you play several games, keep the game tag (for example [{ $tournament }/1]) in the subject.
     A move mail with a wrong repetition, or an illegible, impossible or ambiguous move,
@@ -24,5 +24,8 @@ help-body =
       LEAVE 2026-07-01 2026-07-10         a leave, announced before it begins
       LEAVE END                           ends your leave early
       HELP                                this text
-    Russian forms are read too: СДАЮСЬ, ПРИНИМАЮ НИЧЬЮ, ТРЕБУЮ НИЧЬЮ, СТАТУС,
-    ПЕРЕРЫВ 01.07.2026 10.07.2026, КОНЕЦ ПЕРЕРЫВА, ПОМОЩЬ.
+    The commands are read in Russian, Lithuanian and German as well (each
+    language's players' guide lists its words).
+help-guide =
+    The players' guide is attached ({ $file }): moves and commands, the clock,
+    leaves, protests and the Xfcc door, in full.

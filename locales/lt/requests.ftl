@@ -25,3 +25,6 @@ help-body =
       PERTRAUKOS PABAIGA                  anksčiau laiko užbaigia jūsų pertrauką
       PAGALBA                             šis tekstas
     Skaitomos ir angliškos formos: RESIGN, ACCEPT DRAW, CLAIM DRAW, STATUS, LEAVE, LEAVE END, HELP.
+help-guide =
+    Žaidėjo atmintinė pridėta prie laiško ({ $file }): ėjimai ir komandos, laiko
+    kontrolė, pertraukos, protestai ir įėjimas šachmatų programoms (Xfcc), visa.

@@ -284,7 +284,7 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                 thread: vec![],
                 kind: letter.kind,
                 game: letter.game.clone(),
-                attachments: attachments(league, &letter.notice),
+                attachments: attachments(league, &letter.notice, lang),
             }
         })
         .collect()
@@ -428,8 +428,27 @@ fn file_name(game: &str) -> String {
 }
 
 /// The files a notice's mails carry: a result's PGN, which a chess program
-/// opens directly (`application/vnd.chess-pgn`).
-fn attachments(league: &League, notice: &Notice) -> Vec<Attachment> {
+/// opens directly (`application/vnd.chess-pgn`); the HELP answer's players'
+/// guide in the reader's language (both, English and Russian, to a reader
+/// of no known language, as the text is).
+fn attachments(league: &League, notice: &Notice, lang: Option<Lang>) -> Vec<Attachment> {
+    if let Notice::Help { .. } = notice {
+        let langs = match lang {
+            Some(lang) => vec![lang],
+            None => vec![Lang::En, Lang::Ru],
+        };
+        return langs
+            .into_iter()
+            .map(|lang| {
+                let (name, text) = lang.guide();
+                Attachment {
+                    name,
+                    content_type: "text/markdown; charset=utf-8".into(),
+                    text: text.to_string(),
+                }
+            })
+            .collect();
+    }
     if let Notice::Official(crate::referee::notice::officials::OfficialNotice::Archive { game }) =
         notice
     {
