@@ -135,9 +135,9 @@ fn written(league: &League, mut decision: Decision) -> Decision {
 /// # Errors
 /// On a storage failure or a damaged record.
 pub fn load_state(league: &League, store: &dyn Store) -> Result<State, DaemonError> {
-    State::from_records(
+    State::from_sorted_records(
         league,
-        |id| store.record(id).map_err(DaemonError::from),
+        |ids| store.records(ids).map_err(DaemonError::from),
         |key| store.player_events(key).map_err(DaemonError::from),
     )
 }

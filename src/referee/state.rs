@@ -99,6 +99,25 @@ impl State {
     pub fn from_records<E>(
         league: &League,
         mut game_record: impl FnMut(&str) -> Result<Record, E>,
+        player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
+    ) -> Result<State, E> {
+        State::from_sorted_records(
+            league,
+            |ids| ids.iter().map(|id| game_record(id)).collect(),
+            player_events,
+        )
+    }
+
+    /// Builds the state of `league` from stored records, asked for all at
+    /// once: `game_records` gets every game id, sorted, and gives each
+    /// one's record in that order (one pass over a store kept in that
+    /// order); nothing is replayed yet.
+    ///
+    /// # Errors
+    /// What reading the records fails with.
+    pub fn from_sorted_records<E>(
+        league: &League,
+        game_records: impl FnOnce(&[&str]) -> Result<Vec<Record>, E>,
         mut player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
     ) -> Result<State, E> {
         let mut state = State::default();
@@ -111,16 +130,23 @@ impl State {
                 }
             }
         }
-        for (_, spec) in league.games() {
-            let record = game_record(&spec.id)?;
-            state.games.insert(
-                Arc::from(spec.id.as_str()),
-                Slot {
+        let mut ids: Vec<&str> = league.games().map(|(_, spec)| spec.id.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let records = game_records(&ids)?;
+        debug_assert_eq!(records.len(), ids.len(), "a record for each game");
+        // built from sorted keys at once, not by one insertion after another
+        state.games = ids
+            .into_iter()
+            .zip(records)
+            .map(|(id, record)| {
+                let slot = Slot {
                     record: Arc::new(record),
                     hot: OnceLock::new(),
-                },
-            );
-        }
+                };
+                (Arc::from(id), slot)
+            })
+            .collect();
         Ok(state)
     }
 
@@ -536,30 +562,38 @@ impl Record {
         &self.0
     }
 
-    /// A record of bytes as [`Record::bytes`] gives them, checked as
-    /// [`Record::decode`] reads them (without keeping the events); `None`
-    /// when they are damaged.
+    /// A record of bytes as [`Record::bytes`] gives them, its frame checked
+    /// (every event's tag and length, every move's day and text); `None`
+    /// when it is damaged. The JSON events are decoded when the game is
+    /// replayed, which names a game whose event does not decode as damaged
+    /// (a store of 100k games opens without decoding them all).
     pub fn from_packed(bytes: &[u8]) -> Option<Record> {
-        Record::read(bytes).map(|_| Record(bytes.to_vec()))
+        Record::frame(bytes, |_| Some(())).map(|_| Record(bytes.to_vec()))
     }
 
     /// Packed bytes checked (any bytes are read, none panic), their JSON
     /// events decoded, ready to be gone through in order without an
     /// allocation a move ([`Read::each`]); `None` when they are damaged.
     fn read(bytes: &[u8]) -> Option<Read<'_>> {
-        let mut read = Read {
-            bytes,
-            json: Vec::new(),
-            moves: 0,
-        };
+        let mut json = Vec::new();
+        let moves = Record::frame(bytes, |text| {
+            json.push(serde_json::from_slice(text).ok()?);
+            Some(())
+        })?;
+        Some(Read { bytes, json, moves })
+    }
+
+    /// Walks packed bytes' frame, each JSON event's text given to `json`;
+    /// how many moves they hold, or `None` when they (or `json`) fail.
+    fn frame(bytes: &[u8], mut json: impl FnMut(&[u8]) -> Option<()>) -> Option<usize> {
+        let mut moves = 0;
         let mut rest = bytes;
         while let Some((&tag, tail)) = rest.split_first() {
             rest = tail;
             let len = match tag {
                 JSON => {
                     let len = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
-                    read.json
-                        .push(serde_json::from_slice(rest.get(4..4 + len)?).ok()?);
+                    json(rest.get(4..4 + len)?)?;
                     4 + len
                 }
                 MOVED | HELD => {
@@ -567,14 +601,14 @@ impl Record {
                     chrono::NaiveDate::from_num_days_from_ce_opt(days)?;
                     let len = usize::from(*rest.get(5)?);
                     std::str::from_utf8(rest.get(6..6 + len)?).ok()?;
-                    read.moves += usize::from(tag == MOVED);
+                    moves += usize::from(tag == MOVED);
                     6 + len
                 }
                 _ => return None,
             };
             rest = &rest[len..];
         }
-        Some(read)
+        Some(moves)
     }
 
     /// The events of packed bytes, in order; `None` when they are damaged
@@ -795,6 +829,39 @@ mod tests {
             );
         }
         assert!(Record::read(&[9, 0, 0]).is_none());
+    }
+
+    /// A store opens without decoding every JSON event: a record whose
+    /// frame is whole but whose event does not decode is kept, and the
+    /// game is named damaged when replayed; a broken frame is refused.
+    #[test]
+    fn a_record_whose_event_does_not_decode_opens_and_replays_as_damaged() {
+        let mut bytes = Record::of([moved("e2e4")].iter()).bytes().to_vec();
+        bytes.push(JSON);
+        bytes.extend(3u32.to_le_bytes());
+        bytes.extend(b"{x}");
+        let record = Record::from_packed(&bytes).expect("the frame is whole");
+        assert!(Record::decode(&bytes).is_none());
+        assert!(Record::from_packed(&bytes[..bytes.len() - 1]).is_none());
+        assert!(Record::from_packed(&[9, 0, 0]).is_none());
+        let league = league();
+        let state = State::from_records(
+            &league,
+            |id| {
+                Ok::<_, ReplayError>(if id == "T/1" {
+                    record.clone()
+                } else {
+                    Record::default()
+                })
+            },
+            |_| Ok(vec![]),
+        )
+        .unwrap();
+        let (t, spec) = league.game("T/1").unwrap();
+        let (_, damaged) = state.peek_damaged(t, spec);
+        assert_eq!(damaged.len(), 1, "{damaged:?}");
+        let (t, spec) = league.game("T/2").unwrap();
+        assert!(state.peek_damaged(t, spec).1.is_empty());
     }
 
     #[test]
