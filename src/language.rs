@@ -155,6 +155,8 @@ pub struct Language {
     /// The phrases of each command, upper case, by the command's name.
     pub commands: BTreeMap<String, Vec<String>>,
     pub form: Form,
+    /// The words read by their place in a line.
+    pub words: Words,
     /// How this language's mail programs mark a quoted mail, beside the
     /// English and Russian ones the reader knows (lower case).
     #[serde(default)]
@@ -186,6 +188,41 @@ pub struct Quotes {
     /// How a phone's signature line starts (`von meinem iphone gesendet`).
     #[serde(default)]
     pub mobile: Vec<String>,
+}
+
+/// The words read by their place in a line, not as whole commands (upper
+/// case, as `command_words` gives a line's words).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// Opens the hidden conditional moves (`CONDITIONAL`).
+    pub conditional: Vec<String>,
+    /// May follow it (`CONDITIONAL MOVES`).
+    pub moves: Vec<String>,
+    /// With it, cancels the stored series (`CONDITIONAL CANCEL`).
+    pub cancel: Vec<String>,
+    /// Opens a variant line (`IF c5 THEN Nxa2`).
+    #[serde(rename = "if")]
+    pub if_: Vec<String>,
+    /// Joins its parts (`THEN`, `AND`).
+    pub then: Vec<String>,
+    /// "Any move" on a variant line (II.3.6): `ANY`.
+    pub any: Vec<String>,
+    /// The move of "any move".
+    #[serde(rename = "move")]
+    pub move_: Vec<String>,
+    /// An adjudication's claim (`CLAIM WIN`, III.9.4) and its results.
+    pub claim: Vec<String>,
+    pub win: Vec<String>,
+    pub draw: Vec<String>,
+    pub loss: Vec<String>,
+    /// The appeal against an adjudicated result (III.9.9).
+    pub appeal: Vec<String>,
+}
+
+/// Whether `word` (upper case) is a word of one kind in any language.
+pub fn is_word(kind: fn(&Words) -> &Vec<String>, word: &str) -> bool {
+    Lang::all().any(|l| kind(&l.language().words).iter().any(|w| w == word))
 }
 
 /// Every language's quote marks of one kind.

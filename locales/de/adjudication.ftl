@@ -1,5 +1,6 @@
 # Die E-Mails einer Abschätzung (III.9.4-9.10): siehe src/letters/adjudication.rs
-# CLAIM WIN|DRAW|LOSS und APPEAL werden nur englisch (und russisch) gelesen.
+# ANTRAG GEWINN|REMIS|VERLUST und BERUFUNG werden gelesen, ebenso die englischen
+# (CLAIM WIN|DRAW|LOSS, APPEAL) und russischen Formen.
 
 adj-claim-word = { $claim ->
         [win] Gewinn
@@ -14,7 +15,7 @@ adj-opened-body = { $reason ->
 
     Bis zum { $until } (14 Tage) sendet jeder von Ihnen dem Turnierleiter per E-Mail an diese Adresse, mit der Partiekennung im Betreff:
     - die Notation der Partie und die Schlussstellung (beide unten);
-    - Ihr beanspruchtes Ergebnis mit Analyse: eine Zeile CLAIM WIN, CLAIM DRAW oder CLAIM LOSS (Gewinn, Remis oder Verlust), danach Ihre Analyse.
+    - Ihr beanspruchtes Ergebnis mit Analyse: eine Zeile ANTRAG GEWINN, ANTRAG REMIS oder ANTRAG VERLUST (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), danach Ihre Analyse.
 
     { $name } ({ $side }) ist am Zug und sendet den Zug wie gewohnt an diese Adresse: er wird notiert und gilt als ausgeführt (III.9.4.4). Er geht an den Turnierleiter, nicht an den Gegner. Danach werden keine Züge mehr angenommen.
 
@@ -25,7 +26,7 @@ adj-nomove-subject = die Partie ist in der Abschätzung
 adj-nomove-body = Diese Partie ist seit dem { $on } in der Abschätzung (III.9.4): { $made ->
         [yes] der Zug des Spielers am Zug ist notiert, und
        *[no] nur der Spieler am Zug darf einen Zug senden, und
-    } es wird kein anderer Zug angenommen. Ihre E-Mail wurde nicht als Zug gelesen; es gibt keine Strafzeit. Senden Sie Ihr beanspruchtes Ergebnis mit Analyse: eine Zeile CLAIM WIN, CLAIM DRAW oder CLAIM LOSS (Gewinn, Remis oder Verlust), danach Ihre Analyse.
+    } es wird kein anderer Zug angenommen. Ihre E-Mail wurde nicht als Zug gelesen; es gibt keine Strafzeit. Senden Sie Ihr beanspruchtes Ergebnis mit Analyse: eine Zeile ANTRAG GEWINN, ANTRAG REMIS oder ANTRAG VERLUST (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), danach Ihre Analyse.
 adj-claimed-subject = { $name } beansprucht { $word }
 adj-claimed-body = { $name } ({ $side }) beansprucht in der Partie, die abgeschätzt wird, { $word } (III.9.4.3): das Ergebnis { $result }. Der Antrag ist notiert.
 adj-claimed-analysis = Die eingesandte Analyse:
@@ -39,7 +40,7 @@ adj-overdue-body = Die 14 Tage für die Unterlagen der Abschätzung sind am { $u
 adj-adjudicated-subject = abgeschätzt { $result }
 adj-adjudicated-body = Der Turnierleiter hat die Partie abgeschätzt: { $result } (III.9.8). Der letzte ausgeführte Zug: { $last }.
 
-    Innerhalb von 14 Tagen, bis zum { $until }, kann Berufung eingelegt werden: per E-Mail an diese Adresse mit einer Zeile APPEAL und, falls nötig, weiterer Analyse (III.9.9); sie geht an den Turnierleiter und den Gegner. Wer keinen Antrag rechtzeitig gesendet hat, hat kein Recht auf Berufung (III.9.7). Ist bis zum { $until } keine Berufung eingegangen, ist das Ergebnis endgültig.
+    Innerhalb von 14 Tagen, bis zum { $until }, kann Berufung eingelegt werden: per E-Mail an diese Adresse mit einer Zeile BERUFUNG (APPEAL) und, falls nötig, weiterer Analyse (III.9.9); sie geht an den Turnierleiter und den Gegner. Wer keinen Antrag rechtzeitig gesendet hat, hat kein Recht auf Berufung (III.9.7). Ist bis zum { $until } keine Berufung eingegangen, ist das Ergebnis endgültig.
 adj-last-none = keiner
 adj-appeal-subject = Berufung von { $name }
 adj-appeal-body = { $name } legt Berufung gegen das abgeschätzte Ergebnis { $result } ein (III.9.9). Der Turnierleiter entscheidet: ein neues ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) im E-Mail-Verlauf dieser Partie ist endgültig (III.9.10).

@@ -161,20 +161,21 @@ answer-note-stated-time = { $ply }: Zeit { $said } laut Ihrer E-Mail, { $record 
 answer-note-draw-claim = Ihre Remisreklamation wird abgelehnt: weder dreifache Wiederholung noch 50 Züge ({ $position }).
 
 ## Verdeckte bedingte Züge (issue 12 item 5), nur an ihren Eigentümer.
-## CONDITIONAL und CONDITIONAL CANCEL werden nur englisch (und russisch) gelesen.
+## BEDINGTE ZÜGE und BEDINGTE ZÜGE STREICHEN werden gelesen, ebenso die englischen
+## (CONDITIONAL, CONDITIONAL CANCEL) und russischen Formen.
 answer-conditional-subject = Ihre bedingten Züge
 answer-conditional-stored = Ihre bedingten Züge sind gespeichert, verborgen vor Ihrem Gegner:
 answer-conditional-replaced = Ihre neuen bedingten Züge ersetzen die früheren und sind gespeichert, verborgen vor Ihrem Gegner:
-answer-conditional-how = Wenn der Zug Ihres Gegners der erste Zug der Folge ist, spielt der Schiedsrichter sofort Ihre Antwort (sie verbraucht keine Bedenkzeit) und leitet sie weiter, und so fort, solange seine Züge übereinstimmen; ein anderer Zug verwirft den Rest, und Sie werden benachrichtigt. Um sie zu streichen, schreiben Sie CONDITIONAL CANCEL in eine eigene Zeile; ein neues CONDITIONAL ersetzt sie.
+answer-conditional-how = Wenn der Zug Ihres Gegners der erste Zug der Folge ist, spielt der Schiedsrichter sofort Ihre Antwort (sie verbraucht keine Bedenkzeit) und leitet sie weiter, und so fort, solange seine Züge übereinstimmen; ein anderer Zug verwirft den Rest, und Sie werden benachrichtigt. Um sie zu streichen, schreiben Sie BEDINGTE ZÜGE STREICHEN (CONDITIONAL CANCEL) in eine eigene Zeile; neue BEDINGTE ZÜGE ersetzen sie.
 answer-conditional-trailing = Die Folge endete mit einem Zug Ihres Gegners, { $written }: er wurde weggelassen, da die Folge mit einem Zug von Ihnen endet.
 answer-conditional-refused = Ihre bedingten Züge wurden nicht gespeichert: { $why }. Sonst ändert sich nichts, und es gibt keine Strafzeit.
 answer-conditional-order = sie müssen der Notation einer nach dem anderen folgen, beginnend mit dem nächsten Zug Ihres Gegners, und „{ $written }“ tut das nicht
-answer-conditional-empty = nach der Zeile CONDITIONAL steht kein Zugpaar (der Zug Ihres Gegners und Ihre Antwort)
-answer-conditional-own-move = Sie sind am Zug, und sie kommen mit Ihrem Zug (danach, in den Zeilen nach CONDITIONAL)
+answer-conditional-empty = nach der Zeile BEDINGTE ZÜGE (CONDITIONAL) steht kein Zugpaar (der Zug Ihres Gegners und Ihre Antwort)
+answer-conditional-own-move = Sie sind am Zug, und sie kommen mit Ihrem Zug (danach, in den Zeilen nach BEDINGTE ZÜGE)
 answer-conditional-suspended = die Partie ist unterbrochen, bis der Turnierleiter entscheidet; senden Sie sie nach seiner Entscheidung erneut
 answer-conditional-cancelled = Ihre bedingten Züge sind gestrichen: jetzt ist keiner gespeichert.
 answer-conditional-none = Sie haben keine bedingten Züge gespeichert: es gab nichts zu streichen.
-answer-conditional-not-used = Bedingte Züge werden in diesem Turnier nicht verwendet: die Zeilen nach CONDITIONAL wurden nicht gelesen und nichts davon gespeichert. Es gibt keine Strafzeit; ein Zug in Ihrer E-Mail wird wie üblich behandelt.
+answer-conditional-not-used = Bedingte Züge werden in diesem Turnier nicht verwendet: die Zeilen nach BEDINGTE ZÜGE (CONDITIONAL) wurden nicht gelesen und nichts davon gespeichert. Es gibt keine Strafzeit; ein Zug in Ihrer E-Mail wird wie üblich behandelt.
 answer-conditional-played = Aus Ihren bedingten Zügen hat der Schiedsrichter für Sie gespielt: { $moves }. Sie haben keine Bedenkzeit verbraucht, und Ihr Gegner hat sie als Ihre Züge erhalten, gespielt aus Ihren bedingten Zügen.
 answer-conditional-stands = Weiterhin gespeichert, für die nächsten Züge Ihres Gegners:
 answer-conditional-done = Das war der letzte Ihrer bedingten Züge: jetzt ist keiner mehr gespeichert.

@@ -13,7 +13,7 @@ adj-opened-body = { $reason ->
 
     Iki { $until } (14 dienų) kiekvienas iš jūsų siunčia turnyro direktoriui laišką šiuo adresu, laiško temoje nurodęs partijos žymę:
     - partijos įrašą ir galutinę poziciją (abu pateikti žemiau);
-    - savo pareiškiamą rezultatą su analize: eilutę CLAIM WIN, CLAIM DRAW arba CLAIM LOSS, o po jos savo analizę.
+    - savo pareiškiamą rezultatą su analize: eilutę PARAIŠKA LAIMĖJIMAS, PARAIŠKA LYGIOSIOS arba PARAIŠKA PRALAIMĖJIMAS (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), o po jos savo analizę.
 
     Eilė eiti: { $name } ({ $side }); šis žaidėjas savo ėjimą siunčia kaip įprasta, šiuo adresu: jis užrašomas ir laikomas atliktu (III.9.4.4). Ėjimas siunčiamas turnyro direktoriui, ne varžovui. Po jo daugiau ėjimų nepriimama.
 
@@ -24,7 +24,7 @@ adj-nomove-subject = partija vertinama
 adj-nomove-body = Ši partija vertinama nuo { $on } (III.9.4): { $made ->
         [yes] žaidėjo, kurio buvo eilė eiti, ėjimas užrašytas, ir
        *[no] tik žaidėjas, kurio eilė eiti, gali atsiųsti vieną ėjimą, ir
-    } jokie kiti ėjimai nepriimami. Jūsų laiškas nebuvo skaitomas kaip ėjimas; bauda neskiriama. Atsiųskite savo pareiškiamą rezultatą su analize: eilutę CLAIM WIN, CLAIM DRAW arba CLAIM LOSS, o po jos savo analizę.
+    } jokie kiti ėjimai nepriimami. Jūsų laiškas nebuvo skaitomas kaip ėjimas; bauda neskiriama. Atsiųskite savo pareiškiamą rezultatą su analize: eilutę PARAIŠKA LAIMĖJIMAS, PARAIŠKA LYGIOSIOS arba PARAIŠKA PRALAIMĖJIMAS (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), o po jos savo analizę.
 adj-claimed-subject = { $name } pareiškia: { $word }
 adj-claimed-body = { $name } ({ $side }) vertinamoje partijoje pareiškia rezultatą: { $word } (III.9.4.3), t. y. { $result }. Pareiškimas užrašytas.
 adj-claimed-analysis = Atsiųsta analizė:
@@ -39,7 +39,7 @@ adj-overdue-body = 14 dienų vertinimo medžiagai pateikti baigėsi { $until } (
 adj-adjudicated-subject = įvertinta: { $result }
 adj-adjudicated-body = Turnyro direktorius įvertino partiją: { $result } (III.9.8). Paskutinis atliktas ėjimas: { $last }.
 
-    Apeliaciją galima pateikti per 14 dienų, iki { $until }: laišku šiuo adresu su eilute APPEAL ir, jei reikia, papildoma analize (III.9.9); ji siunčiama turnyro direktoriui ir varžovui. Laiku pareiškimo neatsiuntęs žaidėjas neturi teisės apeliuoti (III.9.7). Jei iki { $until } apeliacijos nėra, rezultatas tampa galutinis.
+    Apeliaciją galima pateikti per 14 dienų, iki { $until }: laišku šiuo adresu su eilute APELIACIJA (APPEAL) ir, jei reikia, papildoma analize (III.9.9); ji siunčiama turnyro direktoriui ir varžovui. Laiku pareiškimo neatsiuntęs žaidėjas neturi teisės apeliuoti (III.9.7). Jei iki { $until } apeliacijos nėra, rezultatas tampa galutinis.
 adj-last-none = nėra
 adj-appeal-subject = apeliacija: { $name }
 adj-appeal-body = { $name } apeliuoja dėl įvertinto rezultato { $result } (III.9.9). Sprendžia turnyro direktorius: naujas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT) šios partijos laiškų gijoje yra galutinis (III.9.10).

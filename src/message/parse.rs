@@ -5,7 +5,7 @@
 //!
 //! Pure: bytes in, plain data out. The arrival day is the adapter's business.
 
-use crate::language::{Form, Lang};
+use crate::language::{is_word, Form, Lang, Words};
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone};
 use mail_parser::{HeaderValue, MessageParser, MimeHeaders};
 use shakmaty::Color;
@@ -289,14 +289,14 @@ fn conditional_head(line: &str) -> Option<(bool, &str)> {
         let Some(word) = word.first() else {
             break;
         };
-        match word.as_str() {
-            "CONDITIONAL" | "CONDITIONALS" | "УСЛОВНО" | "УСЛОВНЫЕ" | "УСЛОВНЫХ" => {
-                opened = true
-            }
-            "MOVES" | "ХОДЫ" if opened => {}
-            "CANCEL" | "ОТМЕНА" | "ОТМЕНИТЬ" | "ОТМЕНЯЮ" => cancel = true,
-            _ => break,
+        let opens = is_word(|w| &w.conditional, word);
+        let moves = opened && is_word(|w| &w.moves, word);
+        let cancels = is_word(|w| &w.cancel, word);
+        if !(opens || moves || cancels) {
+            break;
         }
+        opened |= opens;
+        cancel |= cancels;
         rest = rest[end..].trim_start();
     }
     // a sentence that starts with the word is not the head
@@ -304,7 +304,7 @@ fn conditional_head(line: &str) -> Option<(bool, &str)> {
         || rest.starts_with(|c: char| c.is_ascii_digit())
         || command_words(rest)
             .first()
-            .is_some_and(|w| w == "IF" || w == "ЕСЛИ");
+            .is_some_and(|w| is_word(|w| &w.if_, w));
     (opened && moves_follow).then_some((cancel, rest))
 }
 
@@ -417,23 +417,22 @@ fn if_line(line: &str, numbered: bool, moves: &mut Vec<String>, any: &mut bool) 
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
         .filter(|w| !w.is_empty())
         .collect();
-    let is = |w: &str, names: &[&str]| names.iter().any(|n| w.to_lowercase() == *n);
+    let is = |w: &str, kind: fn(&Words) -> &Vec<String>| is_word(kind, &w.to_uppercase());
     let Some(first) = words.first() else {
         return false;
     };
-    if !is(first, &["if", "если"]) {
+    if !is(first, |w| &w.if_) {
         return false;
     }
     let mut found = Vec::new();
     let mut any_here = false;
     for (i, word) in words.iter().enumerate() {
-        let anyword = |w: &str| is(w, &["any", "любой", "любым"]);
-        if anyword(word) || (is(word, &["move", "ход", "ходом"]) && i > 0 && anyword(words[i - 1]))
-        {
+        let anyword = |w: &str| is(w, |w| &w.any);
+        if anyword(word) || (is(word, |w| &w.move_) && i > 0 && anyword(words[i - 1])) {
             any_here = true;
             continue;
         }
-        if is(word, &["if", "если", "then", "то", "тогда", "and", "и"]) {
+        if is(word, |w| &w.if_) || is(word, |w| &w.then) {
             continue;
         }
         let text = crate::notation::strip_marks(word);
@@ -779,6 +778,31 @@ mod tests {
         }
         assert!(scan("Conditional moves are fun").hidden.is_none());
         assert!(scan("I like conditionals").hidden.is_none());
+    }
+
+    /// The words read by their place are every language's
+    /// (`[words]` of its `language.toml`): German and Lithuanian players
+    /// write the conditional head, variant lines and "any move" in theirs.
+    #[test]
+    fn ii_3_8_conditional_and_variant_words_are_read_in_every_language() {
+        let w = scan("Bedingte Züge:\n13. Sc3 Le7");
+        assert_eq!(w.hidden.unwrap().plies.len(), 2);
+        let w = scan("SĄLYGINIAI ĖJIMAI\n13. Žc3 Re7");
+        assert_eq!(w.hidden.unwrap().plies.len(), 2);
+        for cancel in ["BEDINGTE ZÜGE STREICHEN", "Sąlyginiai atšaukti"] {
+            assert!(scan(cancel).hidden.unwrap().cancel, "{cancel}");
+        }
+        let w = scan("12... Sf6\nWenn c5, dann Sxa2");
+        assert_eq!(w.conditional, ["c5", "Sxa2"]);
+        assert!(scan("Wenn c5 dann beliebiger Zug").any_move);
+        assert!(scan("jei c5, tai bet koks ėjimas").any_move);
+        assert_eq!(scan("Jei c5 tai Ža2").conditional, ["c5", "Ža2"]);
+        // a sentence that opens with the word is no variant line
+        assert!(!scan("Wenn Sie einverstanden sind, gern").any_move);
+        assert!(scan("Wenn Sie einverstanden sind, gern")
+            .conditional
+            .is_empty());
+        assert!(scan("Bedingte Züge sind gut").hidden.is_none());
     }
 
     #[test]

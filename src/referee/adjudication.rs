@@ -9,6 +9,7 @@
 //! once (III.9.10). A withdrawal (III.8.1) opens an adjudication with the
 //! same event, [`Event::AdjudicationOpened`], and [`open`].
 
+use crate::language::is_word;
 use crate::message::parse::Written;
 use crate::referee::compose::{end_game, game_after, to_both};
 use crate::referee::decision::{Decision, Replier, Verdict};
@@ -204,6 +205,7 @@ pub(crate) fn director_result(
 }
 
 /// What a player's mail says to an adjudication.
+#[derive(Debug, PartialEq)]
 enum Said {
     Claim(GameResult),
     Appeal,
@@ -230,13 +232,18 @@ fn said(written: &Written, text: &str, color: Color) -> Option<(Said, Vec<String
         let words = words_of(line);
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let this = match words.as_slice() {
-            ["CLAIM" | "ЗАЯВКА", claim] => match *claim {
-                "WIN" | "ВЫИГРЫШ" => Some(Said::Claim(GameResult::win_for(color))),
-                "LOSS" | "ПРОИГРЫШ" => Some(Said::Claim(GameResult::win_for(!color))),
-                "DRAW" | "НИЧЬЯ" => Some(Said::Claim(GameResult::Draw)),
-                _ => None,
-            },
-            ["APPEAL" | "АПЕЛЛЯЦИЯ"] => Some(Said::Appeal),
+            [claim, result] if is_word(|w| &w.claim, claim) => {
+                if is_word(|w| &w.win, result) {
+                    Some(Said::Claim(GameResult::win_for(color)))
+                } else if is_word(|w| &w.loss, result) {
+                    Some(Said::Claim(GameResult::win_for(!color)))
+                } else if is_word(|w| &w.draw, result) {
+                    Some(Said::Claim(GameResult::Draw))
+                } else {
+                    None
+                }
+            }
+            [appeal] if is_word(|w| &w.appeal, appeal) => Some(Said::Appeal),
             _ => None,
         };
         if found.is_none() {
@@ -247,14 +254,13 @@ fn said(written: &Written, text: &str, color: Color) -> Option<(Said, Vec<String
         // `CLAIM DRAW` is read as the draw claim of a running game
         found = Some(Said::Claim(GameResult::Draw));
     }
-    let head = ["CLAIM", "ЗАЯВКА", "APPEAL", "АПЕЛЛЯЦИЯ"];
     let own = crate::message::parse::own_text(text);
     let rest: Vec<String> = own
         .lines()
         .filter(|l| {
             !words_of(l)
                 .first()
-                .is_some_and(|w| head.contains(&w.as_str()))
+                .is_some_and(|w| is_word(|w| &w.claim, w) || is_word(|w| &w.appeal, w))
         })
         .map(|l| l.trim_end().to_string())
         .collect();
@@ -426,4 +432,46 @@ pub(crate) fn mail(
     replier.thread_letter(&mut letter);
     decision.letters.insert(0, letter);
     Some(decision)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said_in(text: &str) -> Option<(Said, Vec<String>)> {
+        said(&crate::message::parse::scan(text), text, Color::White)
+    }
+
+    /// III.9.4, III.9.9: the claim and the appeal are read in every
+    /// language's words, the analysis below them kept as written.
+    #[test]
+    fn iii_9_4_the_claim_and_the_appeal_are_read_in_every_language() {
+        for (text, result) in [
+            (
+                "CLAIM WIN\n25. Qh7 mate follows",
+                GameResult::win_for(Color::White),
+            ),
+            ("Заявка: ничья\nкрепость", GameResult::Draw),
+            (
+                "Antrag Gewinn\nWeiß gewinnt nach 25. Dh7",
+                GameResult::win_for(Color::White),
+            ),
+            ("Antrag Verlust", GameResult::win_for(Color::Black)),
+            ("PARAIŠKA LYGIOSIOS\ntvirtovė", GameResult::Draw),
+            ("Paraiška laimėjimas", GameResult::win_for(Color::White)),
+        ] {
+            let (said, analysis) = said_in(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(said, Said::Claim(result), "{text}");
+            assert_eq!(analysis, text.lines().skip(1).collect::<Vec<_>>(), "{text}");
+        }
+        for text in [
+            "APPEAL",
+            "Апелляция",
+            "Berufung",
+            "APELIACIJA\nžr. 30. Bxe5",
+        ] {
+            assert_eq!(said_in(text).map(|s| s.0), Some(Said::Appeal), "{text}");
+        }
+        assert!(said_in("Antrag auf Urlaub").is_none());
+    }
 }
