@@ -709,25 +709,48 @@ impl Validator<'_> {
         for rt in &raw.tournament {
             add(&mut self, rt);
         }
-        for &(offset, part) in rest {
-            // each part's tree dropped before the next is parsed
-            let Some(raws) = part_tournaments(part) else {
-                self.problems.push(Problem {
-                    line: Some(line_of(self.text, offset)),
-                    column: None,
-                    message: "this part does not read alone".into(),
-                });
-                break;
-            };
-            self.offset = offset;
-            for rt in &raws {
-                add(&mut self, rt);
+        // the parts are parsed on two threads (the first half and the
+        // second), each part's tree dropped as soon as its tournaments are
+        // read, and validated here in the file's order as they come
+        std::thread::scope(|scope| {
+            let (first, second) = rest.split_at(rest.len() / 2);
+            let halves: Vec<_> = [first, second]
+                .into_iter()
+                .map(|half| {
+                    let (parsed, read) = std::sync::mpsc::sync_channel(2);
+                    scope.spawn(move || {
+                        for &(offset, part) in half {
+                            // a closed channel: the validation stopped
+                            if parsed.send((offset, part_tournaments(part))).is_err() {
+                                break;
+                            }
+                        }
+                    });
+                    read
+                })
+                .collect();
+            for (offset, raws) in halves.iter().flat_map(|read| read.iter()) {
+                let Some(raws) = raws else {
+                    self.problems.push(Problem {
+                        line: Some(line_of(self.text, offset)),
+                        column: None,
+                        message: "this part does not read alone".into(),
+                    });
+                    break;
+                };
+                self.offset = offset;
+                for rt in &raws {
+                    add(&mut self, rt);
+                }
+                self.offset = 0;
+                if !self.problems.is_empty() {
+                    break;
+                }
             }
-            self.offset = 0;
-            if !self.problems.is_empty() {
-                break;
-            }
-        }
+            // the channels close before the threads are joined: a thread
+            // still parsing stops at its next part
+            drop(halves);
+        });
         if raw.tournament.is_empty() && rest.is_empty() {
             self.problems.push(Problem {
                 line: None,
