@@ -157,8 +157,8 @@ pub struct Language {
     pub form: Form,
     /// The words read by their place in a line.
     pub words: Words,
-    /// How this language's mail programs mark a quoted mail, beside the
-    /// English and Russian ones the reader knows (lower case).
+    /// How this language's mail programs mark a quoted mail (lower case);
+    /// the reader knows every language's marks in every mail.
     #[serde(default)]
     pub quotes: Quotes,
 }

@@ -46,39 +46,22 @@ pub(super) fn is_separator(line: &str) -> bool {
     let lower = line.to_lowercase();
     let dashed = lower.trim_matches(|c| c == '-' || c == ' ');
     (lower.starts_with("-----") || lower.starts_with("--- "))
-        && [
-            "original message",
-            "исходное сообщение",
-            "forwarded message",
-            "пересылаемое сообщение",
-            "переадресованное сообщение",
-        ]
-        .iter()
-        .copied()
-        .chain(crate::language::quote_marks(|q| &q.separator))
-        .any(|m| dashed.starts_with(m))
+        && crate::language::quote_marks(|q| &q.separator).any(|m| dashed.starts_with(m))
         || (line.len() >= 20 && line.chars().all(|c| c == '_'))
 }
 
 /// An Outlook-style block of the previous message's headers: `From:` (or
-/// `От:`) followed within three lines by `Sent:`/`Date:` (`Отправлено:`/`Дата:`).
+/// `От:`, every language's `from` mark) followed within three lines by
+/// `Sent:`/`Date:` (`Отправлено:`/`Дата:`, its `sent` marks).
 pub(super) fn is_header_block(lines: &[&str]) -> bool {
-    let starts = |l: &str, names: &[&'static str], kind: fn(&Quotes) -> &Vec<String>| {
+    let starts = |l: &str, kind: fn(&Quotes) -> &Vec<String>| {
         let l = l.trim_start_matches(['*', ' ']).to_lowercase();
-        names.iter().any(|n| l.starts_with(n))
-            || crate::language::quote_marks(kind).any(|n| l.starts_with(n))
+        crate::language::quote_marks(kind).any(|n| l.starts_with(n))
     };
     let Some(first) = lines.first() else {
         return false;
     };
-    starts(first, &["from:", "от:", "от кого:"], |q| &q.from)
-        && lines.iter().skip(1).take(3).any(|l| {
-            starts(
-                l,
-                &["sent:", "date:", "отправлено:", "дата:", "кому:", "to:"],
-                |q| &q.sent,
-            )
-        })
+    starts(first, |q| &q.from) && lines.iter().skip(1).take(3).any(|l| starts(l, |q| &q.sent))
 }
 
 /// The line a phone's mail program signs with (`Sent from my iPhone`,
@@ -87,24 +70,7 @@ pub(super) fn is_header_block(lines: &[&str]) -> bool {
 pub(super) fn is_mobile_signature(line: &str) -> bool {
     let lower = line.to_lowercase();
     let lower = lower.trim_end_matches(['.', '!']);
-    [
-        "sent from my ",
-        "sent from mail for ",
-        "sent from yahoo mail",
-        "sent from outlook",
-        "get outlook for ",
-        "загрузите outlook для ",
-        "отправлено с iphone",
-        "отправлено с ipad",
-        "отправлено с моего ",
-        "отправлено из мобильной почты",
-        "отправлено из приложения",
-        "отправлено с мобильного",
-    ]
-    .iter()
-    .copied()
-    .chain(crate::language::quote_marks(|q| &q.mobile))
-    .any(|start| lower.starts_with(start))
+    crate::language::quote_marks(|q| &q.mobile).any(|start| lower.starts_with(start))
         && lower.chars().count() <= 60
 }
 
@@ -140,19 +106,10 @@ pub(super) fn is_attribution(line: &str, next: Option<&str>) -> bool {
     {
         return true;
     }
-    let ends = [
-        "wrote:",
-        "пишет:",
-        "написал:",
-        "написала:",
-        "написал(а):",
-        "a écrit :",
-        "schrieb:",
-    ];
-    let ends: Vec<&str> = ends
-        .iter()
-        .copied()
-        .chain(crate::language::quote_marks(|q| &q.wrote))
+    // every language's marks, and French mail programs' (a language the
+    // arbiter does not speak, whose quotes a player's mail may carry)
+    let ends: Vec<&str> = crate::language::quote_marks(|q| &q.wrote)
+        .chain(["a écrit :"])
         .collect();
     if ends.iter().any(|e| lower.ends_with(e)) {
         return true;
