@@ -406,32 +406,12 @@ impl Validator<'_> {
         let director_language = self
             .language(rt.director_language.as_ref())
             .unwrap_or_else(|| crate::language::majority(players.iter().map(|p| p.language)));
-        let director_digest = match rt
-            .director_digest
-            .as_ref()
-            .map(|d| (d, d.get_ref().as_str()))
-        {
-            None | Some((_, "off")) => false,
-            Some((_, "daily")) => true,
-            Some((at, other)) => {
-                self.problem(
-                    at,
-                    format!("unknown director_digest \"{other}\" (\"off\" or \"daily\")"),
-                );
-                false
-            }
-        };
-        let conditional = match rt.conditional.as_ref().map(|c| (c, c.get_ref().as_str())) {
-            None | Some((_, "off")) => false,
-            Some((_, "hidden")) => true,
-            Some((at, other)) => {
-                self.problem(
-                    at,
-                    format!("unknown conditional \"{other}\" (\"off\" or \"hidden\")"),
-                );
-                false
-            }
-        };
+        let director_digest = self.switch(
+            "director_digest",
+            rt.director_digest.as_ref(),
+            ["off", "daily"],
+        );
+        let conditional = self.switch("conditional", rt.conditional.as_ref(), ["off", "hidden"]);
         let tie_break = match rt.tie_break.as_ref() {
             None => TieBreak::default(),
             Some(at) => TieBreak::parse(at.get_ref()).unwrap_or_else(|| {
@@ -466,6 +446,25 @@ impl Validator<'_> {
     }
 
     /// A `language` key's value; `None` when absent or unknown (reported).
+    /// A switch written as one of two words, `[off, on]`: whether it is
+    /// on (off when unset); another word is refused with both named.
+    fn switch(&mut self, key: &str, value: Option<&Spanned<String>>, [off, on]: [&str; 2]) -> bool {
+        let Some(value) = value else {
+            return false;
+        };
+        match value.get_ref().as_str() {
+            word if word == off => false,
+            word if word == on => true,
+            other => {
+                self.problem(
+                    value,
+                    format!("unknown {key} \"{other}\" (\"{off}\" or \"{on}\")"),
+                );
+                false
+            }
+        }
+    }
+
     pub(super) fn language(&mut self, value: Option<&Spanned<String>>) -> Option<Lang> {
         let value = value?;
         let code = value.get_ref().as_str();
