@@ -4,7 +4,9 @@
 //! built through `SledStore::commit`, then opened in a child process as the
 //! daemon's start does (config read, store opened, identity settled, state
 //! loaded, its copy for the control socket; then its first daily timer
-//! pass) and in another as `games` does (the same open, then the table):
+//! pass), in another as `games` does (the same open, then the table), and
+//! twice as `run --once` does before its first mail (the first time, every
+//! game is read for the day's openings; after, none need be):
 //! the time of each step and the peak resident memory (VmHWM) are printed. Then criterion measures one
 //! commit of a batch of 25 mails' events (25 moves, 25 processed markers,
 //! 50 outbound mails) in the smallest and the largest store.
@@ -108,11 +110,10 @@ fn build(dir: &Path, tournaments: usize) -> (usize, usize) {
     for (i, (_, spec)) in config.league.games().enumerate() {
         games += 1;
         let plies = plies_of(i);
-        if plies > 0 || i.is_multiple_of(2) {
-            commit
-                .events
-                .push((spec.id.clone(), Event::Opened { on: start }));
-        }
+        // every game opened, as the daemon's first pass on the start day left them
+        commit
+            .events
+            .push((spec.id.clone(), Event::Opened { on: start }));
         for (k, uci) in lines[i % lines.len()][..plies].iter().enumerate() {
             commit.events.push((
                 spec.id.clone(),
@@ -143,8 +144,34 @@ fn peak_kib() -> u64 {
         .unwrap_or(0)
 }
 
-/// Set in the child: `daemon` or `games`, what to do after the open.
+/// Set in the child: `daemon`, `games` or `once`, what to do after the open.
 const AS: &str = "STORE_BENCH_AS";
+
+/// In the child: what `run --once` does before it reads its first mail
+/// (config read, pipeline opened: the store, the identity, the state that
+/// reads games as they are needed; the day's openings).
+fn once(dir: &Path) {
+    let began = Instant::now();
+    let config = Config::load(&dir.join("mailarbiter.toml")).unwrap();
+    let config_took = began.elapsed();
+    let mut pipeline = mailarbiter::daemon::Pipeline::open(config).unwrap();
+    let open_took = began.elapsed() - config_took;
+    let mut report = mailarbiter::daemon::Report::default();
+    pipeline
+        .openings("2026-05-12".parse().unwrap(), &mut report)
+        .unwrap();
+    let took = began.elapsed();
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "  run --once before its first mail: {:.0} ms, peak RSS {} MiB: config {:.0} ms, open {:.0} ms, openings {:.0} ms ({} decisions)",
+        ms(took),
+        peak_kib() / 1024,
+        ms(config_took),
+        ms(open_took),
+        ms(took - config_took - open_took),
+        report.verdicts.len()
+    );
+}
 
 /// In the child: what the daemon's start (`daemon`: and its first daily
 /// timer pass) or `games` does, step by step.
@@ -272,6 +299,10 @@ fn batch(games: &[String], next: &mut usize, serial: &mut u64) -> Commit {
 
 fn main() {
     if let Ok(dir) = std::env::var(OPEN) {
+        if std::env::var(AS).is_ok_and(|what| what == "once") {
+            once(Path::new(&dir));
+            return;
+        }
         open(
             Path::new(&dir),
             std::env::var(AS).is_ok_and(|what| what == "daemon"),
@@ -293,7 +324,9 @@ fn main() {
             "store of {games} games ({tournaments} round-robins of 15), {events} events: built in {:.1} s",
             began.elapsed().as_secs_f64()
         );
-        for what in ["daemon", "games", "daemon", "games"] {
+        // the first `once` reads every game (no tournament is known to have
+        // all its games opened yet), the second what every later one reads
+        for what in ["once", "once", "daemon", "games", "daemon", "games"] {
             let status = Command::new(std::env::current_exe().unwrap())
                 .env(OPEN, dir.path())
                 .env(AS, what)

@@ -205,7 +205,9 @@ impl Pipeline {
         settle_identity(&config, store.as_ref())?;
         let monitor = Monitor::new(store.clone());
         let (inbox, relay) = wire(&config, &store, &monitor)?;
-        let state = load_state(&config.league, store.as_ref())?;
+        // the games are read as mails and timers need them
+        // ([`Pipeline::load_where`]); `run` reads them all at once
+        let state = State::partial();
         let snapshot = Arc::new(Mutex::new(state.clone()));
         Ok(Pipeline {
             config,
@@ -223,12 +225,80 @@ impl Pipeline {
 
     /// The web pages (`[gateway] web_dir`) at start: the whole site when it
     /// was never written (after that, each commit writes what it changed).
-    pub fn web_started(&self) {
-        if let Some(dir) = &self.config.web_dir {
+    ///
+    /// # Errors
+    /// When the games cannot be read (the pages show every game: they are
+    /// all read first).
+    pub fn web_started(&mut self) -> Result<(), DaemonError> {
+        if let Some(dir) = self.config.web_dir.clone() {
+            self.load_all()?;
             if !dir.join("index.html").exists() {
-                self.web_all(dir);
+                self.web_all(&dir);
             }
         }
+        Ok(())
+    }
+
+    /// Reads into the state the games of the tournaments `wanted` names
+    /// that it does not hold yet, the games it holds (with the decisions
+    /// made on them in memory) kept as they are. The control socket's copy
+    /// is not brought along: `run` reads every game at its start
+    /// ([`Pipeline::load_all`]), and `run --once` has no socket.
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    pub fn load_where(&mut self, wanted: impl Fn(&Tournament) -> bool) -> Result<(), DaemonError> {
+        let Pipeline {
+            config,
+            store,
+            state,
+            ..
+        } = self;
+        let league = &config.league;
+        if state.holds_all(league) {
+            return Ok(());
+        }
+        state.load(
+            league,
+            league.tournaments.iter().filter(|t| wanted(t)),
+            |ids| store.records(ids).map_err(DaemonError::from),
+            |key| store.player_events(key).map_err(DaemonError::from),
+        )
+    }
+
+    /// Reads every game into the state, and the control socket's copy
+    /// with it (`run`, the web pages, a decision that looked past the
+    /// games read).
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    pub fn load_all(&mut self) -> Result<(), DaemonError> {
+        if self.state.holds_all(&self.config.league) {
+            return Ok(());
+        }
+        self.load_where(|_| true)?;
+        if let Ok(mut snapshot) = self.snapshot.lock() {
+            snapshot.clone_from(&self.state);
+        }
+        Ok(())
+    }
+
+    /// Decides with the state: a decision that looked at a game or a player
+    /// the state does not hold yet is thrown away and made again once it
+    /// holds every game, so that no game is decided as new because its
+    /// record was not read.
+    ///
+    /// # Errors
+    /// When the games cannot be read.
+    fn deciding<T>(&mut self, decide: impl Fn(&Self) -> T) -> Result<T, DaemonError> {
+        self.state.take_missed();
+        let decided = decide(self);
+        if !self.state.take_missed() {
+            return Ok(decided);
+        }
+        debug!("the decision looked past the games read: every game is read, and it is made again");
+        self.load_all()?;
+        Ok(decide(self))
     }
 
     /// Writes the whole web site; a failure is logged, never fatal.
@@ -330,6 +400,8 @@ impl Pipeline {
         today(&self.config)
     }
 
+    /// The referee's state: the games read so far ([`Pipeline::load_all`]
+    /// reads every one).
     pub fn state(&self) -> &State {
         &self.state
     }
@@ -350,7 +422,7 @@ impl Pipeline {
     async fn run_once_inner(&mut self, today: NaiveDate) -> Result<Report, DaemonError> {
         let mut report = Report::default();
         self.as_of = Some(today);
-        self.web_started();
+        self.web_started()?;
         self.inbox.connect().await?;
         self.openings(today, &mut report)?;
         let (_keep, stop) = watch::channel(false);
@@ -385,6 +457,9 @@ impl Pipeline {
 
     /// The decision with the games as it leaves them, if its events apply.
     fn checked(&self, decision: Decision) -> Result<(Decision, Checked), String> {
+        if !self.state.holds_players(&decision.player_events) {
+            return Err("its players' events concern tournaments not read yet".into());
+        }
         match self.state.check(&self.config.league, &decision.events) {
             Ok(checked) => Ok((decision, checked)),
             Err(e) => Err(format!("its events do not apply: {e}")),
@@ -654,6 +729,7 @@ pub fn control_socket(config: &Config) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::game::Event;
 
     fn day(s: &str) -> NaiveDate {
         s.parse().unwrap()
@@ -676,5 +752,113 @@ mod tests {
         assert_eq!(days.len() as u64, CATCH_UP_DAYS);
         assert_eq!(days.last(), Some(&day("2026-03-16")));
         assert!(days.windows(2).all(|w| w[0].succ_opt() == Some(w[1])));
+    }
+
+    /// A pipeline over tournaments T and U (four players, their games
+    /// `games` pairs each, the first two 1-2 and 3-4), a Maildir inbox and
+    /// a file outbox in `dir`.
+    fn pipeline(dir: &Path, games: usize) -> Pipeline {
+        for sub in ["inbox/cur", "inbox/new", "inbox/tmp", "sent"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+        }
+        let mut text = String::from(
+            "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n\
+             [inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
+             [outbox]\nkind = \"file\"\npath = \"sent\"\n",
+        );
+        for t in ["T", "U"] {
+            text.push_str(&format!(
+                "\n[[tournament]]\nid = \"{t}\"\nname = \"{t}\"\nstart = \"2026-05-10\"\n\
+                 director = \"td@example.test\"\n"
+            ));
+            for p in 1..=4 {
+                text.push_str(&format!(
+                    "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"{t}{p}@example.test\"]\n"
+                ));
+            }
+            for (white, black) in [(1, 2), (3, 4), (1, 3)].into_iter().take(games) {
+                text.push_str(&format!(
+                    "\n[[tournament.game]]\nwhite = \"p{white}\"\nblack = \"p{black}\"\n"
+                ));
+            }
+        }
+        Pipeline::open(Config::parse(&text, dir, false).unwrap()).unwrap()
+    }
+
+    /// `run --once` reads a tournament's games when something concerns
+    /// it; a decision that looked at a game not read is made again once
+    /// every game is read, and sees the game as stored.
+    #[test]
+    fn a_decision_that_looked_past_the_games_read_is_made_again_with_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = pipeline(dir.path(), 2);
+        let on = day("2026-05-10");
+        let moved = Event::Moved {
+            uci: "e2e4".into(),
+            sent: on,
+            draw_offer: false,
+        };
+        let events = vec![
+            ("U/1".to_string(), Event::Opened { on }),
+            ("U/1".to_string(), moved),
+        ];
+        first
+            .store
+            .commit(&Commit {
+                events,
+                ..Commit::default()
+            })
+            .unwrap();
+        drop(first);
+        let mut p = pipeline(dir.path(), 2);
+        let league = p.config.league.clone();
+        let (t, u) = (&league.tournaments[0], &league.tournaments[1]);
+        assert!(
+            !p.state.holds(t) && !p.state.holds(u),
+            "nothing read at open"
+        );
+        p.load_where(|t| t.id == "T").unwrap();
+        assert!(p.state.holds(t) && !p.state.holds(u));
+        let plies = |p: &Pipeline| p.state.get(u, &u.games[0]).plies.len();
+        let looks = std::sync::atomic::AtomicUsize::new(0);
+        let mut decide = || {
+            p.deciding(|p| {
+                looks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                plies(p)
+            })
+            .unwrap()
+        };
+        assert_eq!(decide(), 1, "the game as stored, not a new one");
+        assert_eq!(looks.swap(0, std::sync::atomic::Ordering::Relaxed), 2);
+        // a decision that looks only at what was read is made once
+        assert_eq!(decide(), 1);
+        assert_eq!(looks.into_inner(), 1);
+        assert!(p.state.holds_all(&league));
+    }
+
+    /// The day's openings read the games of a tournament only until all
+    /// of them were opened; a game added to it has them read again.
+    #[test]
+    fn a_tournament_whose_games_were_all_opened_is_passed_by_unread() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut p = pipeline(dir.path(), 2);
+        let mut report = Report::default();
+        p.openings(day("2026-05-10"), &mut report).unwrap();
+        assert_eq!(report.verdicts.len(), 4, "{:?}", report.verdicts);
+        drop(p);
+        let mut p = pipeline(dir.path(), 2);
+        let mut report = Report::default();
+        p.openings(day("2026-05-11"), &mut report).unwrap();
+        assert!(report.verdicts.is_empty(), "{:?}", report.verdicts);
+        let league = p.config.league.clone();
+        assert!(league.tournaments.iter().all(|t| !p.state.holds(t)));
+        drop(p);
+        // a third game in each: opened, the two before it not again
+        let mut p = pipeline(dir.path(), 3);
+        let mut report = Report::default();
+        p.openings(day("2026-05-12"), &mut report).unwrap();
+        let opened: Vec<String> = report.verdicts.iter().map(|v| format!("{v:?}")).collect();
+        assert_eq!(opened.len(), 2, "{opened:?}");
+        assert!(opened.iter().all(|v| v.contains("/3")), "{opened:?}");
     }
 }

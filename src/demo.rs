@@ -152,6 +152,7 @@ pub async fn run(dir: &Path) -> Result<String> {
     deliver(&inbox, "demo-resign", &resign, noon(day))?;
     pipeline.run_once(day).await?;
 
+    pipeline.load_all()?;
     let game = &*pipeline.state().peek(&t, &spec);
     let count = fs::read_dir(&sent)?
         .filter(|e| {

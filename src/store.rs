@@ -708,10 +708,12 @@ impl Store for SledStore {
     /// Walks along the games tree (its keys are in the ids' order) beside
     /// the sorted ids, in a store opened with the daemon's cache: cheaper
     /// than a lookup from the root for each. A long list is cut in two
-    /// halves walked at once, on two threads.
+    /// halves walked at once, on two threads; a short one (a tournament or
+    /// a few, which a walk could pass the whole store between) is looked up.
     fn records(&self, ids: &[&str]) -> Result<Vec<Record>, StoreError> {
         const ALONE: usize = 10_000;
-        if !self.walk {
+        const FEW: usize = 1_000;
+        if !self.walk || ids.len() < FEW {
             return ids.iter().map(|id| self.record(id)).collect();
         }
         if ids.len() < ALONE {
@@ -1390,7 +1392,7 @@ mod tests {
                 ..Commit::default()
             })
             .unwrap();
-        for count in [3, 12_000] {
+        for count in [3, 5_000, 12_000] {
             let ids: Vec<&str> = ids[ids.len() - count..]
                 .iter()
                 .map(String::as_str)

@@ -21,20 +21,50 @@ impl Pipeline {
     }
 
     /// The opening mails due by `today` (before the day's mail is read).
+    /// A tournament whose games were all opened is passed by without
+    /// reading its games: a fact ([`OPENINGS_DONE`]) naming its games is
+    /// written with its last openings.
     ///
     /// # Errors
-    /// When the commit fails.
+    /// When the games cannot be read or the commit fails.
     pub fn openings(&mut self, today: NaiveDate, report: &mut Report) -> Result<(), DaemonError> {
+        let mut due = Vec::new();
+        for (at, t) in self.config.league.tournaments.iter().enumerate() {
+            if today < t.start {
+                continue;
+            }
+            let key = format!("{OPENINGS_DONE}{}", t.id);
+            let games = openings_mark(t);
+            if self.store.fact(&key)?.as_deref() != Some(games.as_str()) {
+                due.push((at, (key, games)));
+            }
+        }
+        let league = &self.config.league;
+        let wanted: std::collections::HashSet<String> = due
+            .iter()
+            .map(|(at, _)| league.tournaments[*at].id.clone())
+            .collect();
+        self.load_where(|t| wanted.contains(&t.id))?;
+        // the tournaments with nothing to open: their facts go together
+        let mut quiet: Vec<(String, String)> = Vec::new();
         // tournament by tournament: a decision, its letters and its check
         // hold one tournament's games, not the league's
-        for at in 0..self.config.league.tournaments.len() {
-            let league = &self.config.league;
-            let t = &league.tournaments[at];
-            let decision =
-                guarded(|| written(league, timers::tournament_openings(t, &self.state, today)));
-            self.commit_if_any(decision, report)?;
+        for (at, fact) in due {
+            let decision = self.deciding(|p| {
+                let league = &p.config.league;
+                let t = &league.tournaments[at];
+                guarded(|| written(league, timers::tournament_openings(t, &p.state, today)))
+            })?;
+            match decision {
+                Ok(d) if d.is_empty() => quiet.push(fact),
+                decision => {
+                    let mut facts = std::mem::take(&mut quiet);
+                    facts.push(fact);
+                    self.commit_timers(decision, facts, report)?;
+                }
+            }
         }
-        Ok(())
+        self.commit_facts(quiet, report)
     }
 
     /// The deadlines as of `today` (after the day's mail was read, so that a
@@ -52,25 +82,41 @@ impl Pipeline {
         let mut quiet: Vec<(String, String)> = Vec::new();
         // the latest day run, when the clock stands before it (set back)
         let mut behind: Option<NaiveDate> = None;
-        // tournament by tournament, as the openings
-        for at in 0..self.config.league.tournaments.len() {
-            let key = format!("{TIMERS_DONE}{}", self.config.league.tournaments[at].id);
+        // the tournaments with days to run, and those days
+        let mut due = Vec::new();
+        for (at, t) in self.config.league.tournaments.iter().enumerate() {
             let done = self
                 .store
-                .fact(&key)?
+                .fact(&format!("{TIMERS_DONE}{}", t.id))?
                 .and_then(|v| v.parse::<NaiveDate>().ok());
             if let Some(done) = done.filter(|done| *done > today) {
                 behind = Some(behind.map_or(done, |b: NaiveDate| b.max(done)));
             }
-            for day in timer_days(done, today) {
-                let league = &self.config.league;
-                let t = &league.tournaments[at];
-                let decision = guarded(|| {
-                    written(
-                        league,
-                        timers::tournament_deadlines(league, t, &self.state, day),
-                    )
-                });
+            let days = timer_days(done, today);
+            if !days.is_empty() {
+                due.push((at, days));
+            }
+        }
+        let league = &self.config.league;
+        let wanted: std::collections::HashSet<String> = due
+            .iter()
+            .map(|(at, _)| league.tournaments[*at].id.clone())
+            .collect();
+        self.load_where(|t| wanted.contains(&t.id))?;
+        // tournament by tournament, as the openings
+        for (at, days) in due {
+            let key = format!("{TIMERS_DONE}{}", self.config.league.tournaments[at].id);
+            for day in days {
+                let decision = self.deciding(|p| {
+                    let league = &p.config.league;
+                    let t = &league.tournaments[at];
+                    guarded(|| {
+                        written(
+                            league,
+                            timers::tournament_deadlines(league, t, &p.state, day),
+                        )
+                    })
+                })?;
                 let fact = (key.clone(), day.to_string());
                 match decision {
                     Ok(d) if d.is_empty() => {
@@ -95,13 +141,25 @@ impl Pipeline {
                 "the clock is behind the last timer pass: nothing runs again"
             );
         }
+        self.commit_facts(quiet, report)
+    }
+
+    /// Commits `facts` alone (none: nothing).
+    ///
+    /// # Errors
+    /// When the commit fails.
+    fn commit_facts(
+        &mut self,
+        facts: Vec<(String, String)>,
+        report: &mut Report,
+    ) -> Result<(), DaemonError> {
         let mut batch = Batch::default();
         self.add_checked(
             &mut batch,
             None,
             Decision::default(),
             Checked::default(),
-            quiet,
+            facts,
         );
         self.commit_batch(&mut batch, report)
     }
@@ -195,13 +253,11 @@ impl Pipeline {
     /// # Errors
     /// When the store fails.
     pub fn digests(&mut self, today: NaiveDate) -> Result<(), DaemonError> {
-        for t in self
-            .config
-            .league
-            .tournaments
-            .iter()
-            .filter(|t| t.director_digest)
-        {
+        for at in 0..self.config.league.tournaments.len() {
+            let t = &self.config.league.tournaments[at];
+            if !t.director_digest {
+                continue;
+            }
             let sent_key = format!("digest-sent:{}", t.id);
             let day = today.to_string();
             // sent today, or on a later day (a clock set back): not again
@@ -218,8 +274,14 @@ impl Pipeline {
                 .iter()
                 .filter_map(|(_, value)| serde_json::from_str(value).ok())
                 .collect();
-            let state = &self.state;
-            let mail = match guarded(|| letters::digest::mail(t, state, &held, today)) {
+            let id = t.id.clone();
+            self.load_where(|t| t.id == id)?;
+            let mail = self.deciding(|p| {
+                let t = &p.config.league.tournaments[at];
+                guarded(|| letters::digest::mail(t, &p.state, &held, today))
+            })?;
+            let t = &self.config.league.tournaments[at];
+            let mail = match mail {
                 Ok(Some(mail)) => mail,
                 Ok(None) => continue,
                 Err(why) => {
@@ -243,20 +305,10 @@ impl Pipeline {
         Ok(())
     }
 
-    /// Commits a timer decision that checks; one that fails (a panic or
-    /// events that do not apply: a bug) is logged and left out, and the
-    /// timers try again at the next pass.
-    pub(super) fn commit_if_any(
-        &mut self,
-        decision: Result<Decision, String>,
-        report: &mut Report,
-    ) -> Result<(), DaemonError> {
-        self.commit_timers(decision, Vec::new(), report).map(|_| ())
-    }
-
-    /// [`Pipeline::commit_if_any`] with `facts` written in the same
-    /// transaction; whether the decision was committed (`facts` are not
-    /// written with a refused one).
+    /// Commits a timer decision that checks, with `facts` in the same
+    /// transaction; one that fails (a panic or events that do not apply: a
+    /// bug) is logged and left out with its facts, and the timers try again
+    /// at the next pass. Whether the decision was committed.
     pub(super) fn commit_timers(
         &mut self,
         decision: Result<Decision, String>,
@@ -275,6 +327,23 @@ impl Pipeline {
         self.commit_batch(&mut batch, report)?;
         Ok(true)
     }
+}
+
+/// Facts `openings-done:<tournament>`: the games of the tournament, all
+/// opened ([`openings_mark`]), written with its last opening mails; a
+/// tournament whose games change (a game added) is looked at again.
+pub(super) const OPENINGS_DONE: &str = "openings-done:";
+
+/// What [`OPENINGS_DONE`] holds for `t`: the number of its games and a
+/// hash of their ids (a hash that differs costs one look at the games; a
+/// game is never opened twice, as its record says whether it was).
+pub(super) fn openings_mark(t: &Tournament) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hash = std::hash::DefaultHasher::new();
+    for spec in &t.games {
+        spec.id.hash(&mut hash);
+    }
+    format!("{} games {:016x}", t.games.len(), hash.finish())
 }
 
 /// Facts `timers-done:<tournament>`: the last tournament day whose timers

@@ -67,15 +67,17 @@ impl Pipeline {
         self.monitor.room()?;
         let today = self.today();
         let _span = info_span!("xfcc", user = %address, game = request.game_id).entered();
-        let decided = guarded(|| {
-            let league = &self.config.league;
-            crate::xfcc::referee::decide_move(league, &self.state, address, request, today).map(
-                |mut decision| {
-                    self.quiet_forwards(&mut decision);
-                    written(league, decision)
-                },
-            )
-        });
+        let decided = self.deciding(|p| {
+            guarded(|| {
+                let league = &p.config.league;
+                crate::xfcc::referee::decide_move(league, &p.state, address, request, today).map(
+                    |mut decision| {
+                        p.quiet_forwards(&mut decision);
+                        written(league, decision)
+                    },
+                )
+            })
+        })?;
         let decision = match decided {
             Ok(Ok(decision)) => decision,
             Ok(Err(code)) => {

@@ -5,6 +5,10 @@
 
 use super::*;
 
+/// A mail decided: the decision with the games as it leaves them, its
+/// Message-ID, and what becomes of it in the mailbox.
+pub(super) type Decided = ((Decision, Checked), Option<String>, Disposition);
+
 impl Pipeline {
     /// Referees the next batch of up to `batch_mails` waiting mails
     /// (group commit): their bodies fetched in one command, each decided
@@ -240,7 +244,11 @@ impl Pipeline {
                 self.take_our_lines(mail)?;
             }
         }
-        let ((mut decision, checked), message_id, disposition) = self.referee(waiting, raw, read);
+        if let Ok(mail) = &read {
+            self.load_concerned(mail)?;
+        }
+        let ((mut decision, checked), message_id, disposition) =
+            self.referee(waiting, raw, read)?;
         let mut facts = self.limit_answers(batch, &mut decision)?;
         if let Some(key) = sender {
             if self.fact(batch, &key)?.is_some() {
@@ -311,12 +319,15 @@ impl Pipeline {
     /// them, its Message-ID, and what becomes of it in the mailbox. The decision is made under a panic guard and its
     /// events are checked against the games before anything is committed; a
     /// mail that cannot be refereed is kept aside and the director told.
+    ///
+    /// # Errors
+    /// When the games the decision looked at cannot be read.
     pub(super) fn referee(
-        &self,
+        &mut self,
         waiting: &Waiting,
         raw: &[u8],
         read: Result<Mail, ReadError>,
-    ) -> ((Decision, Checked), Option<String>, Disposition) {
+    ) -> Result<Decided, DaemonError> {
         let tz = self.config.timezone;
         let arrival = waiting.arrived.with_timezone(&tz).date_naive();
         match read {
@@ -336,21 +347,23 @@ impl Pipeline {
                     arrival,
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
                 };
-                let decided = guarded(|| {
-                    let league = &self.config.league;
-                    let mut decision = decide_mail(league, &self.state, &inbound);
-                    self.quiet_forwards(&mut decision);
-                    let mut decision = written(league, decision);
-                    inject_fault(&mail, &mut decision);
-                    decision
-                })
-                .and_then(|d| self.checked(d));
+                let decided = self.deciding(|p| {
+                    guarded(|| {
+                        let league = &p.config.league;
+                        let mut decision = decide_mail(league, &p.state, &inbound);
+                        p.quiet_forwards(&mut decision);
+                        let mut decision = written(league, decision);
+                        inject_fault(&mail, &mut decision);
+                        decision
+                    })
+                    .and_then(|d| p.checked(d))
+                })?;
                 let (decision, checked) = match decided {
                     Ok(checked) => checked,
                     Err(why) => {
                         error!(key = %waiting.key, %why, "the mail cannot be refereed: kept aside, the director told");
                         let failed = (self.failed(waiting, &mail, &why), Checked::default());
-                        return (failed, None, Disposition::Kept);
+                        return Ok((failed, None, Disposition::Kept));
                     }
                 };
                 for verdict in &decision.verdicts {
@@ -362,14 +375,36 @@ impl Pipeline {
                 } else {
                     Disposition::Kept
                 };
-                ((decision, checked), mail.message_id, disposition)
+                Ok(((decision, checked), mail.message_id, disposition))
             }
             Err(error) => {
                 warn!(%error, "mail kept aside");
                 let kept = (self.kept_aside(raw, &error), Checked::default());
-                (kept, None, Disposition::Kept)
+                Ok((kept, None, Disposition::Kept))
             }
         }
+    }
+
+    /// Reads into the state the tournaments a mail is likely to concern:
+    /// those its sender plays or directs, and that of the game its subject
+    /// names. A decision that looks further has the rest read
+    /// ([`Pipeline::deciding`]).
+    ///
+    /// # Errors
+    /// When the games cannot be read.
+    pub(super) fn load_concerned(&mut self, mail: &Mail) -> Result<(), DaemonError> {
+        let league = &self.config.league;
+        let from = mail.from.as_deref().unwrap_or_default();
+        let mut wanted: std::collections::HashSet<String> = league
+            .players_at(from)
+            .into_iter()
+            .map(|(t, _)| t.id.clone())
+            .chain(league.directed_by(from).into_iter().map(|t| t.id.clone()))
+            .collect();
+        if let Some((t, _)) = find_tag(&mail.subject).and_then(|tag| league.game(&tag)) {
+            wanted.insert(t.id.clone());
+        }
+        self.load_where(|t| wanted.contains(&t.id))
     }
 
     /// A robot's mail that reports one of our mails undelivered (a bounce

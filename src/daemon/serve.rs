@@ -155,7 +155,9 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     let Some(mut pipeline) = open_with_room(config, &mut shutdown).await? else {
         return Ok(());
     };
-    pipeline.web_started();
+    // the control socket and the Xfcc door show every game
+    pipeline.load_all()?;
+    pipeline.web_started()?;
     let socket = control_socket(&pipeline.config);
     crate::control::listen(
         &socket,

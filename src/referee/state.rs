@@ -9,14 +9,22 @@
 //! records and replays none; a mail replays at most the games it concerns;
 //! the views that go over every game ([`State::each_game`]) replay the
 //! games not kept one at a time and keep none of them.
+//!
+//! A state may also hold only some tournaments ([`State::partial`], filled
+//! by [`State::load`]): `run --once` reads the games of the tournaments a
+//! mail or a timer concerns, not 100k records before its first mail. A
+//! look at a game or a player it does not hold is noted
+//! ([`State::take_missed`]): the decision made with it is then thrown away
+//! and made again once every game is read, so that a game is never decided
+//! as new because its record was not read.
 
 use crate::referee::clock::Days;
 use crate::referee::game::{Event, Game, ReplayError};
 use crate::referee::leave::{self, PlayerEvent};
 use crate::referee::tournament::{GameSpec, League, Tournament};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// How many games' states are kept replayed at most; past it, the next
@@ -65,13 +73,30 @@ impl Clone for HotCount {
     }
 }
 
+/// Whether a look went past what a partial state holds (a flag that
+/// clones as a value).
+#[derive(Debug, Default)]
+struct Missed(AtomicBool);
+
+impl Clone for Missed {
+    fn clone(&self) -> Missed {
+        Missed(AtomicBool::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct State {
-    /// Each game of the league, by game id.
+    /// Each game of the league (of the tournaments loaded), by game id.
     games: BTreeMap<Arc<str>, Slot>,
     /// Each player's events, by `tournament/player`.
-    pub players: BTreeMap<String, Vec<PlayerEvent>>,
+    players: BTreeMap<String, Vec<PlayerEvent>>,
     hot: HotCount,
+    /// The tournaments held, by id, when not every one is: `None` for a
+    /// state of the whole league.
+    loaded: Option<BTreeSet<String>>,
+    /// Set by a look at a game or a player's events the state does not
+    /// hold because its tournament is not loaded.
+    missed: Missed,
 }
 
 impl State {
@@ -118,25 +143,123 @@ impl State {
     pub fn from_sorted_records<E>(
         league: &League,
         game_records: impl FnOnce(&[&str]) -> Result<Vec<Record>, E>,
-        mut player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
+        player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
     ) -> Result<State, E> {
         let mut state = State::default();
-        for t in &league.tournaments {
+        state.read_in(&league.tournaments, game_records, player_events)?;
+        Ok(state)
+    }
+
+    /// A state of `league` that holds no tournament yet: [`State::load`]
+    /// reads them in as they are needed.
+    pub fn partial() -> State {
+        State {
+            loaded: Some(BTreeSet::new()),
+            ..State::default()
+        }
+    }
+
+    /// Whether the state holds the games of `t` (every state of the whole
+    /// league does).
+    pub fn holds(&self, t: &Tournament) -> bool {
+        self.loaded
+            .as_ref()
+            .is_none_or(|loaded| loaded.contains(&t.id))
+    }
+
+    /// Whether the state holds every tournament of `league`.
+    pub fn holds_all(&self, league: &League) -> bool {
+        self.loaded.is_none() || league.tournaments.iter().all(|t| self.holds(t))
+    }
+
+    /// Reads into a partial state the games and players' events of those
+    /// of `tournaments` it does not hold yet ([`State::from_sorted_records`]
+    /// as to how); the games it holds, with the decisions made on them in
+    /// memory, stay as they are. Once every tournament of `league` is
+    /// held, the state is one of the whole league.
+    ///
+    /// # Errors
+    /// What reading the records fails with; then nothing was added.
+    pub fn load<'t, E>(
+        &mut self,
+        league: &League,
+        tournaments: impl IntoIterator<Item = &'t Tournament>,
+        game_records: impl FnOnce(&[&str]) -> Result<Vec<Record>, E>,
+        player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
+    ) -> Result<(), E> {
+        let Some(loaded) = &self.loaded else {
+            return Ok(());
+        };
+        let mut new: Vec<&Tournament> = tournaments
+            .into_iter()
+            .filter(|t| !loaded.contains(&t.id))
+            .collect();
+        new.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+        new.dedup_by(|a, b| a.id == b.id);
+        if new.is_empty() {
+            return Ok(());
+        }
+        let mut read = State::default();
+        read.read_in(new.iter().copied(), game_records, player_events)?;
+        self.games.append(&mut read.games);
+        self.players.append(&mut read.players);
+        let loaded = self.loaded.get_or_insert_with(BTreeSet::new);
+        loaded.extend(new.iter().map(|t| t.id.clone()));
+        if league.tournaments.iter().all(|t| loaded.contains(&t.id)) {
+            self.loaded = None;
+        }
+        Ok(())
+    }
+
+    /// Whether the state holds the tournaments of `player_events` (keyed
+    /// `tournament/player`); one it does not hold is noted as missed.
+    pub fn holds_players(&self, player_events: &[(String, PlayerEvent)]) -> bool {
+        let Some(loaded) = &self.loaded else {
+            return true;
+        };
+        let held = player_events.iter().all(|(key, _)| {
+            let tournament = key.split_once('/').map_or(key.as_str(), |(t, _)| t);
+            loaded.contains(tournament)
+        });
+        if !held {
+            self.missed.0.store(true, Ordering::Relaxed);
+        }
+        held
+    }
+
+    /// Whether a look since the last call went past what the state holds
+    /// (a decision made since then must be made again once every
+    /// tournament is loaded); clears it.
+    pub fn take_missed(&self) -> bool {
+        self.missed.0.swap(false, Ordering::Relaxed)
+    }
+
+    /// Reads the games and players' events of `tournaments` into an empty
+    /// map: the records asked for all at once, the ids sorted, the map
+    /// built from sorted keys at once.
+    fn read_in<'t, E>(
+        &mut self,
+        tournaments: impl IntoIterator<Item = &'t Tournament>,
+        game_records: impl FnOnce(&[&str]) -> Result<Vec<Record>, E>,
+        mut player_events: impl FnMut(&str) -> Result<Vec<PlayerEvent>, E>,
+    ) -> Result<(), E> {
+        let mut ids: Vec<&str> = Vec::new();
+        for t in tournaments {
             for p in &t.players {
                 let key = leave::key(&t.id, &p.id);
                 let events = player_events(&key)?;
                 if !events.is_empty() {
-                    state.players.insert(key, events);
+                    self.players.insert(key, events);
                 }
             }
+            ids.extend(t.games.iter().map(|spec| spec.id.as_str()));
         }
-        let mut ids: Vec<&str> = league.games().map(|(_, spec)| spec.id.as_str()).collect();
         ids.sort_unstable();
         ids.dedup();
         let records = game_records(&ids)?;
         debug_assert_eq!(records.len(), ids.len(), "a record for each game");
         // built from sorted keys at once, not by one insertion after another
-        state.games = ids
+        self.games = ids
             .into_iter()
             .zip(records)
             .map(|(id, record)| {
@@ -147,11 +270,28 @@ impl State {
                 (Arc::from(id), slot)
             })
             .collect();
-        Ok(state)
+        Ok(())
+    }
+
+    /// The slot of the game `id`; a partial state notes a game it does not
+    /// hold as missed.
+    fn slot(&self, id: &str) -> Option<&Slot> {
+        let slot = self.games.get(id);
+        if slot.is_none() && self.loaded.is_some() {
+            self.missed.0.store(true, Ordering::Relaxed);
+        }
+        slot
     }
 
     /// The leaves of a player of a tournament.
     pub fn leaves(&self, tournament: &str, player: &str) -> Vec<Days> {
+        if self
+            .loaded
+            .as_ref()
+            .is_some_and(|loaded| !loaded.contains(tournament))
+        {
+            self.missed.0.store(true, Ordering::Relaxed);
+        }
         self.players
             .get(&leave::key(tournament, player))
             .map(|e| leave::leaves(e))
@@ -160,7 +300,7 @@ impl State {
 
     /// Whether the state holds the game `id`.
     pub fn has_game(&self, id: &str) -> bool {
-        self.games.contains_key(id)
+        self.slot(id).is_some()
     }
 
     /// The game `id` of `league`, replayed from its record the first time
@@ -182,7 +322,7 @@ impl State {
     /// The game `spec` of `t` for a look over many games: the kept one, or
     /// one replayed for the caller and not kept.
     pub fn peek(&self, t: &Tournament, spec: &GameSpec) -> Cow<'_, Game> {
-        match self.games.get(spec.id.as_str()) {
+        match self.slot(&spec.id) {
             Some(slot) => match slot.hot.get() {
                 Some(hot) => Cow::Borrowed(&hot.game),
                 None => Cow::Owned(self.replay(t, spec, &slot.record).game),
@@ -210,7 +350,7 @@ impl State {
     /// Whether the game's opening mail went out, read from its record
     /// without replaying it.
     pub fn opened(&self, id: &str) -> bool {
-        let Some(slot) = self.games.get(id) else {
+        let Some(slot) = self.slot(id) else {
             return false;
         };
         match slot.hot.get() {
@@ -227,7 +367,7 @@ impl State {
         t: &Tournament,
         spec: &GameSpec,
     ) -> (Cow<'_, Game>, Vec<ReplayError>) {
-        match self.games.get(spec.id.as_str()) {
+        match self.slot(&spec.id) {
             Some(slot) => match slot.hot.get() {
                 Some(hot) => (Cow::Borrowed(&hot.game), hot.damaged.clone()),
                 None => {
@@ -240,7 +380,7 @@ impl State {
     }
 
     fn hot(&self, t: &Tournament, spec: &GameSpec) -> Option<&Hot> {
-        let slot = self.games.get(spec.id.as_str())?;
+        let slot = self.slot(&spec.id)?;
         Some(slot.hot.get_or_init(|| {
             self.hot.0.fetch_add(1, Ordering::Relaxed);
             Box::new(self.replay(t, spec, &slot.record))
@@ -327,7 +467,7 @@ impl State {
                     // kept or not by `install`)
                     let (t, spec) = league
                         .game(id)
-                        .filter(|_| self.games.contains_key(id.as_str()))
+                        .filter(|_| self.slot(id).is_some())
                         .ok_or_else(|| ReplayError::UnknownGame(id.clone()))?;
                     v.insert(self.peek(t, spec).into_owned())
                 }
@@ -1008,5 +1148,126 @@ mod tests {
         assert_eq!(t.player("p1").unwrap().name, "P1, X");
         assert_eq!(league.directed_by("td@example.test").len(), 1);
         assert_eq!(league.tournament("T").unwrap().players.len(), 4);
+    }
+
+    /// Two tournaments, T and U, of two games each.
+    fn two_tournaments() -> League {
+        let mut text = String::from(
+            "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n[inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
+             [outbox]\nkind = \"file\"\npath = \"sent\"\n",
+        );
+        for t in ["T", "U"] {
+            text.push_str(&format!(
+                "\n[[tournament]]\nid = \"{t}\"\nname = \"{t}\"\nstart = \"2026-05-10\"\ndirector = \"td@example.test\"\n"
+            ));
+            for p in 0..4 {
+                text.push_str(&format!(
+                    "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"{t}{p}@example.test\"]\n"
+                ));
+            }
+            for g in 0..2 {
+                text.push_str(&format!(
+                    "\n[[tournament.game]]\nwhite = \"p{}\"\nblack = \"p{}\"\n",
+                    2 * g,
+                    2 * g + 1
+                ));
+            }
+        }
+        Config::parse(&text, std::path::Path::new("/tmp"), false)
+            .unwrap()
+            .league
+    }
+
+    #[test]
+    fn a_partial_state_reads_tournaments_as_asked_and_notes_every_look_past_them() {
+        let league = two_tournaments();
+        let stored = |id: &str| match id {
+            "T/1" => vec![moved("e2e4")],
+            "U/1" => vec![moved("d2d4")],
+            _ => vec![],
+        };
+        let (t, u) = (&league.tournaments[0], &league.tournaments[1]);
+        let mut asked = Vec::new();
+        let mut state = State::partial();
+        state
+            .load(
+                &league,
+                [t],
+                |ids| {
+                    asked.extend(ids.iter().map(|id| id.to_string()));
+                    Ok::<_, ReplayError>(
+                        ids.iter()
+                            .map(|id| Record::of_events(&stored(id)))
+                            .collect(),
+                    )
+                },
+                |_| Ok(vec![]),
+            )
+            .unwrap();
+        assert_eq!(asked, ["T/1", "T/2"], "only the games of T are read");
+        assert!(state.holds(t) && !state.holds(u) && !state.holds_all(&league));
+        // a look at T is no miss
+        assert_eq!(state.get(t, &t.games[0]).plies.len(), 1);
+        assert!(state.leaves("T", "p0").is_empty());
+        assert!(!state.take_missed());
+        // every kind of look at U is one, and is noted once
+        let looks: [&dyn Fn(&State); 6] = [
+            &|s| {
+                let _ = s.get(u, &u.games[0]);
+            },
+            &|s| {
+                let _ = s.peek(u, &u.games[0]);
+            },
+            &|s| {
+                let _ = s.opened("U/1");
+            },
+            &|s| {
+                let _ = s.has_game("U/2");
+            },
+            &|s| {
+                let _ = s.leaves("U", "p1");
+            },
+            &|s| {
+                let _ = s.check(&league, &[("U/1".into(), moved("d7d5"))]);
+            },
+        ];
+        for look in looks {
+            look(&state);
+            assert!(state.take_missed());
+            assert!(!state.take_missed(), "the note is cleared once taken");
+        }
+        assert!(!state.holds_players(&leave_of_u()));
+        assert!(state.take_missed());
+        // a decision made on T in memory stays when U is read in
+        state
+            .apply(&league, &[("T/1".into(), moved("e7e5"))], &[])
+            .unwrap();
+        state
+            .load(
+                &league,
+                &league.tournaments,
+                |ids| {
+                    Ok::<_, ReplayError>(
+                        ids.iter()
+                            .map(|id| Record::of_events(&stored(id)))
+                            .collect(),
+                    )
+                },
+                |_| Ok(vec![]),
+            )
+            .unwrap();
+        assert!(state.holds_all(&league));
+        assert_eq!(state.get(t, &t.games[0]).plies.len(), 2);
+        assert_eq!(state.get(u, &u.games[0]).plies.len(), 1);
+        assert!(state.holds_players(&leave_of_u()));
+        assert!(!state.take_missed());
+        // a game the league does not have is new in a whole state, not a miss
+        assert!(!state.has_game("V/1") && !state.take_missed());
+    }
+
+    fn leave_of_u() -> Vec<(String, PlayerEvent)> {
+        let mut leave = leave_of_p0();
+        leave[0].0 = crate::referee::leave::key("U", "p0");
+        leave
     }
 }
