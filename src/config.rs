@@ -709,17 +709,17 @@ impl Validator<'_> {
         for rt in &raw.tournament {
             add(&mut self, rt);
         }
-        // the parts are parsed on two threads (the first half and the
-        // second), each part's tree dropped as soon as its tournaments are
-        // read, and validated here in the file's order as they come
+        // the parts are parsed on two threads (one the even parts, the
+        // other the odd ones, so that both run ahead of the validation by a
+        // part or two), each part's tree dropped as soon as its tournaments
+        // are read, and validated here in the file's order as they come
         std::thread::scope(|scope| {
-            let (first, second) = rest.split_at(rest.len() / 2);
-            let halves: Vec<_> = [first, second]
+            let halves: Vec<_> = [0, 1]
                 .into_iter()
-                .map(|half| {
+                .map(|first| {
                     let (parsed, read) = std::sync::mpsc::sync_channel(2);
                     scope.spawn(move || {
-                        for &(offset, part) in half {
+                        for &(offset, part) in rest.iter().skip(first).step_by(2) {
                             // a closed channel: the validation stopped
                             if parsed.send((offset, part_tournaments(part))).is_err() {
                                 break;
@@ -729,7 +729,8 @@ impl Validator<'_> {
                     read
                 })
                 .collect();
-            for (offset, raws) in halves.iter().flat_map(|read| read.iter()) {
+            let in_order = (0..rest.len()).map_while(|k| halves[k % 2].recv().ok());
+            for (offset, raws) in in_order {
                 let Some(raws) = raws else {
                     self.problems.push(Problem {
                         line: Some(line_of(self.text, offset)),

@@ -100,7 +100,11 @@ fn list(problems: &[Problem]) -> String {
 /// [`DaemonError::Identity`] with every disagreement, when the config is
 /// refused (then nothing was written); a storage failure.
 pub fn settle_identity(config: &Config, store: &dyn Store) -> Result<(), DaemonError> {
-    let review = identity::review(config, store)?;
+    settle_reviewed(store, identity::review(config, store)?)
+}
+
+/// [`settle_identity`] after the review.
+fn settle_reviewed(store: &dyn Store, review: identity::Review) -> Result<(), DaemonError> {
     if review.is_refused() {
         return Err(DaemonError::Identity(review.refusals));
     }
@@ -198,11 +202,21 @@ impl Pipeline {
     /// the store ([`DaemonError::Identity`], before any mail is read), a game
     /// record is damaged or a password file cannot be read.
     pub fn open(config: Config) -> Result<Pipeline, DaemonError> {
-        let store: SharedStore = Arc::new(SledStore::open_with_cache(
-            &config.state,
-            crate::store::DAEMON_CACHE_BYTES,
-        )?);
-        settle_identity(&config, store.as_ref())?;
+        // the config's digest (the identity at a glance) is worked out
+        // while sled opens the store
+        let (store, digest) = std::thread::scope(|scope| {
+            let digest = scope.spawn(|| identity::digest(&config));
+            let store = SledStore::open_with_cache(&config.state, crate::store::DAEMON_CACHE_BYTES);
+            let digest = digest
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (store, digest)
+        });
+        let store: SharedStore = Arc::new(store?);
+        settle_reviewed(
+            store.as_ref(),
+            identity::review_with(&config, store.as_ref(), digest)?,
+        )?;
         let monitor = Monitor::new(store.clone());
         let (inbox, relay) = wire(&config, &store, &monitor)?;
         // the games are read as mails and timers need them

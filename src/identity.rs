@@ -185,12 +185,24 @@ fn stored_summary(events: &[Event]) -> String {
 /// # Errors
 /// On a storage failure or a damaged record.
 pub fn review(config: &Config, store: &dyn Store) -> Result<Review, StoreError> {
+    review_with(config, store, digest(config))
+}
+
+/// [`review`], with the [`digest`] of `config` worked out already (while
+/// the store opened).
+///
+/// # Errors
+/// On a storage failure or a damaged record.
+pub fn review_with(
+    config: &Config,
+    store: &dyn Store,
+    digest: String,
+) -> Result<Review, StoreError> {
     let league = &config.league;
     let lines = &config.lines;
     let mut review = Review::default();
     // the config is the one the store's record was last made to agree
     // with: nothing to compare (the daemon only adds events to its games)
-    let digest = digest(config);
     if store.fact(DIGEST)?.as_deref() == Some(digest.as_str()) {
         return Ok(review);
     }
