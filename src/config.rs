@@ -714,7 +714,7 @@ impl Validator<'_> {
         // part or two), each part's tree dropped as soon as its tournaments
         // are read, and validated here in the file's order as they come
         std::thread::scope(|scope| {
-            let halves: Vec<_> = [0, 1]
+            let parsers: Vec<_> = [0, 1]
                 .into_iter()
                 .map(|first| {
                     let (parsed, read) = std::sync::mpsc::sync_channel(2);
@@ -729,7 +729,7 @@ impl Validator<'_> {
                     read
                 })
                 .collect();
-            let in_order = (0..rest.len()).map_while(|k| halves[k % 2].recv().ok());
+            let in_order = (0..rest.len()).map_while(|k| parsers[k % 2].recv().ok());
             for (offset, raws) in in_order {
                 let Some(raws) = raws else {
                     self.problems.push(Problem {
@@ -750,7 +750,7 @@ impl Validator<'_> {
             }
             // the channels close before the threads are joined: a thread
             // still parsing stops at its next part
-            drop(halves);
+            drop(parsers);
         });
         if raw.tournament.is_empty() && rest.is_empty() {
             self.problems.push(Problem {

@@ -280,6 +280,23 @@ impl Pipeline {
         )
     }
 
+    /// [`Pipeline::load_where`] for the tournaments at the places `at` of
+    /// the config's list.
+    ///
+    /// # Errors
+    /// As [`Pipeline::load_where`].
+    pub(crate) fn load_at(
+        &mut self,
+        at: impl IntoIterator<Item = usize>,
+    ) -> Result<(), DaemonError> {
+        let league = &self.config.league;
+        let wanted: std::collections::HashSet<String> = at
+            .into_iter()
+            .map(|at| league.tournaments[at].id.clone())
+            .collect();
+        self.load_where(|t| wanted.contains(&t.id))
+    }
+
     /// Reads every game into the state, and the control socket's copy
     /// with it (`run`, the web pages, a decision that looked past the
     /// games read).

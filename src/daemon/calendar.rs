@@ -39,12 +39,7 @@ impl Pipeline {
                 due.push((at, (key, games)));
             }
         }
-        let league = &self.config.league;
-        let wanted: std::collections::HashSet<String> = due
-            .iter()
-            .map(|(at, _)| league.tournaments[*at].id.clone())
-            .collect();
-        self.load_where(|t| wanted.contains(&t.id))?;
+        self.load_at(due.iter().map(|(at, _)| *at))?;
         // the tournaments with nothing to open: their facts go together
         let mut quiet: Vec<(String, String)> = Vec::new();
         // tournament by tournament: a decision, its letters and its check
@@ -97,12 +92,7 @@ impl Pipeline {
                 due.push((at, days));
             }
         }
-        let league = &self.config.league;
-        let wanted: std::collections::HashSet<String> = due
-            .iter()
-            .map(|(at, _)| league.tournaments[*at].id.clone())
-            .collect();
-        self.load_where(|t| wanted.contains(&t.id))?;
+        self.load_at(due.iter().map(|(at, _)| *at))?;
         // tournament by tournament, as the openings
         for (at, days) in due {
             let key = format!("{TIMERS_DONE}{}", self.config.league.tournaments[at].id);

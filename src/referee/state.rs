@@ -842,22 +842,33 @@ mod tests {
     }
 
     fn league() -> League {
+        league_of(&["T"])
+    }
+
+    /// Tournaments of the ids `ids`, each of four players and two games.
+    fn league_of(ids: &[&str]) -> League {
         let mut text = String::from(
             "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n[inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
-             [outbox]\nkind = \"file\"\npath = \"sent\"\n\n[[tournament]]\nid = \"T\"\nname = \"T\"\nstart = \"2026-05-10\"\n\
-             director = \"td@example.test\"\n",
+             [outbox]\nkind = \"file\"\npath = \"sent\"\n",
         );
-        for p in 0..4 {
+        for t in ids {
             text.push_str(&format!(
-                "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"P{p}@Example.test\"]\n"
+                "\n[[tournament]]\nid = \"{t}\"\nname = \"{t}\"\nstart = \"2026-05-10\"\ndirector = \"td@example.test\"\n"
             ));
-        }
-        for g in 0..2 {
-            text.push_str(&format!(
-                "\n[[tournament.game]]\nwhite = \"p{}\"\nblack = \"p{}\"\n",
-                2 * g,
-                2 * g + 1
-            ));
+            for p in 0..4 {
+                // an address is one player's: T's players are P0-P3
+                let mailbox = if *t == "T" { "P" } else { t };
+                text.push_str(&format!(
+                    "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"{mailbox}{p}@Example.test\"]\n"
+                ));
+            }
+            for g in 0..2 {
+                text.push_str(&format!(
+                    "\n[[tournament.game]]\nwhite = \"p{}\"\nblack = \"p{}\"\n",
+                    2 * g,
+                    2 * g + 1
+                ));
+            }
         }
         Config::parse(&text, std::path::Path::new("/tmp"), false)
             .unwrap()
@@ -1150,41 +1161,20 @@ mod tests {
         assert_eq!(league.tournament("T").unwrap().players.len(), 4);
     }
 
-    /// Two tournaments, T and U, of two games each.
-    fn two_tournaments() -> League {
-        let mut text = String::from(
-            "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n[inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
-             [outbox]\nkind = \"file\"\npath = \"sent\"\n",
-        );
-        for t in ["T", "U"] {
-            text.push_str(&format!(
-                "\n[[tournament]]\nid = \"{t}\"\nname = \"{t}\"\nstart = \"2026-05-10\"\ndirector = \"td@example.test\"\n"
-            ));
-            for p in 0..4 {
-                text.push_str(&format!(
-                    "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"{t}{p}@example.test\"]\n"
-                ));
-            }
-            for g in 0..2 {
-                text.push_str(&format!(
-                    "\n[[tournament.game]]\nwhite = \"p{}\"\nblack = \"p{}\"\n",
-                    2 * g,
-                    2 * g + 1
-                ));
-            }
-        }
-        Config::parse(&text, std::path::Path::new("/tmp"), false)
-            .unwrap()
-            .league
-    }
-
     #[test]
     fn a_partial_state_reads_tournaments_as_asked_and_notes_every_look_past_them() {
-        let league = two_tournaments();
+        let league = league_of(&["T", "U"]);
         let stored = |id: &str| match id {
             "T/1" => vec![moved("e2e4")],
             "U/1" => vec![moved("d2d4")],
             _ => vec![],
+        };
+        let records = |ids: &[&str]| {
+            Ok::<_, ReplayError>(
+                ids.iter()
+                    .map(|id| Record::of_events(&stored(id)))
+                    .collect(),
+            )
         };
         let (t, u) = (&league.tournaments[0], &league.tournaments[1]);
         let mut asked = Vec::new();
@@ -1195,11 +1185,7 @@ mod tests {
                 [t],
                 |ids| {
                     asked.extend(ids.iter().map(|id| id.to_string()));
-                    Ok::<_, ReplayError>(
-                        ids.iter()
-                            .map(|id| Record::of_events(&stored(id)))
-                            .collect(),
-                    )
+                    records(ids)
                 },
                 |_| Ok(vec![]),
             )
@@ -1243,18 +1229,7 @@ mod tests {
             .apply(&league, &[("T/1".into(), moved("e7e5"))], &[])
             .unwrap();
         state
-            .load(
-                &league,
-                &league.tournaments,
-                |ids| {
-                    Ok::<_, ReplayError>(
-                        ids.iter()
-                            .map(|id| Record::of_events(&stored(id)))
-                            .collect(),
-                    )
-                },
-                |_| Ok(vec![]),
-            )
+            .load(&league, &league.tournaments, records, |_| Ok(vec![]))
             .unwrap();
         assert!(state.holds_all(&league));
         assert_eq!(state.get(t, &t.games[0]).plies.len(), 2);
