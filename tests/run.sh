@@ -10,6 +10,8 @@ cargo build --locked --all-targets
 # the code's own checks, where the toolchain has them
 if cargo fmt --version >/dev/null 2>&1; then cargo fmt --all -- --check; fi
 if cargo clippy --version >/dev/null 2>&1; then cargo clippy --locked --all-targets -- -D warnings; fi
+# the API documentation builds without a warning (a broken or private link)
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps
 
 # the supply chain (deny.toml): licences, duplicate versions, sources, and the
 # RustSec advisories. cargo-deny is built when missing (about 4.5 min here).

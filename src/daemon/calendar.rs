@@ -22,7 +22,7 @@ impl Pipeline {
 
     /// The opening mails due by `today` (before the day's mail is read).
     /// A tournament whose games were all opened is passed by without
-    /// reading its games: a fact ([`OPENINGS_DONE`]) naming its games is
+    /// reading its games: a fact (`openings-done:<tournament>`) naming its games is
     /// written with its last openings.
     ///
     /// # Errors
