@@ -269,9 +269,6 @@ impl Pipeline {
             ..
         } = self;
         let league = &config.league;
-        if state.holds_all(league) {
-            return Ok(());
-        }
         state.load(
             league,
             league.tournaments.iter().filter(|t| wanted(t)),

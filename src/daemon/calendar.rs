@@ -50,14 +50,7 @@ impl Pipeline {
                 let t = &league.tournaments[at];
                 guarded(|| written(league, timers::tournament_openings(t, &p.state, today)))
             })?;
-            match decision {
-                Ok(d) if d.is_empty() => quiet.push(fact),
-                decision => {
-                    let mut facts = std::mem::take(&mut quiet);
-                    facts.push(fact);
-                    self.commit_timers(decision, facts, report)?;
-                }
-            }
+            self.commit_with_fact(decision, fact, &mut quiet, report)?;
         }
         self.commit_facts(quiet, report)
     }
@@ -80,22 +73,22 @@ impl Pipeline {
         // the tournaments with days to run, and those days
         let mut due = Vec::new();
         for (at, t) in self.config.league.tournaments.iter().enumerate() {
+            let key = format!("{TIMERS_DONE}{}", t.id);
             let done = self
                 .store
-                .fact(&format!("{TIMERS_DONE}{}", t.id))?
+                .fact(&key)?
                 .and_then(|v| v.parse::<NaiveDate>().ok());
             if let Some(done) = done.filter(|done| *done > today) {
                 behind = Some(behind.map_or(done, |b: NaiveDate| b.max(done)));
             }
             let days = timer_days(done, today);
             if !days.is_empty() {
-                due.push((at, days));
+                due.push((at, key, days));
             }
         }
-        self.load_at(due.iter().map(|(at, _)| *at))?;
+        self.load_at(due.iter().map(|(at, _, _)| *at))?;
         // tournament by tournament, as the openings
-        for (at, days) in due {
-            let key = format!("{TIMERS_DONE}{}", self.config.league.tournaments[at].id);
+        for (at, key, days) in due {
             for day in days {
                 let decision = self.deciding(|p| {
                     let league = &p.config.league;
@@ -108,18 +101,9 @@ impl Pipeline {
                     })
                 })?;
                 let fact = (key.clone(), day.to_string());
-                match decision {
-                    Ok(d) if d.is_empty() => {
-                        quiet.push(fact);
-                    }
-                    decision => {
-                        let mut facts = std::mem::take(&mut quiet);
-                        facts.push(fact);
-                        if !self.commit_timers(decision, facts, report)? {
-                            // refused: this day is tried again at the next pass
-                            break;
-                        }
-                    }
+                if !self.commit_with_fact(decision, fact, &mut quiet, report)? {
+                    // refused: this day is tried again at the next pass
+                    break;
                 }
             }
         }
@@ -132,6 +116,33 @@ impl Pipeline {
             );
         }
         self.commit_facts(quiet, report)
+    }
+
+    /// Commits a timer decision with the fact that it ran, and the facts of
+    /// the quiet ones before it; a decision with nothing in it only adds
+    /// its fact to `quiet`, to go with the next commit. False when the
+    /// decision was refused ([`Pipeline::commit_timers`]).
+    ///
+    /// # Errors
+    /// When the commit fails.
+    fn commit_with_fact(
+        &mut self,
+        decision: Result<Decision, String>,
+        fact: (String, String),
+        quiet: &mut Vec<(String, String)>,
+        report: &mut Report,
+    ) -> Result<bool, DaemonError> {
+        match decision {
+            Ok(d) if d.is_empty() => {
+                quiet.push(fact);
+                Ok(true)
+            }
+            decision => {
+                let mut facts = std::mem::take(quiet);
+                facts.push(fact);
+                self.commit_timers(decision, facts, report)
+            }
+        }
     }
 
     /// Commits `facts` alone (none: nothing).
@@ -264,8 +275,7 @@ impl Pipeline {
                 .iter()
                 .filter_map(|(_, value)| serde_json::from_str(value).ok())
                 .collect();
-            let id = t.id.clone();
-            self.load_where(|t| t.id == id)?;
+            self.load_at([at])?;
             let mail = self.deciding(|p| {
                 let t = &p.config.league.tournaments[at];
                 guarded(|| letters::digest::mail(t, &p.state, &held, today))

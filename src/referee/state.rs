@@ -214,13 +214,18 @@ impl State {
     /// Whether the state holds the tournaments of `player_events` (keyed
     /// `tournament/player`); one it does not hold is noted as missed.
     pub fn holds_players(&self, player_events: &[(String, PlayerEvent)]) -> bool {
-        let Some(loaded) = &self.loaded else {
-            return true;
-        };
-        let held = player_events.iter().all(|(key, _)| {
-            let tournament = key.split_once('/').map_or(key.as_str(), |(t, _)| t);
-            loaded.contains(tournament)
-        });
+        player_events
+            .iter()
+            .all(|(key, _)| self.note_held(key.split_once('/').map_or(key.as_str(), |(t, _)| t)))
+    }
+
+    /// Whether the state holds the tournament `id`; a partial state notes
+    /// one it does not hold as missed.
+    fn note_held(&self, id: &str) -> bool {
+        let held = self
+            .loaded
+            .as_ref()
+            .is_none_or(|loaded| loaded.contains(id));
         if !held {
             self.missed.0.store(true, Ordering::Relaxed);
         }
@@ -285,13 +290,7 @@ impl State {
 
     /// The leaves of a player of a tournament.
     pub fn leaves(&self, tournament: &str, player: &str) -> Vec<Days> {
-        if self
-            .loaded
-            .as_ref()
-            .is_some_and(|loaded| !loaded.contains(tournament))
-        {
-            self.missed.0.store(true, Ordering::Relaxed);
-        }
+        self.note_held(tournament);
         self.players
             .get(&leave::key(tournament, player))
             .map(|e| leave::leaves(e))
