@@ -21,7 +21,7 @@ use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
 use crate::message::bounce::{read_bounce, Bounce};
 use crate::message::parse::{
-    authenticated, find_tag, quote_key, read_mail, without_our_lines, Mail, ReadError,
+    authenticated, find_tag, html_text, read_mail, without_quoted, Mail, ReadError,
 };
 use crate::referee::decide::{
     decide_mail, Decision, HeldCopy, Inbound, MailKind, OutMail, Recipient, Verdict,

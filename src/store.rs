@@ -23,6 +23,7 @@ use archive::*;
 use disk::*;
 pub use disk::{free_bytes, is_store, remove_unfinished_snapshots, room, RESERVE_BYTES};
 use journal::*;
+use sent::sent_to_key;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -125,10 +126,18 @@ pub struct SentRecord {
     pub summary: String,
     /// When it was sent (RFC 3339).
     pub sent: String,
+    /// Its whole plain text: what a reply to it may quote, with or without
+    /// marks ([`crate::message::without_quoted`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
 }
 
-/// How many sent mails are remembered for matching bounces.
+/// How many sent mails are remembered for matching bounces and quotes.
 pub const SENT_RECORDS: usize = 2000;
+
+/// How many of the last mails to one address are remembered by address:
+/// a reply that names none of our mails is compared with those.
+pub const LAST_SENT_TO: usize = 8;
 
 /// Everything one inbound mail (or one timer pass) changes.
 #[derive(Debug, Clone, Default)]
@@ -254,6 +263,12 @@ pub trait Store {
     /// # Errors
     /// On a storage failure or a damaged record.
     fn sent_record(&self, message_id: &str) -> Result<Option<SentRecord>, StoreError>;
+    /// The last [`LAST_SENT_TO`] remembered mails sent to `address` (To or
+    /// Cc), whatever their game, the newest first.
+    ///
+    /// # Errors
+    /// On a storage failure or a damaged record.
+    fn sent_to(&self, address: &str) -> Result<Vec<SentRecord>, StoreError>;
     /// Puts the mails of a game's last sent decision in the outbox again,
     /// under their own sequence numbers (so with their own Message-IDs: a
     /// mail client shows a mail it already has once); the sequence numbers
@@ -640,35 +655,6 @@ fn append_all<T: Serialize + for<'de> Deserialize<'de> + Clone>(
     Ok(())
 }
 
-impl SledStore {
-    /// [`Store::remember_sent`] keeping the newest `limit` records.
-    fn remember_within(&self, record: &SentRecord, limit: usize) -> Result<(), StoreError> {
-        let id = angled(&record.message_id);
-        let mut order = b"order:".to_vec();
-        order.extend_from_slice(&record.seq.to_be_bytes());
-        self.sent.insert(format!("id:{id}"), encode(record))?;
-        self.sent.insert(order, id.as_bytes())?;
-        // forget those more than `limit` sequence numbers older (every
-        // outbox entry leaves it, sent or dropped: about the last `limit`
-        // mails), a range of usually one key, never a count of them all
-        let oldest = record.seq.saturating_sub((limit as u64).saturating_sub(1));
-        let mut bound = b"order:".to_vec();
-        bound.extend_from_slice(&oldest.to_be_bytes());
-        let old: Vec<_> = self
-            .sent
-            .range(b"order:".to_vec()..bound)
-            .collect::<Result<_, _>>()?;
-        for (key, id) in old {
-            self.sent.remove(key)?;
-            self.sent.remove([b"id:".as_slice(), &id].concat())?;
-        }
-        // made durable with the next `sent` (the relay remembers a mail
-        // just before it removes its entry); losing it loses only the
-        // matching of a bounce
-        Ok(())
-    }
-}
-
 /// A game's stored bytes as its record: packed (checked), or the JSON list
 /// of events an older store wrote.
 fn stored_record(game: &str, bytes: &[u8]) -> Result<Record, StoreError> {
@@ -921,6 +907,19 @@ impl Store for SledStore {
             Some(bytes) => decode(key.as_bytes(), &bytes).map(Some),
             None => Ok(None),
         }
+    }
+
+    fn sent_to(&self, address: &str) -> Result<Vec<SentRecord>, StoreError> {
+        let Some(ids) = self.sent.get(sent_to_key(address))? else {
+            return Ok(Vec::new());
+        };
+        let mut found = Vec::new();
+        for id in String::from_utf8_lossy(&ids).lines() {
+            if let Some(record) = self.sent_record(id)? {
+                found.push(record);
+            }
+        }
+        Ok(found)
     }
 
     fn instance(&self) -> Result<String, StoreError> {
@@ -1423,10 +1422,17 @@ mod tests {
             subject: format!("mail {seq}"),
             summary: String::new(),
             sent: "2026-05-10T00:00:00Z".into(),
+            text: format!("the text of mail {seq}"),
         };
         for seq in 1..=5 {
             store.remember_within(&record(seq), 3).unwrap();
         }
+        // by address: the newest first, the forgotten passed by
+        assert_eq!(
+            store.sent_to("A@example.test").unwrap(),
+            vec![record(5), record(4), record(3)]
+        );
+        assert_eq!(store.sent_to("b@example.test").unwrap(), vec![]);
         assert_eq!(store.sent_record("000001.x@example.test").unwrap(), None);
         assert_eq!(store.sent_record("<000002.x@example.test>").unwrap(), None);
         assert_eq!(

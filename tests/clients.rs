@@ -283,3 +283,132 @@ fn black_replies(subject: &str, layout: impl Fn(&str) -> String) {
         "the mails differ from those a bare {OWN:?} gets; {context}"
     );
 }
+
+// ---- quotes known by what the arbiter sent ----
+
+/// `raw` with `In-Reply-To` and `References` naming `answered`, as a mail
+/// program writes them when its user presses Reply.
+fn in_reply_to(raw: &str, answered: &Sent) -> String {
+    let id = answered.message_id.trim_matches(['<', '>']);
+    raw.replacen(
+        "MIME-Version",
+        &format!("In-Reply-To: <{id}>\r\nReferences: <{id}>\r\nMIME-Version"),
+        1,
+    )
+}
+
+/// The reply `raw` and a bare mail of `own` alone, each delivered to a
+/// copy of the tournament `setup` makes (which returns the mail
+/// answered): the arbiter sends the same mails to the same readers for
+/// both, word for word — nothing of the quote is read or relayed.
+fn as_if_bare(
+    setup: impl Fn(&mut Arena) -> Sent,
+    from: &str,
+    own: &str,
+    layout: impl Fn(&Sent) -> String,
+) -> Vec<Sent> {
+    let mut arena = Arena::new(&three_players(
+        "",
+        &[("ivanov", "petrov"), ("sidorov", "ivanov")],
+    ));
+    let answered = setup(&mut arena);
+    let raw = layout(&answered);
+    arena.deliver_raw(raw.as_bytes(), "2026-05-11");
+    arena.run("2026-05-11");
+    let sent = arena.new_sent();
+    let mut bare = Arena::new(&three_players(
+        "",
+        &[("ivanov", "petrov"), ("sidorov", "ivanov")],
+    ));
+    setup(&mut bare);
+    let bare = bare.exchange(from, RE, own, "2026-05-11");
+    assert_eq!(
+        seen(&sent),
+        seen(&bare),
+        "the reply:\n{raw}\n---- the arbiter sent: {sent:#?}"
+    );
+    sent
+}
+
+/// III.3 (the player's own words): Ivanov asks STATUS, answers the private
+/// report from s-nail (TAB-quoted) with his move in one game; the forward
+/// to his partner relays nothing of the report, which names a game the
+/// partner does not play. With threading headers and without them (the
+/// report is then found among the last mails to him).
+#[test]
+fn iii_3_a_quoted_private_report_reaches_no_other_player() {
+    let report = |arena: &mut Arena| {
+        arena.run("2026-05-10");
+        arena.new_sent();
+        let sent = arena.exchange(W, "status", "STATUS", "2026-05-11");
+        let report = mail_to_alone(&sent, W).clone();
+        has(&report, "Sidorov");
+        report
+    };
+    for threaded in [true, false] {
+        let sent = as_if_bare(report, W, "1. 5254", |report| {
+            let body = format!(
+                "1. 5254\n\nTest arbiter <arbiter@example.test> wrote:\n\n{}",
+                quoted(&report.body, "\t", "")
+            );
+            let raw = mail(W, RE, &body, "2026-05-11", Encoding::Utf8);
+            if threaded {
+                in_reply_to(&raw, report)
+            } else {
+                raw
+            }
+        });
+        let forward = sent
+            .iter()
+            .find(|m| m.to == [B.to_string()])
+            .unwrap_or_else(|| panic!("no forward to Petrov: {sent:#?}"));
+        lacks(forward, "Sidorov");
+    }
+}
+
+/// III.4.7: a Yahoo reply (an unmarked quote under "On … wrote:") to the
+/// rejection of two different new moves, with one move typed: the move
+/// is recorded and the quoted `You wrote:` costs nothing more.
+#[test]
+fn iii_4_7_a_quoted_rejection_is_not_penalised_again() {
+    let rejection = |arena: &mut Arena| {
+        arena.run("2026-05-10");
+        arena.new_sent();
+        let sent = arena.exchange(W, RE, "1. 4244\n1. 5254", "2026-05-10");
+        assert!(arena.json(GAME)["moves"].as_array().unwrap().is_empty());
+        mail_to_alone(&sent, W).clone()
+    };
+    as_if_bare(rejection, W, "1. 3234", |rejection| {
+        let body = format!(
+            "1. 3234\n\nOn Sunday, May 10, 2026, 12:00:00 PM GMT+3, {ARBITER} wrote:\n\n{}",
+            rejection.body
+        );
+        in_reply_to(&mail(W, RE, &body, "2026-05-11", Encoding::Utf8), rejection)
+    });
+}
+
+/// III.3: an s-nail reply (TAB-quoted) to a forward that relayed the
+/// partner's note: neither the note quoted back nor a board line goes
+/// to the partner as the player's own.
+#[test]
+fn iii_3_a_tab_quoted_forward_relays_nothing_back() {
+    let forward = |arena: &mut Arena| {
+        arena.run("2026-05-10");
+        arena.new_sent();
+        let sent = arena.exchange(W, RE, "1. 5254\n\nGood luck!\nIvan", "2026-05-10");
+        let forward = sent
+            .iter()
+            .find(|m| m.to.contains(&B.to_string()))
+            .expect("the forward to Petrov")
+            .clone();
+        has(&forward, "Good luck!");
+        forward
+    };
+    as_if_bare(forward, B, OWN, |forward| {
+        let body = format!(
+            "{OWN}\n\n{ARBITER} wrote:\n\n{}",
+            quoted(&forward.body, "\t", "\t")
+        );
+        in_reply_to(&mail(B, RE, &body, "2026-05-11", Encoding::Utf8), forward)
+    });
+}

@@ -270,40 +270,25 @@ impl Pipeline {
         Ok(())
     }
 
-    /// Takes out of a player's own text the lines of the arbiter's last
-    /// mails to him in the game the subject names, however his mail
-    /// program marked them ([`without_our_lines`]): they go with the quote.
+    /// Takes out of a player's own text what he quoted of the arbiter's
+    /// mails, however his mail program marked it ([`without_quoted`]): it
+    /// goes with the quote, neither read as his nor relayed as his note.
     pub(super) fn take_our_lines(&self, mail: &mut Mail) -> Result<(), DaemonError> {
-        let Some(tag) = find_tag(&mail.subject) else {
-            return Ok(());
-        };
-        let Some((_, spec)) = self.config.league.game(&tag) else {
-            return Ok(());
-        };
-        let from = mail.from.as_deref().unwrap_or_default().to_lowercase();
-        let archived = self.store.archived(&spec.id)?;
-        let ours: std::collections::HashSet<String> = archived
-            .iter()
-            .rev()
-            .filter_map(|m| match m {
-                ArchivedMail::Sent { entry, .. } => Some(entry),
-                ArchivedMail::Received { .. } => None,
-            })
-            .filter(|e| {
-                e.mail
-                    .to
-                    .iter()
-                    .chain(&e.mail.cc)
-                    .any(|r| r.email.eq_ignore_ascii_case(&from))
-            })
-            .take(OUR_MAILS_COMPARED)
-            .flat_map(|e| e.mail.body.lines().map(quote_key))
-            .filter(|k| !k.is_empty())
-            .collect();
-        if ours.is_empty() {
+        let answered = self.answered(mail)?;
+        if answered.is_empty() {
             return Ok(());
         }
-        let (own, taken) = without_our_lines(&mail.text, &ours);
+        // each as sent, and as its HTML alternative reads as text (a
+        // program that quotes the HTML writes the board's figures)
+        let forms: Vec<String> = answered
+            .iter()
+            .flat_map(|(subject, body)| {
+                let html = crate::letters::html::from_plain(subject, body);
+                [body.clone(), html_text(&html)]
+            })
+            .collect();
+        let forms: Vec<&str> = forms.iter().map(String::as_str).collect();
+        let (own, taken) = without_quoted(&mail.text, &forms);
         if !taken.is_empty() {
             debug!(
                 lines = taken.lines().count(),
@@ -313,6 +298,64 @@ impl Pipeline {
             mail.quoted.push_str(&taken);
         }
         Ok(())
+    }
+
+    /// The arbiter's mails a mail answers, (subject, text): those its
+    /// `In-Reply-To` and `References` name, of every kind (forwards,
+    /// rejections, private answers, reports, digests); when it names none
+    /// the arbiter remembers, the last mails to its sender whatever their
+    /// game, and the last of the game its subject names.
+    fn answered(&self, mail: &Mail) -> Result<Vec<(String, String)>, DaemonError> {
+        fn add(found: &mut Vec<(String, String)>, subject: &str, text: &str) {
+            if !text.is_empty() && !found.iter().any(|(_, t)| t == text) {
+                found.push((subject.to_string(), text.to_string()));
+            }
+        }
+        let mut found: Vec<(String, String)> = Vec::new();
+        let named = mail
+            .in_reply_to
+            .iter()
+            .chain(mail.references.iter().rev())
+            .take(OUR_MAILS_COMPARED);
+        for id in named {
+            if let Some(record) = self.store.sent_record(id)? {
+                add(&mut found, &record.subject, &record.text);
+            }
+        }
+        if !found.is_empty() {
+            return Ok(found);
+        }
+        let from = mail.from.as_deref().unwrap_or_default().to_lowercase();
+        if from.is_empty() {
+            return Ok(found);
+        }
+        for record in self.store.sent_to(&from)? {
+            add(&mut found, &record.subject, &record.text);
+        }
+        if let Some((_, spec)) =
+            find_tag(&mail.subject).and_then(|tag| self.config.league.game(&tag))
+        {
+            let archived = self.store.archived(&spec.id)?;
+            let to_sender = archived
+                .iter()
+                .rev()
+                .filter_map(|m| match m {
+                    ArchivedMail::Sent { entry, .. } => Some(entry),
+                    ArchivedMail::Received { .. } => None,
+                })
+                .filter(|e| {
+                    e.mail
+                        .to
+                        .iter()
+                        .chain(&e.mail.cc)
+                        .any(|r| r.email.eq_ignore_ascii_case(&from))
+                })
+                .take(OUR_MAILS_COMPARED);
+            for entry in to_sender {
+                add(&mut found, &entry.mail.subject, &entry.mail.body);
+            }
+        }
+        Ok(found)
     }
 
     /// Decides one read mail: the decision with the games as it leaves

@@ -362,5 +362,6 @@ pub(super) fn sent_record(entry: &OutboxEntry, instance: &str, from: &str) -> Se
             .take(600)
             .collect(),
         sent: Utc::now().to_rfc3339(),
+        text: mail.body.clone(),
     }
 }

@@ -15,9 +15,9 @@ mod commands;
 mod mail;
 mod own;
 use commands::*;
-pub use mail::{authenticated, read_mail};
+pub use mail::{authenticated, html_text, read_mail};
 use own::*;
-pub use own::{own_text, quote_key, without_our_lines};
+pub use own::{own_text, without_quoted};
 
 /// Why a mail could not be read at all.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -51,6 +51,8 @@ pub struct Mail {
     pub text: String,
     /// `References` of the mail, for threading the reply.
     pub references: Vec<String>,
+    /// `In-Reply-To`: the mail it answers, as its program says.
+    pub in_reply_to: Vec<String>,
     /// The text the arbiter does not read as the sender's: the quoted
     /// lines and a previous message below the sender's text.
     pub quoted: String,
@@ -1159,34 +1161,121 @@ mod tests {
 mod our_lines {
     use super::*;
 
-    /// III.3 with issue-23 §11: the arbiter's own lines, quoted with `> `,
-    /// a TAB, The Bat!'s initials or nothing, are taken out; the player's
-    /// own words and his repetition of the record stay.
+    const FORWARD: &str = "[RUS-EM-2026/1] Ivanov - Petrov: 1. 5254\n\n\
+        Sent and received on 10.05.2026.\n\
+        Ivanov, Ivan (White) plays 1. 5254.\n\n\
+        Note from Ivanov, Ivan:\n  | Привет\n  | Иван\n\n\
+        1. 5254 1... <your move>\n\
+        To move: Black. Your thinking time counts from 11.05.2026; send your move by 09.07.2026 at the latest.\n\
+        Answer to this address and keep [RUS-EM-2026/1] in the subject.\n";
+
+    fn own_lines(text: &str, sent: &[&str]) -> Vec<String> {
+        let (own, _) = without_quoted(text, sent);
+        own.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn quoted(text: &str, mark: &str) -> String {
+        text.lines().map(|l| format!("{mark}{l}\n")).collect()
+    }
+
+    /// III.3 (the player's own mail): the arbiter's mail, quoted whole
+    /// with any marks or none, nested relayed notes and board lines
+    /// included, is no word of the player's; his repetition and his note
+    /// stay.
     #[test]
-    fn the_arbiters_own_lines_are_a_quote_whatever_their_marks() {
-        let ours: std::collections::HashSet<String> = [
-            "Game RUS-EM-2026/1 of Test championship begins on 10.05.2026.",
-            "White: Ivanov, Ivan. Black: Petrov, Petr.",
-            "1. 5254 5755",
-        ]
-        .iter()
-        .map(|l| quote_key(l))
-        .filter(|k| !k.is_empty())
-        .collect();
-        for mark in ["", "> ", "\t", " IA> ", "> > ", "   "] {
+    fn iii_3_a_quote_is_known_by_what_the_arbiter_sent_whatever_its_marks() {
+        for mark in ["", "> ", "\t", " IA> ", "> > ", "   ", "| ", "\t  | "] {
             let text = format!(
-                "1. 5254 5755 2. 7163\nThanks, a fine opening!\n{mark}Game RUS-EM-2026/1 of Test championship begins on 10.05.2026.\n{mark}White:  Ivanov, Ivan. Black: Petrov, Petr.\n"
+                "1. 5254 5755\nThanks, a fine opening!\n\nTest arbiter wrote:\n\n{}",
+                quoted(FORWARD, mark)
             );
-            let (own, taken) = without_our_lines(&text, &ours);
             assert_eq!(
-                own, "1. 5254 5755 2. 7163\nThanks, a fine opening!\n",
+                own_lines(&text, &[FORWARD]),
+                [
+                    "1. 5254 5755",
+                    "Thanks, a fine opening!",
+                    "Test arbiter wrote:"
+                ],
                 "{mark:?}"
             );
-            assert_eq!(taken.lines().count(), 2, "{mark:?}");
         }
-        // the record copied from the forward is a repetition, not a quote
-        let (own, _) = without_our_lines("> 1. 5254 5755\n", &ours);
-        assert_eq!(own, "> 1. 5254 5755\n");
+    }
+
+    /// A client that wraps the quoted lines anew at its width: the
+    /// pieces stand in the mail in order and are a quote.
+    #[test]
+    fn iii_3_a_quote_wrapped_anew_is_still_a_quote() {
+        let mut wrapped = String::new();
+        for line in FORWARD.lines() {
+            let mut width = 0;
+            for word in line.split_whitespace() {
+                if width > 0 && width + word.len() > 24 {
+                    wrapped.push('\n');
+                    width = 0;
+                }
+                if width > 0 {
+                    wrapped.push(' ');
+                }
+                wrapped.push_str(word);
+                width += word.len() + 1;
+            }
+            wrapped.push('\n');
+        }
+        let text = format!("1. 5254 5755\n\n{}", quoted(&wrapped, "\t"));
+        assert_eq!(own_lines(&text, &[FORWARD]), ["1. 5254 5755"]);
+    }
+
+    /// III.4.7 and III.3.3: a quoted rejection is not a second mistake (its
+    /// `You wrote: 1. d4 / e4` is the arbiter's line), and a private report
+    /// quoted under a move is nobody's note.
+    #[test]
+    fn iii_4_7_a_quoted_rejection_or_report_is_not_the_players_mail() {
+        let rejection = "[T/1] Smith - Petrov: your mail was not accepted\n\n\
+            You wrote: 1. d4 / e4\n\
+            Two different new moves: write one.\n\
+            Example: 1. ...\n\
+            Two penalty days were charged (III.4.7).\n";
+        let text = format!("1. c4\n\nOn Sunday, May 10, 2026, Arbiter wrote:\n\n{rejection}");
+        assert_eq!(
+            own_lines(&text, &[rejection]),
+            ["1. c4", "On Sunday, May 10, 2026, Arbiter wrote:"]
+        );
+        let report = "Your games on 12.05.2026:\n\
+            [T/1] Smith, Anna - Petrov, Petr: 3 moves, to move: you\n\
+            [T/3] Иванов, Иван - Петров, Пётр: 1 ход, ход: белые\n\
+            Days used: 4 of 60.\n";
+        let text = format!("3. 5254\n\n{}", quoted(report, "\t"));
+        assert_eq!(own_lines(&text, &[report]), ["3. 5254"]);
+    }
+
+    /// III.3.3: the partner's move copied from the forward onto a line of
+    /// its own is the player's repetition, not a quote; so is a short note
+    /// that the forward happens to hold.
+    #[test]
+    fn iii_3_3_the_repetition_copied_from_the_forward_stays_the_players() {
+        let text = "1. 5254\n1... 5755\nПривет\n";
+        assert_eq!(
+            own_lines(text, &[FORWARD]),
+            ["1. 5254", "1... 5755", "Привет"]
+        );
+        // a line of the mail alone, without a move, four words or more: a quote
+        let text =
+            "1. 5254 5755\nAnswer to this address and keep [RUS-EM-2026/1] in the subject.\n";
+        assert_eq!(own_lines(text, &[FORWARD]), ["1. 5254 5755"]);
+        // nothing sent: nothing taken
+        assert_eq!(own_lines(text, &[]).len(), 2);
+    }
+
+    /// Linear: a long reply of one common word against long mails ends at once.
+    #[test]
+    fn the_alignment_is_bounded_on_common_words() {
+        let mail = "the ".repeat(20_000);
+        let text = "the\n".repeat(20_000);
+        let (own, quoted) = without_quoted(&text, &[&mail, &mail]);
+        assert_eq!(own.lines().count() + quoted.lines().count(), 20_000);
     }
 }
 

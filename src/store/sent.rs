@@ -1,6 +1,7 @@
 //! A mail once sent: out of the outbox and into its game's record of the
-//! last mails sent (for `resend` and the bounces); and a store restored
-//! from a backup's copy.
+//! last mails sent (for `resend` and the bounces), remembered by its
+//! Message-ID and by its readers (for bounces and for the quotes of
+//! replies); and a store restored from a backup's copy.
 
 use super::*;
 
@@ -92,5 +93,61 @@ impl SledStore {
         let count = copy_store(&backup, state)?;
         drop(backup);
         Ok(count)
+    }
+}
+
+/// Where the Message-IDs of the last mails to an address are kept in the
+/// sent tree.
+pub(super) fn sent_to_key(address: &str) -> String {
+    format!("to:{}", address.trim().to_lowercase())
+}
+
+impl SledStore {
+    /// [`Store::remember_sent`] keeping the newest `limit` records.
+    pub(super) fn remember_within(
+        &self,
+        record: &SentRecord,
+        limit: usize,
+    ) -> Result<(), StoreError> {
+        let id = angled(&record.message_id);
+        let mut order = b"order:".to_vec();
+        order.extend_from_slice(&record.seq.to_be_bytes());
+        self.sent.insert(format!("id:{id}"), encode(record))?;
+        self.sent.insert(order, id.as_bytes())?;
+        // the address's last mails: one short key a recipient, the newest
+        // first; an id whose record was forgotten is passed by when read
+        for address in &record.recipients {
+            let key = sent_to_key(address);
+            let kept = self.sent.get(&key)?;
+            let kept = kept.as_deref().map(String::from_utf8_lossy);
+            let ids: Vec<&str> = std::iter::once(id.as_str())
+                .chain(
+                    kept.as_deref()
+                        .unwrap_or_default()
+                        .lines()
+                        .filter(|k| *k != id),
+                )
+                .take(LAST_SENT_TO)
+                .collect();
+            self.sent.insert(key, ids.join("\n").as_bytes())?;
+        }
+        // forget those more than `limit` sequence numbers older (every
+        // outbox entry leaves it, sent or dropped: about the last `limit`
+        // mails), a range of usually one key, never a count of them all
+        let oldest = record.seq.saturating_sub((limit as u64).saturating_sub(1));
+        let mut bound = b"order:".to_vec();
+        bound.extend_from_slice(&oldest.to_be_bytes());
+        let old: Vec<_> = self
+            .sent
+            .range(b"order:".to_vec()..bound)
+            .collect::<Result<_, _>>()?;
+        for (key, id) in old {
+            self.sent.remove(key)?;
+            self.sent.remove([b"id:".as_slice(), &id].concat())?;
+        }
+        // made durable with the next `sent` (the relay remembers a mail
+        // just before it removes its entry); losing it loses only the
+        // matching of a bounce
+        Ok(())
     }
 }

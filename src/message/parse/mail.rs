@@ -55,6 +55,11 @@ pub(super) fn read_parsed(raw: &[u8]) -> Result<Mail, ReadError> {
         HeaderValue::TextList(list) => list.iter().map(|t| t.to_string()).collect(),
         _ => vec![],
     };
+    let in_reply_to = match msg.in_reply_to() {
+        HeaderValue::Text(t) => vec![t.to_string()],
+        HeaderValue::TextList(list) => list.iter().map(|t| t.to_string()).collect(),
+        _ => vec![],
+    };
     let (text, quoted) = split_own(&body_text(&msg));
     Ok(Mail {
         message_id: msg.message_id().map(str::to_string),
@@ -64,6 +69,7 @@ pub(super) fn read_parsed(raw: &[u8]) -> Result<Mail, ReadError> {
         date,
         text,
         references,
+        in_reply_to,
         quoted,
         attached: attached_text(&msg),
     })
@@ -80,11 +86,15 @@ pub(super) fn body_text(msg: &mail_parser::Message) -> String {
         return text.to_string();
     }
     match msg.body_html(0) {
-        Some(html) => {
-            mail_parser::decoders::html::html_to_text(&break_blocks(&strip_html_quotes(&html)))
-        }
+        Some(html) => html_text(&html),
         None => String::new(),
     }
+}
+
+/// An HTML part read as text, as a mail without a plain part is read: its
+/// quoted blocks removed, its paragraphs and rows lines.
+pub fn html_text(html: &str) -> String {
+    mail_parser::decoders::html::html_to_text(&break_blocks(&strip_html_quotes(html)))
 }
 
 /// The text of the attachments that are text (`text/*`, or a name ending

@@ -128,47 +128,184 @@ pub(super) fn is_attribution(line: &str, next: Option<&str>) -> bool {
         })
 }
 
-/// A line as it is compared with the lines of the arbiter's own mails:
-/// without the marks a mail program puts before a quoted line (`>`, `> >`,
-/// a TAB, spaces, The Bat!'s ` IA> `), its spaces collapsed. Empty when
-/// what is left is too short to tell a quote from the player's own words.
-pub fn quote_key(line: &str) -> String {
-    let mut rest = line.trim_start();
-    // initials before the mark: up to three letters, then `>`
-    if let Some(at) = rest.find('>') {
-        let before = &rest[..at];
-        if before.chars().count() <= 3 && before.chars().all(char::is_alphabetic) {
-            rest = &rest[at..];
+/// A line as it is compared with the arbiter's own mails: without the
+/// marks a mail program puts before a quoted line, however many and
+/// nested (`>`, `> >`, `|`, the `  | ` of a relayed note, a TAB, spaces,
+/// The Bat!'s ` IA> `).
+fn unmarked(line: &str) -> &str {
+    let mut rest = line;
+    loop {
+        let trimmed = rest.trim_start();
+        if let Some(after) = trimmed.strip_prefix(['>', '|']) {
+            rest = after;
+            continue;
         }
-    }
-    let rest = rest.trim_start_matches(|c: char| c == '>' || c.is_whitespace());
-    let key: Vec<&str> = rest.split_whitespace().collect();
-    let key = key.join(" ");
-    if key.chars().count() < 12 {
-        String::new()
-    } else {
-        key
+        if let Some((initials, after)) = trimmed.split_once('>') {
+            if (1..=3).contains(&initials.chars().count())
+                && initials.chars().all(char::is_alphabetic)
+            {
+                rest = after;
+                continue;
+            }
+        }
+        return trimmed;
     }
 }
 
-/// Takes out of the sender's own text the lines the arbiter wrote itself
-/// (their [`quote_key`]s in `ours`), whatever marks the mail program put
-/// before them: a quote without marks is neither a note to relay nor, for
-/// a line without a move, anything else of the sender's. A line that reads
-/// as a move stays: copying the arbiter's record of the moves is what a
-/// repetition is (III.3.3). The text left and the lines taken out.
-pub fn without_our_lines(text: &str, ours: &std::collections::HashSet<String>) -> (String, String) {
-    let mut own = String::with_capacity(text.len());
-    let mut taken = String::new();
-    for line in text.lines() {
-        let key = quote_key(line);
-        if !key.is_empty() && ours.contains(&key) && scan(line).plies.is_empty() {
-            taken.push_str(line);
-            taken.push('\n');
-        } else {
-            own.push_str(line);
-            own.push('\n');
+/// The words of a line as they are compared, in lower case.
+fn compared_words(line: &str) -> Vec<String> {
+    unmarked(line)
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// At most this many places in the arbiter's mails where a line could
+/// start are followed: a line of common words does not make the
+/// alignment slow.
+const MAX_STARTS: usize = 256;
+
+/// The arbiter's mails as one stream of words (an empty word between two
+/// mails, which no line has), and where each word, or pair of words,
+/// stands in it.
+struct Sent {
+    words: Vec<String>,
+    starts: std::collections::HashMap<(String, String), Vec<usize>>,
+}
+
+impl Sent {
+    fn new(texts: &[&str]) -> Sent {
+        let mut words = Vec::new();
+        for text in texts {
+            for line in text.lines() {
+                words.extend(compared_words(line));
+            }
+            words.push(String::new());
+        }
+        let mut starts: std::collections::HashMap<(String, String), Vec<usize>> =
+            std::collections::HashMap::new();
+        for (at, pair) in words.windows(2).enumerate() {
+            if pair[0].is_empty() {
+                continue;
+            }
+            // a one-word line is looked up by its word, a longer one by two
+            let keys = [(pair[0].clone(), String::new())]
+                .into_iter()
+                .chain((!pair[1].is_empty()).then(|| (pair[0].clone(), pair[1].clone())));
+            for key in keys {
+                let places = starts.entry(key).or_default();
+                if places.len() < MAX_STARTS {
+                    places.push(at);
+                }
+            }
+        }
+        Sent { words, starts }
+    }
+
+    /// Whether `line` stands in the stream at `at`.
+    fn stands_at(&self, at: usize, line: &[String]) -> bool {
+        self.words.get(at..at + line.len()) == Some(line)
+    }
+
+    /// The places just after each place where `line` stands.
+    fn after_each(&self, line: &[String]) -> Vec<usize> {
+        let key = (line[0].clone(), line.get(1).cloned().unwrap_or_default());
+        self.starts
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .filter(|&&at| self.stands_at(at, line))
+            .map(|at| at + line.len())
+            .collect()
+    }
+}
+
+/// A run of the reply's lines (blank ones aside) that stand one after the
+/// other in one of the arbiter's mails.
+struct Run {
+    lines: Vec<usize>,
+    words: usize,
+}
+
+/// A run this long is a quote whole, the moves in it included: a player's
+/// repetition is one line, or two, of his own.
+fn is_quote_whole(run: &Run) -> bool {
+    run.lines.len() >= 3 || run.words >= 12
+}
+
+/// Takes out of the sender's own text what he quoted of the arbiter's
+/// mails `sent` (their plain texts, as sent and as the HTML alternative
+/// reads), however his mail program marked it: none, `>`, a TAB, `|`,
+/// initials, its lines wrapped anew. The reply's lines are aligned with
+/// the mails' words in order: a run of three lines or more, or of twelve
+/// words or more, that stands so in a mail is a quote, the moves in it
+/// included (a quoted rejection or record is not a new mistake, a quoted
+/// report no note for anyone); a shorter run is a quote only in its lines
+/// of four words or more without a move. What the player typed himself —
+/// his repetition of the partner's move, his note — stands in no mail in
+/// that order and stays his. Linear in the text and the mails. The text
+/// left and the lines taken out.
+pub fn without_quoted(text: &str, sent: &[&str]) -> (String, String) {
+    let lines: Vec<&str> = text.lines().collect();
+    let words: Vec<Vec<String>> = lines.iter().map(|l| compared_words(l)).collect();
+    let mut taken = vec![false; lines.len()];
+    if !sent.is_empty() {
+        let sent = Sent::new(sent);
+        let mut runs: Vec<Run> = Vec::new();
+        let mut current: Option<(Run, Vec<usize>)> = None;
+        for (i, words) in words.iter().enumerate() {
+            if words.is_empty() {
+                continue;
+            }
+            if let Some((run, places)) = &mut current {
+                let next: Vec<usize> = places
+                    .iter()
+                    .filter(|&&at| sent.stands_at(at, words))
+                    .map(|at| at + words.len())
+                    .collect();
+                if !next.is_empty() {
+                    run.lines.push(i);
+                    run.words += words.len();
+                    *places = next;
+                    continue;
+                }
+                runs.extend(current.take().map(|(run, _)| run));
+            }
+            let places = sent.after_each(words);
+            if !places.is_empty() {
+                let run = Run {
+                    lines: vec![i],
+                    words: words.len(),
+                };
+                current = Some((run, places));
+            }
+        }
+        runs.extend(current.map(|(run, _)| run));
+        for run in &runs {
+            let whole = is_quote_whole(run);
+            for &i in &run.lines {
+                taken[i] = whole || words[i].len() >= 4 && scan(lines[i]).plies.is_empty();
+            }
         }
     }
-    (own, taken)
+    // a line of marks alone (`>`, a TAB) inside a quote goes with it
+    let worded: Vec<usize> = (0..lines.len()).filter(|&i| !words[i].is_empty()).collect();
+    for pair in worded.windows(2) {
+        if taken[pair[0]] && taken[pair[1]] {
+            taken[pair[0]..pair[1]].fill(true);
+        }
+    }
+    if let Some(&last) = worded.last() {
+        if taken[last] {
+            taken[last..].fill(true);
+        }
+    }
+    let mut own = String::with_capacity(text.len());
+    let mut quoted = String::new();
+    for (line, taken) in lines.iter().zip(taken) {
+        let to = if taken { &mut quoted } else { &mut own };
+        to.push_str(line);
+        to.push('\n');
+    }
+    (own, quoted)
 }
