@@ -79,6 +79,10 @@ pub enum Client {
     /// "-----Original Message-----" block, the whole quote re-wrapped at
     /// 76 columns ("Automatically wrap text at 76 characters").
     OutlookDesktopPlainRewrapped,
+    /// Outlook for Windows composing plain text with "Prefix each line of
+    /// the original message" and the prefix "> ": the block unmarked, the
+    /// quote behind "> ", re-wrapped at 76 columns, every piece marked.
+    OutlookDesktopPlainPrefixed,
     /// Outlook on the web: "RE:", the text, a rule of 32 underscores and
     /// the From:/Sent:/To:/Cc:/Subject: block, the quote unmarked;
     /// multipart/alternative written by Exchange (quoted-printable, the
@@ -146,6 +150,7 @@ pub const ALL: &[Client] = &[
     Client::OutlookDesktop,
     Client::OutlookDesktopRu,
     Client::OutlookDesktopPlainRewrapped,
+    Client::OutlookDesktopPlainPrefixed,
     Client::OutlookWeb,
     Client::OutlookWebHtmlOnly,
     Client::GmailEn,
@@ -180,6 +185,7 @@ impl Client {
             Client::OutlookDesktop => "outlook-desktop",
             Client::OutlookDesktopRu => "outlook-desktop-ru",
             Client::OutlookDesktopPlainRewrapped => "outlook-desktop-plain-rewrapped",
+            Client::OutlookDesktopPlainPrefixed => "outlook-desktop-plain-prefixed",
             Client::OutlookWeb => "outlook-web",
             Client::OutlookWebHtmlOnly => "outlook-web-html-only",
             Client::GmailEn => "gmail-en",
@@ -214,6 +220,7 @@ impl Client {
             self,
             Client::ThunderbirdRewrapped
                 | Client::OutlookDesktopPlainRewrapped
+                | Client::OutlookDesktopPlainPrefixed
                 | Client::TheBatKoi8r
         )
     }
@@ -263,7 +270,9 @@ pub fn reply_with(
             r.thunderbird()
         }
         Client::OutlookDesktop | Client::OutlookDesktopRu => r.outlook_desktop(),
-        Client::OutlookDesktopPlainRewrapped => r.outlook_plain(),
+        Client::OutlookDesktopPlainRewrapped | Client::OutlookDesktopPlainPrefixed => {
+            r.outlook_plain()
+        }
         Client::OutlookWeb | Client::OutlookWebHtmlOnly => r.outlook_web(),
         Client::GmailEn | Client::GmailRu => r.gmail(),
         Client::AppleMail | Client::IPhone => r.apple(),
@@ -856,7 +865,12 @@ impl Reply {
             plain.push_str(&format!("{k} {v}\n"));
         }
         plain.push('\n');
-        plain.push_str(&self.quote("", "", Some(76), false));
+        let mark = if self.client == Client::OutlookDesktopPlainPrefixed {
+            "> "
+        } else {
+            ""
+        };
+        plain.push_str(&self.quote(mark, mark.trim_end(), Some(76), false));
         let cte = if plain.is_ascii() {
             "7bit"
         } else {
