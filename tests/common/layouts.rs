@@ -92,8 +92,9 @@ pub enum Client {
     OutlookWebHtmlOnly,
     /// Gmail in English: "On Sun, May 10, 2026 at 12:00 PM Name <addr>
     /// wrote:" and a blank line, "> " (">" for an empty line); the plain
-    /// part hard-wrapped at 78 columns, so the attribution line breaks
-    /// before "wrote:"; multipart/alternative with `<div
+    /// part hard-wrapped at 78 columns (a longer attribution line breaks
+    /// before "wrote:", a longer quoted line goes on behind "> ");
+    /// multipart/alternative with `<div
     /// class="gmail_quote">` and `<blockquote class="gmail_quote">`
     /// (sample 04), the `<CA…@mail.gmail.com>` Message-ID.
     GmailEn,
