@@ -5,6 +5,8 @@
 //! mail-parser.
 #![allow(dead_code)]
 
+pub mod layouts;
+
 use chrono::NaiveDate;
 use mail_parser::{MessageParser, MimeHeaders};
 use std::collections::BTreeSet;
