@@ -30,27 +30,6 @@ const OWN: &str = "1. 5254 5755";
 /// The reply's day (the forward is of the day before).
 const REPLY_DAY: &str = "2026-05-11";
 
-/// The layouts the referee does not yet read as item 3 asks, skipped by
-/// it until the reader aligns a reply's quote with the mail it answers;
-/// each is taken off the list when it passes (`cargo test --test
-/// reply_layouts -- --ignored` reports what each does, and fails once
-/// one of them passes). None today: every layout of the corpus, TAB,
-/// unmarked and re-wrapped quotes included, is read as a bare reply is
-/// when the player's text holds his move.
-const KNOWN_TO_FAIL_BEFORE_ALIGNMENT: &[Client] = &[];
-
-/// The layouts whose reply WITHOUT a move in the player's text is read
-/// wrongly today (the same alignment is missing): s-nail's TAB-indented
-/// quote and Yahoo's unmarked one. The quote of the
-/// forward is taken for the player's own text, its `1. 5254` lines read
-/// as his mail's move record, and he is charged 2 penalty days ("Move not
-/// accepted … You wrote: 1. 5254 1. 5254 1. 5254 1. 5254 … the mail has
-/// no new move … Penalty: 2 days (III.4.7)") where a bare "Thanks, I will
-/// think." gets "No move in your mail" and no penalty. Skipped by
-/// [`a_reply_without_a_move_is_answered_as_a_bare_one_in_every_layout`],
-/// reported by `--ignored`.
-const KNOWN_TO_FAIL_WITHOUT_A_MOVE: &[Client] = &[Client::SNail, Client::Yahoo];
-
 /// Petrov's text with no move in it.
 const NO_MOVE: &str = "Thanks, I will think.";
 
@@ -339,36 +318,8 @@ fn referee(clients: &[Client]) -> Vec<String> {
 
 #[test]
 fn the_referee_reads_only_the_players_own_text_in_every_layout() {
-    let clients: Vec<Client> = layouts::all()
-        .into_iter()
-        .filter(|c| !KNOWN_TO_FAIL_BEFORE_ALIGNMENT.contains(c))
-        .collect();
-    let failures = referee(&clients);
+    let failures = referee(&layouts::all());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
-
-/// The layouts still known to fail, each reported (run with `--ignored`):
-/// fails while any is listed, and says which now pass.
-#[test]
-#[ignore = "the layouts known to fail before the quote's alignment"]
-fn the_known_failures_still_fail() {
-    let failures = referee(KNOWN_TO_FAIL_BEFORE_ALIGNMENT);
-    for f in &failures {
-        eprintln!("{f}\n");
-    }
-    let passing: Vec<&str> = KNOWN_TO_FAIL_BEFORE_ALIGNMENT
-        .iter()
-        .filter(|c| {
-            !failures
-                .iter()
-                .any(|f| f.starts_with(&format!("== {}:", c.name())))
-        })
-        .map(|c| c.name())
-        .collect();
-    assert!(
-        passing.is_empty(),
-        "these pass now, take them off the list: {passing:?}"
-    );
 }
 
 #[test]
@@ -447,34 +398,6 @@ fn referee_without_a_move(clients: &[Client]) -> Vec<String> {
 
 #[test]
 fn a_reply_without_a_move_is_answered_as_a_bare_one_in_every_layout() {
-    let clients: Vec<Client> = layouts::all()
-        .into_iter()
-        .filter(|c| !KNOWN_TO_FAIL_WITHOUT_A_MOVE.contains(c))
-        .collect();
-    let failures = referee_without_a_move(&clients);
+    let failures = referee_without_a_move(&layouts::all());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
-
-/// The layouts still known to fail without a move, each reported (run
-/// with `--ignored`): fails while any is listed, and says which now pass.
-#[test]
-#[ignore = "the layouts known to fail before the quote's alignment"]
-fn the_known_failures_without_a_move_still_fail() {
-    let failures = referee_without_a_move(KNOWN_TO_FAIL_WITHOUT_A_MOVE);
-    for f in &failures {
-        eprintln!("{f}\n");
-    }
-    let passing: Vec<&str> = KNOWN_TO_FAIL_WITHOUT_A_MOVE
-        .iter()
-        .filter(|c| {
-            !failures
-                .iter()
-                .any(|f| f.starts_with(&format!("== {}:", c.name())))
-        })
-        .map(|c| c.name())
-        .collect();
-    assert!(
-        passing.is_empty(),
-        "these pass now, take them off the list: {passing:?}"
-    );
 }
