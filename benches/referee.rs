@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use mailarbiter::config::Config;
 use mailarbiter::demo::player_mail;
 use mailarbiter::letters;
-use mailarbiter::message::parse::{read_mail, Mail};
+use mailarbiter::message::parse::{read_mail, without_quoted, Mail};
 use mailarbiter::referee::decide::{decide_mail, Inbound, Verdict};
 use mailarbiter::referee::game::{Event, ReplayError};
 use mailarbiter::referee::state::State;
@@ -193,6 +193,42 @@ fn referee_mail(c: &mut Criterion) {
     c.bench_function("referee: reading the mail", |b| {
         b.iter(|| black_box(read_mail(s.raw.as_bytes(), 1 << 20).unwrap()))
     });
+    // a reply that quotes the forward of the 60th move behind TABs, its
+    // quote known by the arbiter's last eight mails to the player, each
+    // as sent and as its HTML alternative reads (what the daemon does)
+    let forward = &decision.mails[0];
+    let reply = format!(
+        "60... 2122\n\nTest arbiter wrote:\n{}",
+        forward
+            .body
+            .lines()
+            .map(|l| format!("\t{l}\n"))
+            .collect::<String>()
+    );
+    let last_eight = vec![(forward.subject.clone(), forward.body.clone()); 8];
+    c.bench_function("referee: one mail's HTML form read back", |b| {
+        b.iter(|| black_box(letters::html::read_back(&forward.subject, &forward.body)))
+    });
+    let plain: Vec<&str> = last_eight.iter().map(|(_, b)| b.as_str()).collect();
+    c.bench_function(
+        "referee: a TAB-quoted forward aligned with 8 plain mails",
+        |b| b.iter(|| black_box(without_quoted(&reply, &plain))),
+    );
+    c.bench_function(
+        "referee: a quote of figures: 8 mails aligned as plain, then as HTML (forms made)",
+        |b| {
+            b.iter(|| {
+                let forms: Vec<String> = last_eight
+                    .iter()
+                    .flat_map(|(subject, body)| {
+                        [body.clone(), letters::html::read_back(subject, body)]
+                    })
+                    .collect();
+                let forms: Vec<&str> = forms.iter().map(String::as_str).collect();
+                black_box(without_quoted(&reply, &forms))
+            })
+        },
+    );
 }
 
 fn lookups(c: &mut Criterion) {

@@ -20,9 +20,7 @@ use crate::mail::maildir::Maildir;
 use crate::mail::smtp::SmtpOutbound;
 use crate::mail::{compose, Disposition, Inbox, MailError, Outbound, Outbox, Waiting};
 use crate::message::bounce::{read_bounce, Bounce};
-use crate::message::parse::{
-    authenticated, find_tag, html_text, read_mail, without_quoted, Mail, ReadError,
-};
+use crate::message::parse::{authenticated, find_tag, read_mail, without_quoted, Mail, ReadError};
 use crate::referee::decide::{
     decide_mail, Decision, HeldCopy, Inbound, MailKind, OutMail, Recipient, Verdict,
 };

@@ -278,17 +278,23 @@ impl Pipeline {
         if answered.is_empty() {
             return Ok(());
         }
-        // each as sent, and as its HTML alternative reads as text (a
-        // program that quotes the HTML writes the board's figures)
-        let forms: Vec<String> = answered
-            .iter()
-            .flat_map(|(subject, body)| {
-                let html = crate::letters::html::from_plain(subject, body);
-                [body.clone(), html_text(&html)]
-            })
-            .collect();
-        let forms: Vec<&str> = forms.iter().map(String::as_str).collect();
-        let (own, taken) = without_quoted(&mail.text, &forms);
+        let plain: Vec<&str> = answered.iter().map(|(_, body)| body.as_str()).collect();
+        let (own, mut taken) = without_quoted(&mail.text, &plain);
+        // a program that quoted the HTML alternative wrote the board's
+        // figures where the plain text has letters: what is left is
+        // compared with the HTML as it reads, made only then
+        let (own, taken) = if own.contains(|c| ('\u{2654}'..='\u{265F}').contains(&c)) {
+            let html: Vec<String> = answered
+                .iter()
+                .map(|(subject, body)| crate::letters::html::read_back(subject, body))
+                .collect();
+            let html: Vec<&str> = html.iter().map(String::as_str).collect();
+            let (own, more) = without_quoted(&own, &html);
+            taken.push_str(&more);
+            (own, taken)
+        } else {
+            (own, taken)
+        };
         if !taken.is_empty() {
             debug!(
                 lines = taken.lines().count(),

@@ -19,6 +19,13 @@ use crate::t;
 /// shorter than 76 characters (and lettre's choice of an encoding counts so).
 const LINE: usize = 75;
 
+/// The text a mail program shows of the HTML alternative of `plain`,
+/// as the reader reads an HTML part: what a reply quotes when its program
+/// quotes the HTML (the board's figures, the form's cells).
+pub fn read_back(title: &str, plain: &str) -> String {
+    crate::message::parse::html_text(&from_plain(title, plain))
+}
+
 /// The HTML document for `plain`, titled `title`.
 pub fn from_plain(title: &str, plain: &str) -> String {
     let lines: Vec<&str> = plain.lines().collect();

@@ -153,11 +153,8 @@ fn unmarked(line: &str) -> &str {
 }
 
 /// The words of a line as they are compared, in lower case.
-fn compared_words(line: &str) -> Vec<String> {
-    unmarked(line)
-        .split_whitespace()
-        .map(str::to_lowercase)
-        .collect()
+fn compared_words(line: &str) -> impl Iterator<Item = String> + '_ {
+    unmarked(line).split_whitespace().map(str::to_lowercase)
 }
 
 /// At most this many places in the arbiter's mails where a line could
@@ -165,33 +162,46 @@ fn compared_words(line: &str) -> Vec<String> {
 /// alignment slow.
 const MAX_STARTS: usize = 256;
 
-/// The arbiter's mails as one stream of words (an empty word between two
-/// mails, which no line has), and where each word, or pair of words,
+/// A word's number in [`Sent`]; the mark between two mails, and any word
+/// no mail has, have numbers no word of a mail has.
+type Word = u32;
+const BETWEEN_MAILS: Word = Word::MAX;
+const NOT_SENT: Word = Word::MAX - 1;
+/// The second half of the start key of a line of one word.
+const ALONE: Word = Word::MAX - 2;
+
+/// The arbiter's mails as one stream of numbered words (a mark between
+/// two mails, which no line has), and where each word, or pair of words,
 /// stands in it.
 struct Sent {
-    words: Vec<String>,
-    starts: std::collections::HashMap<(String, String), Vec<usize>>,
+    numbers: std::collections::HashMap<String, Word>,
+    words: Vec<Word>,
+    starts: std::collections::HashMap<(Word, Word), Vec<usize>>,
 }
 
 impl Sent {
     fn new(texts: &[&str]) -> Sent {
+        let mut numbers = std::collections::HashMap::new();
         let mut words = Vec::new();
         for text in texts {
             for line in text.lines() {
-                words.extend(compared_words(line));
+                for word in compared_words(line) {
+                    let next = numbers.len() as Word;
+                    words.push(*numbers.entry(word).or_insert(next));
+                }
             }
-            words.push(String::new());
+            words.push(BETWEEN_MAILS);
         }
-        let mut starts: std::collections::HashMap<(String, String), Vec<usize>> =
+        let mut starts: std::collections::HashMap<(Word, Word), Vec<usize>> =
             std::collections::HashMap::new();
         for (at, pair) in words.windows(2).enumerate() {
-            if pair[0].is_empty() {
+            if pair[0] == BETWEEN_MAILS {
                 continue;
             }
             // a one-word line is looked up by its word, a longer one by two
-            let keys = [(pair[0].clone(), String::new())]
+            let keys = [(pair[0], ALONE)]
                 .into_iter()
-                .chain((!pair[1].is_empty()).then(|| (pair[0].clone(), pair[1].clone())));
+                .chain((pair[1] != BETWEEN_MAILS).then_some((pair[0], pair[1])));
             for key in keys {
                 let places = starts.entry(key).or_default();
                 if places.len() < MAX_STARTS {
@@ -199,17 +209,28 @@ impl Sent {
                 }
             }
         }
-        Sent { words, starts }
+        Sent {
+            numbers,
+            words,
+            starts,
+        }
+    }
+
+    /// A reply's line as the numbers of its words.
+    fn line(&self, line: &str) -> Vec<Word> {
+        compared_words(line)
+            .map(|w| self.numbers.get(&w).copied().unwrap_or(NOT_SENT))
+            .collect()
     }
 
     /// Whether `line` stands in the stream at `at`.
-    fn stands_at(&self, at: usize, line: &[String]) -> bool {
+    fn stands_at(&self, at: usize, line: &[Word]) -> bool {
         self.words.get(at..at + line.len()) == Some(line)
     }
 
     /// The places just after each place where `line` stands.
-    fn after_each(&self, line: &[String]) -> Vec<usize> {
-        let key = (line[0].clone(), line.get(1).cloned().unwrap_or_default());
+    fn after_each(&self, line: &[Word]) -> Vec<usize> {
+        let key = (line[0], line.get(1).copied().unwrap_or(ALONE));
         self.starts
             .get(&key)
             .into_iter()
@@ -247,10 +268,10 @@ fn is_quote_whole(run: &Run) -> bool {
 /// left and the lines taken out.
 pub fn without_quoted(text: &str, sent: &[&str]) -> (String, String) {
     let lines: Vec<&str> = text.lines().collect();
-    let words: Vec<Vec<String>> = lines.iter().map(|l| compared_words(l)).collect();
+    let sent = Sent::new(sent);
+    let words: Vec<Vec<Word>> = lines.iter().map(|l| sent.line(l)).collect();
     let mut taken = vec![false; lines.len()];
-    if !sent.is_empty() {
-        let sent = Sent::new(sent);
+    if sent.words.len() > 1 {
         let mut runs: Vec<Run> = Vec::new();
         let mut current: Option<(Run, Vec<usize>)> = None;
         for (i, words) in words.iter().enumerate() {
