@@ -16,9 +16,23 @@ use crate::referee::game::{EndReason, Game, GameResult};
 use crate::referee::tournament::Tournament;
 use crate::render::{pgn_date, pgn_site};
 use chrono::{NaiveDate, NaiveDateTime};
-use quick_xml::escape::escape;
 use shakmaty::Color;
 use std::fmt::Write;
+
+/// `value` as the text of an answer's element or attribute: valid XML 1.0
+/// whatever it holds. The characters XML 1.0 forbids (the C0 controls
+/// other than TAB, LF and CR; U+FFFE, U+FFFF) are dropped, the five
+/// special ones escaped. A note from the store may hold anything, and one
+/// forbidden character stops a client's parser before the first game
+/// (Scid's tdom). Every text an answer carries goes through here.
+pub fn xml_text(value: &str) -> std::borrow::Cow<'_, str> {
+    let allowed = |c: char| !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}');
+    if value.chars().all(allowed) {
+        return quick_xml::escape::escape(value);
+    }
+    let kept: String = value.chars().filter(|&c| allowed(c)).collect();
+    std::borrow::Cow::Owned(quick_xml::escape::escape(&kept).into_owned())
+}
 
 /// The XfccBasic namespace.
 pub const NAMESPACE: &str = "http://www.bennedik.com/webservices/XfccBasic";
@@ -115,7 +129,7 @@ pub fn fault(client: bool, message: &str) -> String {
         "{ENVELOPE_START}<soap:Fault><faultcode>soap:{}</faultcode><faultstring>{}\
          </faultstring></soap:Fault>{ENVELOPE_END}",
         if client { "Client" } else { "Server" },
-        escape(message)
+        xml_text(message)
     )
 }
 
@@ -263,7 +277,7 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
     for g in games {
         out.push_str("<XfccGame>");
         let mut field = |name: &str, value: &str| {
-            let _ = write!(out, "<{name}>{}</{name}>", escape(value));
+            let _ = write!(out, "<{name}>{}</{name}>", xml_text(value));
         };
         field("id", &g.id.to_string());
         field("white", &g.white);
@@ -302,7 +316,7 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
 /// it): XfccBasic's two operations, document/literal wrapped, SOAP 1.1,
 /// at `public_url`.
 pub fn wsdl(public_url: &str) -> String {
-    let url = escape(public_url);
+    let url = xml_text(public_url);
     let string = |name: &str| {
         format!("<s:element minOccurs=\"0\" maxOccurs=\"1\" name=\"{name}\" type=\"s:string\"/>")
     };
@@ -513,6 +527,107 @@ mod tests {
             "{answer}"
         );
         assert!(!answer.contains("CDATA"));
+    }
+
+    /// The answer read as a strict XML 1.0 parser (Scid's tdom) reads it:
+    /// every character one XML allows, the elements balanced; the text of
+    /// each `XfccGame` field, unescaped, by name.
+    fn read_as_xml_1_0(answer: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+        use quick_xml::events::Event;
+        let forbidden = |c: char| matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}');
+        assert!(
+            !answer.chars().any(forbidden),
+            "a character XML 1.0 forbids: {answer:?}"
+        );
+        let mut reader = quick_xml::Reader::from_str(answer);
+        let mut games = Vec::new();
+        let mut path: Vec<String> = Vec::new();
+        loop {
+            match reader.read_event().expect("well-formed") {
+                Event::Start(e) => {
+                    let name = e.name().as_ref().to_string();
+                    if name == "XfccGame" {
+                        games.push(std::collections::BTreeMap::new());
+                    }
+                    path.push(name);
+                }
+                Event::End(_) => {
+                    path.pop();
+                }
+                Event::Text(t) if path.len() >= 2 && path[path.len() - 2] == "XfccGame" => {
+                    let field = path.last().unwrap().clone();
+                    let game: &mut std::collections::BTreeMap<_, _> = games.last_mut().unwrap();
+                    game.entry(field)
+                        .or_insert_with(String::new)
+                        .push_str(&t.xml10_content());
+                }
+                Event::GeneralRef(r) if path.len() >= 2 && path[path.len() - 2] == "XfccGame" => {
+                    let text = match r.resolve_char_ref().expect("a character reference") {
+                        Some(c) => c.to_string(),
+                        None => {
+                            let name = r.xml10_content();
+                            quick_xml::escape::resolve_xml_entity(&name)
+                                .expect("one of XML's five")
+                                .to_string()
+                        }
+                    };
+                    let field = path.last().unwrap().clone();
+                    let game: &mut std::collections::BTreeMap<_, _> = games.last_mut().unwrap();
+                    game.entry(field)
+                        .or_insert_with(String::new)
+                        .push_str(&text);
+                }
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        assert!(path.is_empty(), "every element closed");
+        games
+    }
+
+    #[test]
+    fn a_note_with_every_control_character_is_told_as_xml_without_the_forbidden_ones() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let g = game(&league, &[]);
+        let mut x = game_for(t, &g, Color::White, at("2026-05-10", "12:00"));
+        let controls: String = (0u8..0x20).map(char::from).collect();
+        x.message = format!("Hello{controls}world\u{fffe}\u{ffff}!");
+        x.server_info = format!("\u{7}{controls}");
+        x.white = "Ivanov\u{c}, Ivan".into();
+        let answer = get_my_games_response(&[x]);
+        let games = read_as_xml_1_0(&answer);
+        assert_eq!(games.len(), 1);
+        // TAB, LF and CR stay (CR as `&#13;`, which XML keeps)
+        assert_eq!(games[0]["message"], "Hello\t\n\rworld!");
+        assert_eq!(games[0]["white"], "Ivanov, Ivan");
+        assert!(!games[0].contains_key("serverInfo") || games[0]["serverInfo"].trim().is_empty());
+        // a fault too
+        let f = fault(false, "bad \u{1f}byte");
+        assert!(f.contains("<faultstring>bad byte</faultstring>"), "{f}");
+    }
+
+    proptest::proptest! {
+        /// Whatever a stored note holds, the `GetMyGames` answer is XML 1.0
+        /// and tells the note less only the characters XML forbids.
+        #[test]
+        fn any_stored_note_is_told_as_xml(note in proptest::string::string_regex("(?s).{0,80}").unwrap(), info in "\\PC{0,20}") {
+            let league = league();
+            let t = &league.tournaments[0];
+            let g = game(&league, &["5254"]);
+            let mut x = game_for(t, &g, Color::Black, at("2026-05-12", "08:00"));
+            x.message = note.clone();
+            x.server_info = info;
+            let answer = get_my_games_response(&[x]);
+            let games = read_as_xml_1_0(&answer);
+            proptest::prop_assert_eq!(games.len(), 1);
+            let told = games[0].get("message").cloned().unwrap_or_default();
+            let expected: String = note
+                .chars()
+                .filter(|c| !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}'))
+                .collect();
+            proptest::prop_assert_eq!(told, expected);
+        }
     }
 
     #[test]
