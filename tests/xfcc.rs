@@ -230,8 +230,15 @@ fn a_player_gets_a_password_by_mail_and_plays_from_a_program_against_a_mail_play
     let g = &games[0];
     let id = g["id"].clone();
     assert!(id.parse::<i64>().is_ok_and(|n| n > 0), "{id}");
-    assert_eq!(g["white"], "Ivanov, Ivan (RUS)");
-    assert_eq!(g["black"], "Petrov, Petr (RUS)");
+    // the game's PGN tags: the names without their country, which has
+    // its own fields; played at the arbiter (a RAZSh event), no rounds
+    assert_eq!(g["white"], "Ivanov, Ivan");
+    assert_eq!(g["black"], "Petrov, Petr");
+    assert_eq!(g["whiteCountry"], "RUS");
+    assert_eq!(g["blackCountry"], "RUS");
+    assert_eq!(g["event"], "RUS-EM-2026");
+    assert_eq!(g["site"], "Test arbiter");
+    assert_eq!(g["round"], "?");
     assert_eq!(g["myTurn"], "false");
     assert_eq!(g["hasWhite"], "false");
     assert_eq!(g["moves"], "");
@@ -1010,6 +1017,7 @@ fn a_tournament_added_on_sighup_plays_from_a_program_too() {
     let (_, body) = d.post(&get_my_games("sidorov@example.test", &password));
     let games = games_of(&body);
     assert_eq!(games.len(), 1, "{body}");
-    assert_eq!(games[0]["event"], "Cup");
+    // the event as the game's PGN names it: the tournament's code
+    assert_eq!(games[0]["event"], "CUP");
     assert_eq!(games[0]["myTurn"], "true");
 }

@@ -14,7 +14,7 @@ pub mod soap;
 use crate::referee::deadline;
 use crate::referee::game::{EndReason, Game, GameResult};
 use crate::referee::tournament::Tournament;
-use crate::render::{pgn_date, pgn_site};
+use crate::render::{heading, pgn_date};
 use chrono::{NaiveDate, NaiveDateTime};
 use shakmaty::Color;
 use std::fmt::Write;
@@ -137,10 +137,10 @@ pub fn fault(client: bool, message: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct XfccGame {
     pub id: i64,
-    pub white: String,
-    pub black: String,
-    pub event: String,
-    pub site: String,
+    /// The tags its PGN names it with: `event`, `site`, `round`, `white`,
+    /// `black`, `whiteCountry`, `blackCountry` are the PGN's, from the one
+    /// [`heading`].
+    pub heading: crate::render::Heading,
     pub my_turn: bool,
     pub has_white: bool,
     /// Time left to the player: (days, hours, minutes).
@@ -150,8 +150,6 @@ pub struct XfccGame {
     pub moves: String,
     pub draw_offered: bool,
     pub result: &'static str,
-    /// `YYYY.MM.DD`: the tournament's start.
-    pub date: String,
     /// PGN style: `10/5184000` (10 moves in 60 days).
     pub time_control: String,
     /// The opponent's own words with his last move.
@@ -242,10 +240,7 @@ pub fn game_for(t: &Tournament, game: &Game, color: Color, now: NaiveDateTime) -
     let running = game.ending.is_none();
     XfccGame {
         id: game_number(game.id()),
-        white: t.player_of(&game.spec, Color::White).pgn_name(),
-        black: t.player_of(&game.spec, Color::Black).pgn_name(),
-        event: t.name.clone(),
-        site: pgn_site(t).to_string(),
+        heading: heading(t, &game.spec),
         my_turn: running && game.adjudication.is_none() && game.to_move() == color,
         has_white: color == Color::White,
         player: time_left(t, game, color, now),
@@ -253,7 +248,6 @@ pub fn game_for(t: &Tournament, game: &Game, color: Color, now: NaiveDateTime) -
         moves: movetext(game),
         draw_offered: running && game.pending_draw_offer() == Some(!color),
         result: result_of(game),
-        date: pgn_date(t.start),
         time_control: t.rules.pgn_time_control(),
         message: String::new(),
         server_info: String::new(),
@@ -280,10 +274,11 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
             let _ = write!(out, "<{name}>{}</{name}>", xml_text(value));
         };
         field("id", &g.id.to_string());
-        field("white", &g.white);
-        field("black", &g.black);
-        field("event", &g.event);
-        field("site", &g.site);
+        let h = &g.heading;
+        field("white", &h.white);
+        field("black", &h.black);
+        field("event", &h.event);
+        field("site", &h.site);
         field("myTurn", bool_text(g.my_turn));
         field("hasWhite", bool_text(g.has_white));
         field("daysPlayer", &g.player.0.to_string());
@@ -295,11 +290,13 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
         field("moves", &g.moves);
         field("drawOffered", bool_text(g.draw_offered));
         field("result", g.result);
-        field("eventDate", &g.date);
-        field("round", "-");
-        field("date", &g.date);
+        field("eventDate", &h.date);
+        field("round", &h.round);
+        field("date", &h.date);
         field("whiteElo", "0");
         field("blackElo", "0");
+        field("whiteCountry", &h.white_country);
+        field("blackCountry", &h.black_country);
         field("timeControl", &g.time_control);
         field("message", &g.message);
         field("serverInfo", &g.server_info);
@@ -345,6 +342,8 @@ pub fn wsdl(public_url: &str) -> String {
         string("date"),
         string("whiteElo"),
         string("blackElo"),
+        string("whiteCountry"),
+        string("blackCountry"),
         string("timeControl"),
         string("message"),
         string("serverInfo"),
@@ -477,10 +476,13 @@ mod tests {
         let black = &games[0];
         for (name, value) in [
             ("id", game_number("T/1").to_string().as_str()),
-            ("white", "Ivanov, Ivan (RUS)"),
-            ("black", "Petrov, Petr (RUS)"),
-            ("event", "Test championship"),
-            ("site", "ICCF Email"),
+            ("white", "Ivanov, Ivan"),
+            ("black", "Petrov, Petr"),
+            ("whiteCountry", "RUS"),
+            ("blackCountry", "RUS"),
+            ("event", "T"),
+            ("site", "Arbiter"),
+            ("round", "?"),
             ("myTurn", "true"),
             ("hasWhite", "false"),
             // his last day is 10.07 (60 days from 12.05 less the 1 he used
@@ -512,6 +514,61 @@ mod tests {
         assert_eq!(games[1]["hasWhite"], "true");
         // the clients' own check of the envelope's shape
         assert!(answer.contains("<soap:Body><GetMyGamesResponse xmlns=\"http://www.bennedik.com/webservices/XfccBasic\">"));
+    }
+
+    /// One game, one record: what `GetMyGames` says of the game's event,
+    /// site, round, players and their countries is what its PGN's tags
+    /// say.
+    #[test]
+    fn the_games_names_in_get_my_games_are_its_pgns_tags() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let g = game(&league, &["5254", "5755"]);
+        let pgn = crate::render::pgn(t, &g);
+        let tag = |name: &str| -> String {
+            let head = format!("[{name} \"");
+            pgn.lines()
+                .find_map(|l| l.strip_prefix(head.as_str()))
+                .map(|v| v.trim_end_matches("\"]").to_string())
+                .unwrap_or_else(|| panic!("[{name}] in {pgn}"))
+        };
+        let answer =
+            get_my_games_response(&[game_for(t, &g, Color::White, at("2026-05-12", "09:00"))]);
+        let games = as_clients_read(&answer);
+        for (field, name) in [
+            ("event", "Event"),
+            ("site", "Site"),
+            ("round", "Round"),
+            ("date", "Date"),
+            ("eventDate", "EventDate"),
+            ("white", "White"),
+            ("black", "Black"),
+            ("whiteCountry", "WhiteCountry"),
+            ("blackCountry", "BlackCountry"),
+        ] {
+            assert_eq!(games[0][field], tag(name), "{field}: {answer}\n{pgn}");
+        }
+        assert_eq!(tag("White"), "Ivanov, Ivan", "no country in a name");
+        assert_eq!(
+            tag("Site"),
+            "Arbiter",
+            "a RAZSh event is played at the arbiter"
+        );
+    }
+
+    /// "ICCF" is the site of an event under ICCF's rules only.
+    #[test]
+    fn the_site_is_iccfs_only_under_iccfs_rules() {
+        let iccf = crate::referee::rules::find_preset("iccf")
+            .expect("the ICCF preset")
+            .rules
+            .clone();
+        assert_eq!(crate::render::site_of(&iccf, "RAZSh arbiter"), "ICCF Email");
+        let razsh = crate::referee::rules::RuleSet::email();
+        assert_eq!(
+            crate::render::site_of(&razsh, "RAZSh arbiter"),
+            "RAZSh arbiter"
+        );
     }
 
     #[test]
@@ -594,7 +651,7 @@ mod tests {
         let controls: String = (0u8..0x20).map(char::from).collect();
         x.message = format!("Hello{controls}world\u{fffe}\u{ffff}!");
         x.server_info = format!("\u{7}{controls}");
-        x.white = "Ivanov\u{c}, Ivan".into();
+        x.heading.white = "Ivanov\u{c}, Ivan".into();
         let answer = get_my_games_response(&[x]);
         let games = read_as_xml_1_0(&answer);
         assert_eq!(games.len(), 1);
