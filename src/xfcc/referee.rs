@@ -377,6 +377,7 @@ mod tests {
             offer_draw: false,
             claim_draw: false,
             my_message: String::new(),
+            note_garbled: false,
         }
     }
 
