@@ -201,3 +201,7 @@ answer-xfcc-account = hier ist Ihr Zugang zum Spielen aus einem Schachprogramm (
 answer-xfcc-off = dieser Schiedsrichter bietet kein Xfcc (Spielen aus einem Schachprogramm) an: bitte senden Sie Ihre Züge per E-Mail.
 answer-xfcc-forwards-off = solange Sie einen Xfcc-Zugang haben (einen bekommen Sie mit XFCC PASSWORT oder XFCC), erhalten Sie die Züge Ihrer Gegner nicht mehr per E-Mail: lesen Sie sie in Ihrem Schachprogramm. Ihre offiziellen Mitteilungen (Ergebnisse, Reklamationen, Erinnerungen, Antworten) kommen weiterhin per E-Mail. Schreiben Sie XFCC WEITERLEITUNG EIN (XFCC FORWARDS ON), um die Züge wieder per E-Mail zu erhalten.
 answer-xfcc-forwards-on = die Züge Ihrer Gegner kommen wieder per E-Mail zu Ihnen (und in Ihr Schachprogramm, falls Sie eines nutzen).
+
+## Ein Zug aus einem Schachprogramm, dessen Anmerkung verstümmelt ankam
+answer-xfcc-garbled-subject = Ihre Anmerkung kam verstümmelt an
+answer-xfcc-garbled = Ihr Zug aus Ihrem Schachprogramm ist erfasst, aber die Anmerkung dazu kam verstümmelt an: Ihr Programm hat sie nicht als lesbaren Text gesendet, daher wurde sie Ihrem Gegner nicht weitergeleitet. Scid sendet Buchstaben, die keine lateinischen sind (zum Beispiel kyrillische), falsch. Schreiben Sie Anmerkungen in Ihrem Schachprogramm bitte nur mit lateinischen Buchstaben, oder schicken Sie Ihrem Gegner die Anmerkung per E-Mail.

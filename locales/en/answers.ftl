@@ -196,3 +196,7 @@ answer-xfcc-account = here is your account for playing from a chess program (Xfc
 answer-xfcc-off = this arbiter offers no Xfcc (playing from a chess program): please send your moves by mail.
 answer-xfcc-forwards-off = while you have an Xfcc account (write XFCC for one), your partners' moves no longer reach you by mail: read them in your chess program. Your official mails (results, claims, reminders, answers) still come by mail. Write XFCC FORWARDS ON to have the moves by mail again.
 answer-xfcc-forwards-on = your partners' moves reach you by mail again (and in your chess program, if you use one).
+
+## A move from a chess program whose note arrived garbled
+answer-xfcc-garbled-subject = your note arrived garbled
+answer-xfcc-garbled = your move sent from your chess program is recorded, but the note you sent with it arrived garbled: your program did not send it as readable text, so it was not passed on to your opponent. Scid sends letters other than Latin ones (Cyrillic, for example) wrongly. Please write notes in your chess program in Latin letters only, or send your note to your opponent by mail.

@@ -208,3 +208,7 @@ answer-xfcc-account = štai jūsų paskyra žaisti per šachmatų programą (Xfc
 answer-xfcc-off = šis arbitras nesiūlo Xfcc (žaidimo per šachmatų programą): prašome siųsti ėjimus el. paštu.
 answer-xfcc-forwards-off = kol turite Xfcc paskyrą (ją gausite parašę XFCC), jūsų partnerių ėjimai jums nebesiunčiami el. paštu: skaitykite juos savo šachmatų programoje. Oficialūs laiškai (rezultatai, pareiškimai, priminimai, atsakymai) ir toliau ateina el. paštu. Parašykite XFCC PERSIUNTIMAS ĮJUNGTAS (XFCC FORWARDS ON), kad ėjimus vėl gautumėte el. paštu.
 answer-xfcc-forwards-on = jūsų partnerių ėjimai vėl ateina jums el. paštu (ir į jūsų šachmatų programą, jei ja naudojatės).
+
+## Ėjimas iš šachmatų programos, kurio pastaba atėjo sugadinta
+answer-xfcc-garbled-subject = jūsų pastaba atėjo sugadinta
+answer-xfcc-garbled = jūsų ėjimas iš šachmatų programos užregistruotas, tačiau kartu siųsta pastaba atėjo sugadinta: programa jos neišsiuntė kaip įskaitomo teksto, todėl varžovui ji neperduota. Scid neteisingai siunčia ne lotyniškas raides (pavyzdžiui, kirilicą). Pastabas šachmatų programoje rašykite tik lotyniškomis raidėmis arba nusiųskite pastabą varžovui el. paštu.
