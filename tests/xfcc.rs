@@ -131,6 +131,29 @@ impl Daemon {
             "http://127.0.0.1:{}/xfccbasic.asmx?wsdl",
             self.port
         )));
+        // Scid 4.7's real steps, in the menus as Scid shows them in the
+        // player's language: a server name without "-", a database of
+        // type Correspondence open before "Retrieve Games"
+        let steps: &[&str] = if answer.body.contains("Пароль") {
+            &[
+                "Играть > Шахматы по переписке > Настройка...",
+                "без знака «-»",
+                "Открыть базу данных... (Open Database..., Ctrl+F12)",
+            ]
+        } else {
+            &[
+                "Play > Correspondence Chess > Configure...",
+                "a name without \"-\"",
+                "Open Database... (Ctrl+F12)",
+            ]
+        };
+        for step in steps {
+            assert!(answer.body.contains(step), "{step}: {}", answer.body);
+        }
+        assert!(
+            !answer.body.contains("Configure Xfcc"),
+            "no such item in Scid 4.7"
+        );
         password
     }
 

@@ -189,7 +189,11 @@ answer-xfcc-account = here is your account for playing from a chess program (Xfc
     
     This password replaces any earlier one. Keep it to yourself: whoever has it can move in your games. For a new one, write XFCC again.
     
-    Scid: Play > Correspondence Chess > Configure Xfcc: a name of your choice, the URL above, your user name and the password; then "Retrieve Games".
+    Scid 4.7 (the menus of its English interface):
+    1. Play > Correspondence Chess > Configure...; under "Xfcc Configuration:" leave "Use internal Xfcc support" ticked and press "Configure...": Server Name: a name without "-" (Scid splits its game numbers at "-" and would send nothing), Xfcc-URL: the URL above, Login Name: your user name, Password: the password; OK.
+    2. Play > Correspondence Chess > Open Database... (Ctrl+F12): Scid retrieves games only into an open database of type "Correspondence" (else it says "No Database of type 'Correspondence' is opened").
+    3. Play > Correspondence Chess > Retrieve Games.
+    Scid garbles letters other than Latin ones (Cyrillic, for example) in the notes it sends: write your notes in Latin letters, or by mail.
     Lucas Chess: the URL with ?wsdl at its end: { $url }?wsdl
     
     A move from the program is decided as a mail with that move: the same clock, the same rules, dated the day it arrives. A move the board does not allow is refused by the program's answer and costs nothing; send it again corrected. Your official mails keep coming by mail. To stop receiving your partners' moves by mail, write XFCC FORWARDS OFF (XFCC FORWARDS ON brings them back).
