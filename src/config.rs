@@ -759,15 +759,19 @@ impl Validator<'_> {
                 message: "no [[tournament]] is configured".into(),
             });
         }
+        let name = raw
+            .gateway
+            .name
+            .clone()
+            .unwrap_or_else(|| "Tournament arbiter".into());
+        for t in &mut tournaments {
+            t.site = crate::render::site_of(&t.rules, &name);
+        }
         match (inbox, outbox, self.problems.is_empty()) {
             (Some(inbox), Some(outbox), true) => Ok(Config {
                 league: League {
                     address,
-                    name: raw
-                        .gateway
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| "Tournament arbiter".into()),
+                    name,
                     tournaments,
                     xfcc: xfcc.as_ref().map(|x| x.public_url.clone()),
                     index: Default::default(),

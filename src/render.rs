@@ -464,11 +464,51 @@ fn comment_text(s: &str) -> String {
     s.replace('{', "(").replace('}', ")")
 }
 
-/// The PGN `Site` of a tournament's games: its mode of play.
-pub fn pgn_site(t: &Tournament) -> &'static str {
-    match t.rules.kind {
-        crate::referee::rules::RuleKind::Email => "ICCF Email",
-        crate::referee::rules::RuleKind::Postal => "ICCF",
+/// Where the games of a tournament under `rules` are played, for its
+/// PGN's `Site`: ICCF's words ("ICCF Email", postal "ICCF") only for an
+/// event under ICCF's rules; any other is played at the arbiter, named
+/// as the players read him (`[gateway] name`, `arbiter`).
+pub fn site_of(rules: &crate::referee::rules::RuleSet, arbiter: &str) -> String {
+    match (rules.cites.as_deref(), rules.kind) {
+        (Some("iccf"), crate::referee::rules::RuleKind::Email) => "ICCF Email".into(),
+        (Some("iccf"), crate::referee::rules::RuleKind::Postal) => "ICCF".into(),
+        _ => arbiter.to_string(),
+    }
+}
+
+/// The tags that name a game, as its PGN writes them and Xfcc's
+/// `GetMyGames` tells them: one record, made here only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Heading {
+    /// The tournament's code (`RUS-EM-2026`).
+    pub event: String,
+    pub site: String,
+    /// The tournament's start, `YYYY.MM.DD`.
+    pub date: String,
+    /// `?`: a tournament here has no rounds.
+    pub round: String,
+    /// `Surname, Name`.
+    pub white: String,
+    pub black: String,
+    /// The players' countries as the config writes them (`RUS`); empty
+    /// when not known.
+    pub white_country: String,
+    pub black_country: String,
+}
+
+/// The [`Heading`] of the game `spec` of `t`.
+pub fn heading(t: &Tournament, spec: &crate::referee::tournament::GameSpec) -> Heading {
+    let white = t.player_of(spec, Color::White);
+    let black = t.player_of(spec, Color::Black);
+    Heading {
+        event: t.id.clone(),
+        site: t.site.clone(),
+        date: pgn_date(t.start),
+        round: "?".into(),
+        white: white.name.clone(),
+        black: black.name.clone(),
+        white_country: white.country.clone(),
+        black_country: black.country.clone(),
     }
 }
 
@@ -487,24 +527,31 @@ pub fn pgn_site(t: &Tournament) -> &'static str {
 pub fn pgn(t: &Tournament, game: &Game) -> String {
     let white = t.player_of(&game.spec, Color::White);
     let black = t.player_of(&game.spec, Color::Black);
-    let site = pgn_site(t);
-    let start = pgn_date(t.start);
+    let head = heading(t, &game.spec);
     let mut out = String::new();
     let mut tags = vec![
-        ("Event", t.id.clone()),
-        ("Site", site.to_string()),
-        ("Date", start.clone()),
-        ("Round", "?".to_string()),
-        ("White", white.pgn_name()),
-        ("Black", black.pgn_name()),
+        ("Event", head.event),
+        ("Site", head.site),
+        ("Date", head.date.clone()),
+        ("Round", head.round),
+        ("White", head.white),
+        ("Black", head.black),
         ("Result", game.result_str().to_string()),
+    ];
+    if !head.white_country.is_empty() {
+        tags.push(("WhiteCountry", head.white_country));
+    }
+    if !head.black_country.is_empty() {
+        tags.push(("BlackCountry", head.black_country));
+    }
+    tags.extend([
         ("PlyCount", game.plies.len().to_string()),
-        ("EventDate", start),
+        ("EventDate", head.date),
         ("TimeControl", t.rules.pgn_time_control()),
         ("Rules", t.rules.summary()),
         ("Mode", "EM".to_string()),
         ("Termination", termination(game).to_string()),
-    ];
+    ]);
     if t.publish_addresses {
         tags.push(("WhiteNA", white.address().to_string()));
         tags.push(("BlackNA", black.address().to_string()));

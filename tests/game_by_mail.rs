@@ -163,9 +163,12 @@ fn app4_game_in_numeric_with_full_records() {
     // show --pgn reads back as the same game.
     let (code, pgn, _) = arena.cli(&["show", "RUS-EM-2026/1", "--pgn"]);
     assert_eq!(code, 0);
-    assert!(pgn.contains("[Event \"RUS-EM-2026\"]") && pgn.contains("[Site \"ICCF Email\"]"));
+    // a RAZSh event is played at the arbiter, not at ICCF
+    assert!(pgn.contains("[Event \"RUS-EM-2026\"]") && pgn.contains("[Site \"Test arbiter\"]"));
     assert!(
-        pgn.contains("[White \"Ivanov, Ivan (RUS)\"]") && pgn.contains("[Date \"2026.05.10\"]")
+        pgn.contains("[White \"Ivanov, Ivan\"]")
+            && pgn.contains("[WhiteCountry \"RUS\"]")
+            && pgn.contains("[Date \"2026.05.10\"]")
     );
     let movetext: String = pgn
         .lines()

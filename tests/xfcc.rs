@@ -131,6 +131,29 @@ impl Daemon {
             "http://127.0.0.1:{}/xfccbasic.asmx?wsdl",
             self.port
         )));
+        // Scid 4.7's real steps, in the menus as Scid shows them in the
+        // player's language: a server name without "-", a database of
+        // type Correspondence open before "Retrieve Games"
+        let steps: &[&str] = if answer.body.contains("Пароль") {
+            &[
+                "Играть > Шахматы по переписке > Настройка...",
+                "без знака «-»",
+                "Открыть базу данных... (Open Database..., Ctrl+F12)",
+            ]
+        } else {
+            &[
+                "Play > Correspondence Chess > Configure...",
+                "a name without \"-\"",
+                "Open Database... (Ctrl+F12)",
+            ]
+        };
+        for step in steps {
+            assert!(answer.body.contains(step), "{step}: {}", answer.body);
+        }
+        assert!(
+            !answer.body.contains("Configure Xfcc"),
+            "no such item in Scid 4.7"
+        );
         password
     }
 
@@ -230,8 +253,15 @@ fn a_player_gets_a_password_by_mail_and_plays_from_a_program_against_a_mail_play
     let g = &games[0];
     let id = g["id"].clone();
     assert!(id.parse::<i64>().is_ok_and(|n| n > 0), "{id}");
-    assert_eq!(g["white"], "Ivanov, Ivan (RUS)");
-    assert_eq!(g["black"], "Petrov, Petr (RUS)");
+    // the game's PGN tags: the names without their country, which has
+    // its own fields; played at the arbiter (a RAZSh event), no rounds
+    assert_eq!(g["white"], "Ivanov, Ivan");
+    assert_eq!(g["black"], "Petrov, Petr");
+    assert_eq!(g["whiteCountry"], "RUS");
+    assert_eq!(g["blackCountry"], "RUS");
+    assert_eq!(g["event"], "RUS-EM-2026");
+    assert_eq!(g["site"], "Test arbiter");
+    assert_eq!(g["round"], "?");
     assert_eq!(g["myTurn"], "false");
     assert_eq!(g["hasWhite"], "false");
     assert_eq!(g["moves"], "");
@@ -1010,6 +1040,183 @@ fn a_tournament_added_on_sighup_plays_from_a_program_too() {
     let (_, body) = d.post(&get_my_games("sidorov@example.test", &password));
     let games = games_of(&body);
     assert_eq!(games.len(), 1, "{body}");
-    assert_eq!(games[0]["event"], "Cup");
+    // the event as the game's PGN names it: the tournament's code
+    assert_eq!(games[0]["event"], "CUP");
     assert_eq!(games[0]["myTurn"], "true");
+}
+
+/// POSTs raw `body` bytes with `headers`; the status and the answer.
+fn post_bytes(port: u16, headers: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let head = format!(
+        "POST /xfccbasic.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let answer = String::from_utf8(answer).expect("the answer is UTF-8");
+    let status = answer[9..12].parse().unwrap();
+    (status, answer.split_once("\r\n\r\n").unwrap().1.to_string())
+}
+
+/// Scid's `MakeAMove` as it reaches the wire (captured from Scid 4.7.4's
+/// own `SendMove` with Tcl 8.6's `http`): its template, the note through
+/// `xmlencrypt`, every character sent as its low byte although the header
+/// says UTF-8 (`мой` arrives as `<>9`, `П` as 0x1F).
+fn scid_make_a_move(values: &[(&str, &str)], note: &str) -> Vec<u8> {
+    let note = note
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;");
+    let mut values = values.to_vec();
+    values.push(("MESSAGE", &note));
+    fixture("scid-MakeAMove", &values)
+        .chars()
+        .map(|c| (u32::from(c) & 0xff) as u8)
+        .collect()
+}
+
+/// The answer as a strict XML 1.0 parser (Scid's tdom) reads it: no
+/// character XML forbids, the elements balanced.
+fn assert_xml_1_0(answer: &str) {
+    assert!(
+        !answer.chars().any(|c| matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')),
+        "a character XML forbids: {answer:?}"
+    );
+    let mut reader = quick_xml::Reader::from_str(answer);
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!("not XML ({e}): {answer}"),
+        }
+    }
+}
+
+#[test]
+fn scids_german_and_russian_notes_leave_the_move_recorded_and_a_garbled_note_is_told() {
+    let mut d = start("");
+    let password = d.password("petrov@example.test");
+    d.mail("ivanov@example.test", "1. 5254\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let login = [("USER", "petrov@example.test"), ("PASS", password.as_str())];
+    let (_, answer) = post_as(d.port, SCID, &fixture("scid-GetMyGames", &login));
+    let id = scid_games(&answer)[0]["id"].clone();
+    let values = |movecount: &'static str, mv: &'static str| {
+        vec![
+            ("USER", "petrov@example.test".to_string()),
+            ("PASS", password.clone()),
+            ("GAMEID", id.clone()),
+            ("MOVECOUNT", movecount.to_string()),
+            ("MOVE", mv.to_string()),
+            ("RESIGN", "0".to_string()),
+            ("ACCEPTDRAW", "0".to_string()),
+            ("OFFERDRAW", "0".to_string()),
+            ("CLAIMDRAW", "0".to_string()),
+        ]
+    };
+
+    // German: ISO-8859-1 under a UTF-8 label, read as it was meant
+    let body = scid_make_a_move(&pairs(&values("1", "e5")), "Grüße aus Köln");
+    assert!(std::str::from_utf8(&body).is_err());
+    let (status, answer) = post_bytes(d.port, SCID, &body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(scid_result(&answer), "Success");
+    let sent = d.mails_until(|s| s.iter().any(|m| m.to == ["ivanov@example.test"]));
+    let forward = sent
+        .iter()
+        .find(|m| m.to == ["ivanov@example.test"])
+        .unwrap();
+    assert!(forward.body.contains("Grüße aus Köln"), "{}", forward.body);
+
+    // Russian: `мой ход` arrives as `<>9 E>4` (not XML), `Привет` with 0x1F
+    d.mail("ivanov@example.test", "1. 5254 5755\n2. 7163\n");
+    d.mails_until(|s| s.iter().any(|m| m.to == ["petrov@example.test"]));
+    let body = scid_make_a_move(&pairs(&values("2", "Nc6")), "мой ход. Привет");
+    assert!(body.windows(5).any(|w| w == b"><>9 ") && body.contains(&0x1f));
+    let (status, answer) = post_bytes(d.port, SCID, &body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(scid_result(&answer), "Success", "the move is not lost");
+    let json = d.arena.json(GAME);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 4, "{json}");
+    // the player is told by mail, in his language (English)...
+    let sent = d.mails_until(|s| {
+        s.iter()
+            .any(|m| m.to == ["petrov@example.test"] && m.body.contains("arrived garbled"))
+    });
+    let told = sent
+        .iter()
+        .find(|m| m.body.contains("arrived garbled"))
+        .unwrap();
+    assert!(
+        told.body
+            .contains("Scid sends letters other than Latin ones"),
+        "{}",
+        told.body
+    );
+    // ...his partner gets the move without the garbage
+    let forward = sent
+        .iter()
+        .find(|m| m.to == ["ivanov@example.test"])
+        .expect("the move forwarded");
+    assert!(
+        forward.body.contains("2... 2836") && !forward.body.contains("<>9"),
+        "{}",
+        forward.body
+    );
+    // ...and in his program's serverInfo; the answer stays XML
+    let (_, answer) = post_as(d.port, SCID, &fixture("scid-GetMyGames", &login));
+    assert_xml_1_0(&answer);
+    let g = &scid_games(&answer)[0];
+    assert!(
+        g["serverInfo"].ends_with(": Your note arrived garbled"),
+        "{g:?}"
+    );
+    assert!(g["moves"].contains("Nc6"), "{}", g["moves"]);
+}
+
+#[test]
+fn a_refused_request_leaves_one_log_line_with_the_peer_the_user_agent_and_the_reason() {
+    let d = start("");
+    let (status, _) = post_bytes(
+        d.port,
+        SCID,
+        b"<soap:Envelope><soap:Body><GetMyGames></soap:Body>",
+    );
+    assert_eq!(status, 500);
+    let (_, body) = post_as(
+        d.port,
+        SCID,
+        &fixture(
+            "scid-GetMyGames",
+            &[("USER", "petrov@example.test"), ("PASS", "hunter2-secret")],
+        ),
+    );
+    assert!(body.contains("AuthenticationFailed"));
+    let log = std::fs::read_to_string(d.arena.path().join("daemon.log")).unwrap();
+    let refused: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("request refused"))
+        .collect();
+    assert_eq!(refused.len(), 2, "{log}");
+    for line in &refused {
+        assert!(
+            line.contains("peer=127.0.0.1") && line.contains("Scid/4.7.4"),
+            "{line}"
+        );
+    }
+    assert!(refused[0].contains("not XML"), "{}", refused[0]);
+    assert!(
+        refused[1].contains("petrov@example.test") && refused[1].contains("authentication failed"),
+        "{}",
+        refused[1]
+    );
+    assert!(!log.contains("hunter2-secret"), "never the password");
 }

@@ -194,10 +194,18 @@ answer-xfcc-account = hier ist Ihr Zugang zum Spielen aus einem Schachprogramm (
     
     Dieses Passwort ersetzt jedes frühere. Behalten Sie es für sich: wer es hat, kann in Ihren Partien ziehen. Für ein neues schreiben Sie erneut XFCC PASSWORT (XFCC).
     
-    Scid (Menüpunkte der englischen Oberfläche): Play > Correspondence Chess > Configure Xfcc: ein Name Ihrer Wahl, die obige URL, Ihr Benutzername und das Passwort; dann „Retrieve Games“.
+    Scid 4.7 (Menüpunkte der deutschen Oberfläche, die der englischen in Klammern):
+    1. Spielen > Fernschach > Einstellungen... (Play > Correspondence Chess > Configure...); unter „Xfcc Einstellungen:“ lassen Sie „Interne Xfcc-Unterstützung verwenden“ angekreuzt und klicken auf „Einstellungen...“: Server Name: ein Name ohne „-“ (Scid trennt seine Partienummern am „-“ und würde sonst nichts senden), Xfcc-URL: die obige URL, Login Name: Ihr Benutzername, Passwort: das Passwort; OK.
+    2. Spielen > Fernschach > Datenbank öffnen... (Open Database..., Ctrl+F12): Scid holt Partien nur in eine geöffnete Datenbank vom Typ „Fernschach“ (sonst meldet es „Es wurde keine Datenbank vom Typ 'Fernschach' geöffnet“).
+    3. Spielen > Fernschach > Partien synchronisieren (Retrieve Games).
+    Scid verstümmelt in den Anmerkungen, die es sendet, Buchstaben, die keine lateinischen sind (etwa kyrillische): schreiben Sie Anmerkungen mit lateinischen Buchstaben oder per E-Mail.
     Lucas Chess: die URL mit ?wsdl am Ende: { $url }?wsdl
     
     Ein Zug aus dem Programm wird wie eine E-Mail mit diesem Zug entschieden: dieselbe Uhr, dieselben Regeln, datiert auf den Tag seines Eingangs. Einen Zug, den das Brett nicht zulässt, weist die Antwort des Programms zurück, und er kostet nichts; senden Sie ihn berichtigt erneut. Ihre offiziellen Mitteilungen kommen weiterhin per E-Mail. Um die Züge Ihrer Gegner nicht mehr per E-Mail zu erhalten, schreiben Sie XFCC WEITERLEITUNG AUS (XFCC FORWARDS OFF); XFCC WEITERLEITUNG EIN (XFCC FORWARDS ON) bringt sie zurück.
 answer-xfcc-off = dieser Schiedsrichter bietet kein Xfcc (Spielen aus einem Schachprogramm) an: bitte senden Sie Ihre Züge per E-Mail.
 answer-xfcc-forwards-off = solange Sie einen Xfcc-Zugang haben (einen bekommen Sie mit XFCC PASSWORT oder XFCC), erhalten Sie die Züge Ihrer Gegner nicht mehr per E-Mail: lesen Sie sie in Ihrem Schachprogramm. Ihre offiziellen Mitteilungen (Ergebnisse, Reklamationen, Erinnerungen, Antworten) kommen weiterhin per E-Mail. Schreiben Sie XFCC WEITERLEITUNG EIN (XFCC FORWARDS ON), um die Züge wieder per E-Mail zu erhalten.
 answer-xfcc-forwards-on = die Züge Ihrer Gegner kommen wieder per E-Mail zu Ihnen (und in Ihr Schachprogramm, falls Sie eines nutzen).
+
+## Ein Zug aus einem Schachprogramm, dessen Anmerkung verstümmelt ankam
+answer-xfcc-garbled-subject = Ihre Anmerkung kam verstümmelt an
+answer-xfcc-garbled = Ihr Zug aus Ihrem Schachprogramm ist erfasst, aber die Anmerkung dazu kam verstümmelt an: Ihr Programm hat sie nicht als lesbaren Text gesendet, daher wurde sie Ihrem Gegner nicht weitergeleitet. Scid sendet Buchstaben, die keine lateinischen sind (zum Beispiel kyrillische), falsch. Schreiben Sie Anmerkungen in Ihrem Schachprogramm bitte nur mit lateinischen Buchstaben, oder schicken Sie Ihrem Gegner die Anmerkung per E-Mail.

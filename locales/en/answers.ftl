@@ -189,10 +189,18 @@ answer-xfcc-account = here is your account for playing from a chess program (Xfc
     
     This password replaces any earlier one. Keep it to yourself: whoever has it can move in your games. For a new one, write XFCC again.
     
-    Scid: Play > Correspondence Chess > Configure Xfcc: a name of your choice, the URL above, your user name and the password; then "Retrieve Games".
+    Scid 4.7 (the menus of its English interface):
+    1. Play > Correspondence Chess > Configure...; under "Xfcc Configuration:" leave "Use internal Xfcc support" ticked and press "Configure...": Server Name: a name without "-" (Scid splits its game numbers at "-" and would send nothing), Xfcc-URL: the URL above, Login Name: your user name, Password: the password; OK.
+    2. Play > Correspondence Chess > Open Database... (Ctrl+F12): Scid retrieves games only into an open database of type "Correspondence" (else it says "No Database of type 'Correspondence' is opened").
+    3. Play > Correspondence Chess > Retrieve Games.
+    Scid garbles letters other than Latin ones (Cyrillic, for example) in the notes it sends: write your notes in Latin letters, or by mail.
     Lucas Chess: the URL with ?wsdl at its end: { $url }?wsdl
     
     A move from the program is decided as a mail with that move: the same clock, the same rules, dated the day it arrives. A move the board does not allow is refused by the program's answer and costs nothing; send it again corrected. Your official mails keep coming by mail. To stop receiving your partners' moves by mail, write XFCC FORWARDS OFF (XFCC FORWARDS ON brings them back).
 answer-xfcc-off = this arbiter offers no Xfcc (playing from a chess program): please send your moves by mail.
 answer-xfcc-forwards-off = while you have an Xfcc account (write XFCC for one), your partners' moves no longer reach you by mail: read them in your chess program. Your official mails (results, claims, reminders, answers) still come by mail. Write XFCC FORWARDS ON to have the moves by mail again.
 answer-xfcc-forwards-on = your partners' moves reach you by mail again (and in your chess program, if you use one).
+
+## A move from a chess program whose note arrived garbled
+answer-xfcc-garbled-subject = your note arrived garbled
+answer-xfcc-garbled = your move sent from your chess program is recorded, but the note you sent with it arrived garbled: your program did not send it as readable text, so it was not passed on to your opponent. Scid sends letters other than Latin ones (Cyrillic, for example) wrongly. Please write notes in your chess program in Latin letters only, or send your note to your opponent by mail.

@@ -201,10 +201,18 @@ answer-xfcc-account = štai jūsų paskyra žaisti per šachmatų programą (Xfc
     
     Šis slaptažodis pakeičia bet kurį ankstesnį. Niekam jo neatskleiskite: kas jį turi, gali eiti jūsų partijose. Norėdami gauti naują, vėl parašykite XFCC.
     
-    Scid (meniu punktai angliškoje sąsajoje): Play > Correspondence Chess > Configure Xfcc: pasirinktas pavadinimas, aukščiau nurodytas URL, jūsų naudotojo vardas ir slaptažodis; tada „Retrieve Games“.
+    Scid 4.7 (meniu punktai angliškoje sąsajoje; lietuviškos Scid neturi):
+    1. Play > Correspondence Chess > Configure...; skiltyje „Xfcc Configuration:“ palikite pažymėtą „Use internal Xfcc support“ ir spauskite mygtuką „Configure...“: Server Name – pavadinimas be „-“ (Scid partijų numerius skaido ties „-“ ir kitaip nieko neišsiųstų), Xfcc-URL – aukščiau nurodytas URL, Login Name – jūsų naudotojo vardas, Password – slaptažodis; OK.
+    2. Play > Correspondence Chess > Open Database... (Ctrl+F12): Scid partijas parsiunčia tik į atidarytą „Correspondence“ tipo duomenų bazę (kitaip praneša „No Database of type 'Correspondence' is opened“).
+    3. Play > Correspondence Chess > Retrieve Games.
+    Scid pastabose siunčiamas ne lotyniškas raides (pavyzdžiui, kirilicą) sugadina: pastabas rašykite lotyniškomis raidėmis arba siųskite el. paštu.
     Lucas Chess: URL su ?wsdl gale: { $url }?wsdl
     
     Ėjimas iš programos sprendžiamas kaip laiškas su tuo ėjimu: tas pats laikas, tos pačios taisyklės, data – jo gavimo diena. Lentoje neleistiną ėjimą programa atmes savo atsakyme, ir jis nieko nekainuoja; atsiųskite jį pataisytą. Oficialūs laiškai ir toliau ateina el. paštu. Kad partnerių ėjimai nebeateitų el. paštu, parašykite XFCC PERSIUNTIMAS IŠJUNGTAS (XFCC FORWARDS OFF); XFCC PERSIUNTIMAS ĮJUNGTAS (XFCC FORWARDS ON) juos sugrąžina.
 answer-xfcc-off = šis arbitras nesiūlo Xfcc (žaidimo per šachmatų programą): prašome siųsti ėjimus el. paštu.
 answer-xfcc-forwards-off = kol turite Xfcc paskyrą (ją gausite parašę XFCC), jūsų partnerių ėjimai jums nebesiunčiami el. paštu: skaitykite juos savo šachmatų programoje. Oficialūs laiškai (rezultatai, pareiškimai, priminimai, atsakymai) ir toliau ateina el. paštu. Parašykite XFCC PERSIUNTIMAS ĮJUNGTAS (XFCC FORWARDS ON), kad ėjimus vėl gautumėte el. paštu.
 answer-xfcc-forwards-on = jūsų partnerių ėjimai vėl ateina jums el. paštu (ir į jūsų šachmatų programą, jei ja naudojatės).
+
+## Ėjimas iš šachmatų programos, kurio pastaba atėjo sugadinta
+answer-xfcc-garbled-subject = jūsų pastaba atėjo sugadinta
+answer-xfcc-garbled = jūsų ėjimas iš šachmatų programos užregistruotas, tačiau kartu siųsta pastaba atėjo sugadinta: programa jos neišsiuntė kaip įskaitomo teksto, todėl varžovui ji neperduota. Scid neteisingai siunčia ne lotyniškas raides (pavyzdžiui, kirilicą). Pastabas šachmatų programoje rašykite tik lotyniškomis raidėmis arba nusiųskite pastabą varžovui el. paštu.

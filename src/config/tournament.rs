@@ -437,6 +437,8 @@ impl Validator<'_> {
             director_digest,
             publish_addresses: rt.publish_addresses.unwrap_or(false),
             tie_break,
+            // the arbiter's name is known to the whole config: set there
+            site: String::new(),
             rules,
             notation,
             players,

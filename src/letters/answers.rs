@@ -192,6 +192,19 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                 }
             ),
         },
+        AnswerNotice::XfccNoteGarbled { game } => {
+            let text = format!("{hello}{}\n", t!(lang, "answer-xfcc-garbled"));
+            match league.game(game) {
+                Some((t, spec)) => Text {
+                    subject: super::game_subject(t, spec, &t!(lang, "answer-xfcc-garbled-subject")),
+                    body: text,
+                },
+                None => Text {
+                    subject: t!(lang, "answer-xfcc-garbled-subject"),
+                    body: text,
+                },
+            }
+        }
         AnswerNotice::Stranger => Text {
             subject: t!(lang, "answer-stranger-subject"),
             body: format!("{hello}{}\n", t!(lang, "answer-stranger")),

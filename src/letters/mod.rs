@@ -535,6 +535,7 @@ pub(crate) mod fixture {
                 director_digest: false,
                 publish_addresses: false,
                 tie_break: Default::default(),
+                site: "Arbiter".into(),
                 rules: RuleSet::email(),
                 notation: Notation::Numeric,
                 conditional: false,

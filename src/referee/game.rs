@@ -931,6 +931,7 @@ mod tests {
             director_digest: false,
             publish_addresses: false,
             tie_break: Default::default(),
+            site: "Arbiter".into(),
             rules,
             notation: crate::notation::Notation::Numeric,
             conditional: false,

@@ -247,6 +247,7 @@ mod tests {
             publish_addresses: false,
             conditional: false,
             tie_break,
+            site: "Arbiter".into(),
             rules: RuleSet::email(),
             notation: Notation::San,
             players: vec![player("a"), player("b"), player("c")],

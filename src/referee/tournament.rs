@@ -36,15 +36,6 @@ impl Player {
         &self.emails[0]
     }
 
-    /// `Surname, Name (CTY)` as the PGN tags want it.
-    pub fn pgn_name(&self) -> String {
-        if self.country.is_empty() {
-            self.name.clone()
-        } else {
-            format!("{} ({})", self.name, self.country)
-        }
-    }
-
     /// The surname, for subjects.
     pub fn surname(&self) -> &str {
         self.name.split(',').next().unwrap_or(&self.name).trim()
@@ -191,6 +182,9 @@ pub struct Tournament {
     /// What orders players with equal points in the standings.
     pub tie_break: TieBreak,
     pub rules: RuleSet,
+    /// Where its games are played, as their PGN's `Site` and Xfcc's `site`
+    /// name it ([`crate::render::site_of`]).
+    pub site: String,
     /// The notation the daemon writes.
     pub notation: Notation,
     /// Hidden conditional moves (`conditional = "hidden"`): a player may
@@ -542,6 +536,7 @@ mod tests {
                     director_digest: false,
                     publish_addresses: false,
                     tie_break: Default::default(),
+                    site: "Arbiter".into(),
                     rules: RuleSet::defaults(crate::referee::rules::RuleKind::Email),
                     notation: Notation::Numeric,
                     conditional: false,

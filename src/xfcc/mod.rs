@@ -14,11 +14,25 @@ pub mod soap;
 use crate::referee::deadline;
 use crate::referee::game::{EndReason, Game, GameResult};
 use crate::referee::tournament::Tournament;
-use crate::render::{pgn_date, pgn_site};
+use crate::render::{heading, pgn_date};
 use chrono::{NaiveDate, NaiveDateTime};
-use quick_xml::escape::escape;
 use shakmaty::Color;
 use std::fmt::Write;
+
+/// `value` as the text of an answer's element or attribute: valid XML 1.0
+/// whatever it holds. The characters XML 1.0 forbids (the C0 controls
+/// other than TAB, LF and CR; U+FFFE, U+FFFF) are dropped, the five
+/// special ones escaped. A note from the store may hold anything, and one
+/// forbidden character stops a client's parser before the first game
+/// (Scid's tdom). Every text an answer carries goes through here.
+pub fn xml_text(value: &str) -> std::borrow::Cow<'_, str> {
+    let allowed = |c: char| !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}');
+    if value.chars().all(allowed) {
+        return quick_xml::escape::escape(value);
+    }
+    let kept: String = value.chars().filter(|&c| allowed(c)).collect();
+    std::borrow::Cow::Owned(quick_xml::escape::escape(&kept).into_owned())
+}
 
 /// The XfccBasic namespace.
 pub const NAMESPACE: &str = "http://www.bennedik.com/webservices/XfccBasic";
@@ -115,7 +129,7 @@ pub fn fault(client: bool, message: &str) -> String {
         "{ENVELOPE_START}<soap:Fault><faultcode>soap:{}</faultcode><faultstring>{}\
          </faultstring></soap:Fault>{ENVELOPE_END}",
         if client { "Client" } else { "Server" },
-        escape(message)
+        xml_text(message)
     )
 }
 
@@ -123,10 +137,10 @@ pub fn fault(client: bool, message: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct XfccGame {
     pub id: i64,
-    pub white: String,
-    pub black: String,
-    pub event: String,
-    pub site: String,
+    /// The tags its PGN names it with: `event`, `site`, `round`, `white`,
+    /// `black`, `whiteCountry`, `blackCountry` are the PGN's, from the one
+    /// [`heading`].
+    pub heading: crate::render::Heading,
     pub my_turn: bool,
     pub has_white: bool,
     /// Time left to the player: (days, hours, minutes).
@@ -136,8 +150,6 @@ pub struct XfccGame {
     pub moves: String,
     pub draw_offered: bool,
     pub result: &'static str,
-    /// `YYYY.MM.DD`: the tournament's start.
-    pub date: String,
     /// PGN style: `10/5184000` (10 moves in 60 days).
     pub time_control: String,
     /// The opponent's own words with his last move.
@@ -228,10 +240,7 @@ pub fn game_for(t: &Tournament, game: &Game, color: Color, now: NaiveDateTime) -
     let running = game.ending.is_none();
     XfccGame {
         id: game_number(game.id()),
-        white: t.player_of(&game.spec, Color::White).pgn_name(),
-        black: t.player_of(&game.spec, Color::Black).pgn_name(),
-        event: t.name.clone(),
-        site: pgn_site(t).to_string(),
+        heading: heading(t, &game.spec),
         my_turn: running && game.adjudication.is_none() && game.to_move() == color,
         has_white: color == Color::White,
         player: time_left(t, game, color, now),
@@ -239,7 +248,6 @@ pub fn game_for(t: &Tournament, game: &Game, color: Color, now: NaiveDateTime) -
         moves: movetext(game),
         draw_offered: running && game.pending_draw_offer() == Some(!color),
         result: result_of(game),
-        date: pgn_date(t.start),
         time_control: t.rules.pgn_time_control(),
         message: String::new(),
         server_info: String::new(),
@@ -263,13 +271,14 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
     for g in games {
         out.push_str("<XfccGame>");
         let mut field = |name: &str, value: &str| {
-            let _ = write!(out, "<{name}>{}</{name}>", escape(value));
+            let _ = write!(out, "<{name}>{}</{name}>", xml_text(value));
         };
         field("id", &g.id.to_string());
-        field("white", &g.white);
-        field("black", &g.black);
-        field("event", &g.event);
-        field("site", &g.site);
+        let h = &g.heading;
+        field("white", &h.white);
+        field("black", &h.black);
+        field("event", &h.event);
+        field("site", &h.site);
         field("myTurn", bool_text(g.my_turn));
         field("hasWhite", bool_text(g.has_white));
         field("daysPlayer", &g.player.0.to_string());
@@ -281,11 +290,13 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
         field("moves", &g.moves);
         field("drawOffered", bool_text(g.draw_offered));
         field("result", g.result);
-        field("eventDate", &g.date);
-        field("round", "-");
-        field("date", &g.date);
+        field("eventDate", &h.date);
+        field("round", &h.round);
+        field("date", &h.date);
         field("whiteElo", "0");
         field("blackElo", "0");
+        field("whiteCountry", &h.white_country);
+        field("blackCountry", &h.black_country);
         field("timeControl", &g.time_control);
         field("message", &g.message);
         field("serverInfo", &g.server_info);
@@ -302,7 +313,7 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
 /// it): XfccBasic's two operations, document/literal wrapped, SOAP 1.1,
 /// at `public_url`.
 pub fn wsdl(public_url: &str) -> String {
-    let url = escape(public_url);
+    let url = xml_text(public_url);
     let string = |name: &str| {
         format!("<s:element minOccurs=\"0\" maxOccurs=\"1\" name=\"{name}\" type=\"s:string\"/>")
     };
@@ -331,6 +342,8 @@ pub fn wsdl(public_url: &str) -> String {
         string("date"),
         string("whiteElo"),
         string("blackElo"),
+        string("whiteCountry"),
+        string("blackCountry"),
         string("timeControl"),
         string("message"),
         string("serverInfo"),
@@ -463,10 +476,13 @@ mod tests {
         let black = &games[0];
         for (name, value) in [
             ("id", game_number("T/1").to_string().as_str()),
-            ("white", "Ivanov, Ivan (RUS)"),
-            ("black", "Petrov, Petr (RUS)"),
-            ("event", "Test championship"),
-            ("site", "ICCF Email"),
+            ("white", "Ivanov, Ivan"),
+            ("black", "Petrov, Petr"),
+            ("whiteCountry", "RUS"),
+            ("blackCountry", "RUS"),
+            ("event", "T"),
+            ("site", "Arbiter"),
+            ("round", "?"),
             ("myTurn", "true"),
             ("hasWhite", "false"),
             // his last day is 10.07 (60 days from 12.05 less the 1 he used
@@ -500,6 +516,61 @@ mod tests {
         assert!(answer.contains("<soap:Body><GetMyGamesResponse xmlns=\"http://www.bennedik.com/webservices/XfccBasic\">"));
     }
 
+    /// One game, one record: what `GetMyGames` says of the game's event,
+    /// site, round, players and their countries is what its PGN's tags
+    /// say.
+    #[test]
+    fn the_games_names_in_get_my_games_are_its_pgns_tags() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let g = game(&league, &["5254", "5755"]);
+        let pgn = crate::render::pgn(t, &g);
+        let tag = |name: &str| -> String {
+            let head = format!("[{name} \"");
+            pgn.lines()
+                .find_map(|l| l.strip_prefix(head.as_str()))
+                .map(|v| v.trim_end_matches("\"]").to_string())
+                .unwrap_or_else(|| panic!("[{name}] in {pgn}"))
+        };
+        let answer =
+            get_my_games_response(&[game_for(t, &g, Color::White, at("2026-05-12", "09:00"))]);
+        let games = as_clients_read(&answer);
+        for (field, name) in [
+            ("event", "Event"),
+            ("site", "Site"),
+            ("round", "Round"),
+            ("date", "Date"),
+            ("eventDate", "EventDate"),
+            ("white", "White"),
+            ("black", "Black"),
+            ("whiteCountry", "WhiteCountry"),
+            ("blackCountry", "BlackCountry"),
+        ] {
+            assert_eq!(games[0][field], tag(name), "{field}: {answer}\n{pgn}");
+        }
+        assert_eq!(tag("White"), "Ivanov, Ivan", "no country in a name");
+        assert_eq!(
+            tag("Site"),
+            "Arbiter",
+            "a RAZSh event is played at the arbiter"
+        );
+    }
+
+    /// "ICCF" is the site of an event under ICCF's rules only.
+    #[test]
+    fn the_site_is_iccfs_only_under_iccfs_rules() {
+        let iccf = crate::referee::rules::find_preset("iccf")
+            .expect("the ICCF preset")
+            .rules
+            .clone();
+        assert_eq!(crate::render::site_of(&iccf, "RAZSh arbiter"), "ICCF Email");
+        let razsh = crate::referee::rules::RuleSet::email();
+        assert_eq!(
+            crate::render::site_of(&razsh, "RAZSh arbiter"),
+            "RAZSh arbiter"
+        );
+    }
+
     #[test]
     fn names_and_words_are_escaped_never_cdata() {
         let league = league();
@@ -513,6 +584,107 @@ mod tests {
             "{answer}"
         );
         assert!(!answer.contains("CDATA"));
+    }
+
+    /// The answer read as a strict XML 1.0 parser (Scid's tdom) reads it:
+    /// every character one XML allows, the elements balanced; the text of
+    /// each `XfccGame` field, unescaped, by name.
+    fn read_as_xml_1_0(answer: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+        use quick_xml::events::Event;
+        let forbidden = |c: char| matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}');
+        assert!(
+            !answer.chars().any(forbidden),
+            "a character XML 1.0 forbids: {answer:?}"
+        );
+        let mut reader = quick_xml::Reader::from_str(answer);
+        let mut games = Vec::new();
+        let mut path: Vec<String> = Vec::new();
+        loop {
+            match reader.read_event().expect("well-formed") {
+                Event::Start(e) => {
+                    let name = e.name().as_ref().to_string();
+                    if name == "XfccGame" {
+                        games.push(std::collections::BTreeMap::new());
+                    }
+                    path.push(name);
+                }
+                Event::End(_) => {
+                    path.pop();
+                }
+                Event::Text(t) if path.len() >= 2 && path[path.len() - 2] == "XfccGame" => {
+                    let field = path.last().unwrap().clone();
+                    let game: &mut std::collections::BTreeMap<_, _> = games.last_mut().unwrap();
+                    game.entry(field)
+                        .or_insert_with(String::new)
+                        .push_str(&t.xml10_content());
+                }
+                Event::GeneralRef(r) if path.len() >= 2 && path[path.len() - 2] == "XfccGame" => {
+                    let text = match r.resolve_char_ref().expect("a character reference") {
+                        Some(c) => c.to_string(),
+                        None => {
+                            let name = r.xml10_content();
+                            quick_xml::escape::resolve_xml_entity(&name)
+                                .expect("one of XML's five")
+                                .to_string()
+                        }
+                    };
+                    let field = path.last().unwrap().clone();
+                    let game: &mut std::collections::BTreeMap<_, _> = games.last_mut().unwrap();
+                    game.entry(field)
+                        .or_insert_with(String::new)
+                        .push_str(&text);
+                }
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        assert!(path.is_empty(), "every element closed");
+        games
+    }
+
+    #[test]
+    fn a_note_with_every_control_character_is_told_as_xml_without_the_forbidden_ones() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let g = game(&league, &[]);
+        let mut x = game_for(t, &g, Color::White, at("2026-05-10", "12:00"));
+        let controls: String = (0u8..0x20).map(char::from).collect();
+        x.message = format!("Hello{controls}world\u{fffe}\u{ffff}!");
+        x.server_info = format!("\u{7}{controls}");
+        x.heading.white = "Ivanov\u{c}, Ivan".into();
+        let answer = get_my_games_response(&[x]);
+        let games = read_as_xml_1_0(&answer);
+        assert_eq!(games.len(), 1);
+        // TAB, LF and CR stay (CR as `&#13;`, which XML keeps)
+        assert_eq!(games[0]["message"], "Hello\t\n\rworld!");
+        assert_eq!(games[0]["white"], "Ivanov, Ivan");
+        assert!(!games[0].contains_key("serverInfo") || games[0]["serverInfo"].trim().is_empty());
+        // a fault too
+        let f = fault(false, "bad \u{1f}byte");
+        assert!(f.contains("<faultstring>bad byte</faultstring>"), "{f}");
+    }
+
+    proptest::proptest! {
+        /// Whatever a stored note holds, the `GetMyGames` answer is XML 1.0
+        /// and tells the note less only the characters XML forbids.
+        #[test]
+        fn any_stored_note_is_told_as_xml(note in proptest::string::string_regex("(?s).{0,80}").unwrap(), info in "\\PC{0,20}") {
+            let league = league();
+            let t = &league.tournaments[0];
+            let g = game(&league, &["5254"]);
+            let mut x = game_for(t, &g, Color::Black, at("2026-05-12", "08:00"));
+            x.message = note.clone();
+            x.server_info = info;
+            let answer = get_my_games_response(&[x]);
+            let games = read_as_xml_1_0(&answer);
+            proptest::prop_assert_eq!(games.len(), 1);
+            let told = games[0].get("message").cloned().unwrap_or_default();
+            let expected: String = note
+                .chars()
+                .filter(|c| !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}'))
+                .collect();
+            proptest::prop_assert_eq!(told, expected);
+        }
     }
 
     #[test]

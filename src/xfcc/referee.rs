@@ -10,8 +10,9 @@ use super::{game_for, game_number, shown, MoveResult, XfccGame};
 use crate::message::parse::{Command, Mail, Written, WrittenPly};
 use crate::referee::decide::{decide_written, Decision, Inbound, OutMail, Verdict};
 use crate::referee::game::{EndReason, Game, GameResult};
+use crate::referee::notice::answers::AnswerNotice;
 use crate::referee::notice::game::GameNotice;
-use crate::referee::notice::{Letter, Notice};
+use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::state::State;
 use crate::referee::tournament::{GameSpec, League, Player, Tournament};
 use chrono::{NaiveDate, NaiveDateTime};
@@ -178,11 +179,21 @@ pub fn decide_move(
         claimed: Some(day),
         password: None,
     };
-    let decision = decide_written(league, state, &inbound, &written);
-    match decision.verdicts.iter().find_map(refused) {
-        Some(code) => Err(code),
-        None => Ok(decision),
+    let mut decision = decide_written(league, state, &inbound, &written);
+    if let Some(code) = decision.verdicts.iter().find_map(refused) {
+        return Err(code);
     }
+    if request.note_garbled {
+        decision.letters.push(Letter::new(
+            vec![Reader::seat(t, spec, color)],
+            vec![],
+            Notice::Answer(AnswerNotice::XfccNoteGarbled {
+                game: spec.id.clone(),
+            }),
+            Some(&spec.id),
+        ));
+    }
+    Ok(decision)
 }
 
 /// The code for a verdict that decided nothing the client asked for.
@@ -377,6 +388,7 @@ mod tests {
             offer_draw: false,
             claim_draw: false,
             my_message: String::new(),
+            note_garbled: false,
         }
     }
 
@@ -470,6 +482,41 @@ mod tests {
             decide(&league, &state, BLACK, &request("e5", 1)).unwrap_err(),
             MoveResult::LostOnTime
         );
+    }
+
+    #[test]
+    fn a_move_whose_note_arrived_garbled_is_recorded_and_the_mover_told() {
+        let league = league();
+        let state = state_after(&league, &["5254"]);
+        let mut garbled = request("e5", 1);
+        garbled.note_garbled = true;
+        let decision = decide(&league, &state, BLACK, &garbled).unwrap();
+        assert!(
+            matches!(&decision.verdicts[..], [Verdict::Accepted { .. }, ..]),
+            "{:?}",
+            decision.verdicts
+        );
+        let told: Vec<&Letter> = decision
+            .letters
+            .iter()
+            .filter(|l| {
+                matches!(
+                    l.notice,
+                    Notice::Answer(AnswerNotice::XfccNoteGarbled { .. })
+                )
+            })
+            .collect();
+        assert_eq!(told.len(), 1);
+        let t = &league.tournaments[0];
+        let spec = &t.games[0];
+        assert_eq!(told[0].to, [Reader::seat(t, spec, Color::Black)]);
+        assert_eq!(told[0].game.as_deref(), Some("T/1"));
+        // a note read well: nobody is told anything of it
+        let decision = decide(&league, &state, BLACK, &request("e5", 1)).unwrap();
+        assert!(!decision.letters.iter().any(|l| matches!(
+            l.notice,
+            Notice::Answer(AnswerNotice::XfccNoteGarbled { .. })
+        )));
     }
 
     #[test]

@@ -278,17 +278,31 @@ async fn accept<H, F>(
     }
 }
 
-/// One HTTP request's answer.
+/// The client's `User-Agent`, for the log: at most 200 characters, the
+/// bytes not text read as ISO-8859-1.
+fn user_agent(request: &hyper::Request<Incoming>) -> String {
+    request
+        .headers()
+        .get(hyper::header::USER_AGENT)
+        .map(|v| soap::decode(v.as_bytes()).chars().take(200).collect())
+        .unwrap_or_default()
+}
+
+/// One HTTP request's answer. Every request refused leaves one log line:
+/// the peer, the user where known, the client's `User-Agent`, the reason
+/// (never the password).
 async fn answer(
     door: &Door,
     request: hyper::Request<Incoming>,
     peer: IpAddr,
 ) -> hyper::Response<Body> {
+    let agent = user_agent(&request);
     let path = request.uri().path().to_ascii_lowercase();
     let wsdl_asked = request.uri().query().is_some_and(|q| {
         q.eq_ignore_ascii_case("wsdl") || q.to_ascii_lowercase().starts_with("wsdl")
     });
     if path != "/xfccbasic.asmx" {
+        info!(%peer, user_agent = ?agent, reason = "no such path", path = ?request.uri().path(), "Xfcc: request refused");
         return text(
             StatusCode::NOT_FOUND,
             "text/plain; charset=utf-8",
@@ -324,18 +338,26 @@ async fn answer(
                 .is_some_and(|v| v.to_ascii_lowercase().contains("application/soap+xml"));
             let body = http_body_util::Limited::new(request.into_body(), soap::MAX_BODY);
             let read = tokio::time::timeout(BODY_TIMEOUT, body.collect()).await;
+            let refused = |status: StatusCode, reason: String| {
+                warn!(%peer, user_agent = ?agent, %reason, "Xfcc: request refused");
+                (status, fault(true, &reason))
+            };
             let (status, xml) = match read {
-                Err(_) => (
+                Err(_) => refused(
                     StatusCode::REQUEST_TIMEOUT,
-                    fault(true, "the request was not sent in time"),
+                    "the request was not sent in time".into(),
                 ),
-                Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => (
+                Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => refused(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    fault(true, &RequestError::TooLarge.to_string()),
+                    RequestError::TooLarge.to_string(),
                 ),
-                Ok(Err(e)) => (StatusCode::BAD_REQUEST, fault(true, &e.to_string())),
+                Ok(Err(e)) => refused(StatusCode::BAD_REQUEST, e.to_string()),
                 Ok(Ok(collected)) => {
-                    operation(door, &collected.to_bytes(), peer, plain_moves).await
+                    let client = Client {
+                        peer,
+                        agent: &agent,
+                    };
+                    operation(door, &collected.to_bytes(), client, plain_moves).await
                 }
             };
             let (xml, content_type) = if soap12 {
@@ -352,11 +374,14 @@ async fn answer(
             };
             text(status, content_type, xml)
         }
-        _ => text(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "text/plain; charset=utf-8",
-            "GET ?wsdl or POST a SOAP request\n".into(),
-        ),
+        _ => {
+            info!(%peer, user_agent = ?agent, reason = "method not allowed", method = %request.method(), "Xfcc: request refused");
+            text(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "text/plain; charset=utf-8",
+                "GET ?wsdl or POST a SOAP request\n".into(),
+            )
+        }
     }
 }
 
@@ -370,24 +395,37 @@ fn text(status: StatusCode, content_type: &'static str, body: String) -> hyper::
     response
 }
 
+/// Who sent a request, for the log.
+#[derive(Debug, Clone, Copy)]
+struct Client<'a> {
+    peer: IpAddr,
+    /// Its `User-Agent`.
+    agent: &'a str,
+}
+
 /// The answer to a SOAP body: (HTTP status, envelope).
 async fn operation(
     door: &Door,
     body: &[u8],
-    peer: IpAddr,
+    client: Client<'_>,
     plain_moves: bool,
 ) -> (StatusCode, String) {
+    let Client { peer, agent } = client;
+    if std::str::from_utf8(body).is_err() {
+        info!(%peer, user_agent = ?agent, "Xfcc: the body is not UTF-8 as declared: read as ISO-8859-1");
+    }
     let request = match soap::read_request(body) {
         Ok(request) => request,
         Err(e) => {
+            warn!(%peer, user_agent = ?agent, reason = %e, "Xfcc: request refused");
             return (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 fault(true, &e.to_string()),
-            )
+            );
         }
     };
     match request {
-        Request::GetMyGames(login) => match door.login(&login, peer).await {
+        Request::GetMyGames(login) => match door.login(&login, client).await {
             Some(address) => (
                 StatusCode::OK,
                 door.my_games(address, plain_moves).to_string(),
@@ -398,8 +436,13 @@ async fn operation(
             ),
         },
         Request::MakeAMove(request) => {
-            let result = match door.login(&request.login, peer).await {
-                Some(address) => door.make_a_move(address, request).await,
+            let result = match door.login(&request.login, client).await {
+                Some(address) => {
+                    if request.note_garbled {
+                        info!(%peer, user = %address, user_agent = ?agent, game = request.game_id, "Xfcc: the note arrived garbled: the move without it, the player told");
+                    }
+                    door.make_a_move(address, request).await
+                }
                 None => MoveResult::AuthenticationFailed,
             };
             (StatusCode::OK, make_a_move_response(result))
@@ -426,7 +469,8 @@ impl Door {
     /// The registered address of the player `login` names, if his password
     /// is right and neither he nor `peer` is locked. A failure is answered
     /// after [`FAILURE_DELAY`].
-    async fn login(&self, login: &Login, peer: IpAddr) -> Option<String> {
+    async fn login(&self, login: &Login, client: Client<'_>) -> Option<String> {
+        let peer = client.peer;
         let user = login.username.trim().to_lowercase();
         let locked = self
             .guard
@@ -473,7 +517,12 @@ impl Door {
         if let Ok(mut guard) = self.guard.lock() {
             guard.fail(&user, peer, Instant::now());
         }
-        warn!(user = %user, %peer, locked, "Xfcc: authentication failed");
+        let reason = if locked {
+            "authentication failed (locked after wrong passwords)"
+        } else {
+            "authentication failed"
+        };
+        warn!(%peer, user = ?user, user_agent = ?client.agent, reason, "Xfcc: request refused");
         tokio::time::sleep(FAILURE_DELAY).await;
         None
     }

@@ -4,6 +4,14 @@
 //! client send them (`XFCC.md`). The body is read once, streaming, without
 //! recursion; a DOCTYPE (and with it any entity declaration) is refused,
 //! and so is a body over [`MAX_BODY`].
+//!
+//! Clients do not always write what they declare. Scid sends each
+//! character of a note as its low byte while declaring UTF-8: German
+//! arrives as ISO-8859-1, read so ([`decode`]); Cyrillic arrives garbled,
+//! `м` as `<`, `П` as the control character 0x1F. A `MakeAMove` that is
+//! ill-formed only inside `myMessage`, or whose note holds a character XML
+//! forbids, is read without its note, and says so
+//! ([`MakeAMove::note_garbled`]): the move is decided as usual.
 
 use quick_xml::events::Event;
 use quick_xml::Reader;
@@ -56,6 +64,10 @@ pub struct MakeAMove {
     pub offer_draw: bool,
     pub claim_draw: bool,
     pub my_message: String,
+    /// The client sent `myMessage` in a form no XML reader reads (Scid's
+    /// Cyrillic): the note is dropped (`my_message` empty) and the player
+    /// is told.
+    pub note_garbled: bool,
 }
 
 /// Why a request is not read.
@@ -77,7 +89,23 @@ pub enum RequestError {
     BadField { name: &'static str, value: String },
 }
 
-/// Reads a request body.
+/// The body as text: UTF-8 when it is, else ISO-8859-1 (every byte the
+/// character of its value), which is what Scid's one byte per character
+/// comes to for Latin letters (`Grüße aus Köln`).
+pub fn decode(body: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(body) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(body.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// Whether XML 1.0 forbids `c` in a document (C0 controls other than TAB,
+/// LF and CR; U+FFFE, U+FFFF).
+pub fn forbidden_in_xml(c: char) -> bool {
+    matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// Reads a request body (UTF-8, else ISO-8859-1: [`decode`]).
 ///
 /// # Errors
 /// A [`RequestError`] saying what is wrong; nothing else is done with it.
@@ -85,6 +113,95 @@ pub fn read_request(body: &[u8]) -> Result<Request, RequestError> {
     if body.len() > MAX_BODY {
         return Err(RequestError::TooLarge);
     }
+    let text = decode(body);
+    match read_xml(text.as_bytes()) {
+        Ok(Request::MakeAMove(mut m)) if m.my_message.chars().any(forbidden_in_xml) => {
+            m.my_message.clear();
+            m.note_garbled = true;
+            Ok(Request::MakeAMove(m))
+        }
+        Err(RequestError::NotXml(why)) => {
+            // ill-formed only inside the note: read again without it
+            let Some((from, to)) = note_span(text.as_bytes()) else {
+                return Err(RequestError::NotXml(why));
+            };
+            let mut without = Vec::with_capacity(text.len());
+            without.extend_from_slice(&text.as_bytes()[..from]);
+            without.extend_from_slice(&text.as_bytes()[to..]);
+            match read_xml(&without) {
+                Ok(Request::MakeAMove(mut m)) => {
+                    m.note_garbled = true;
+                    Ok(Request::MakeAMove(m))
+                }
+                _ => Err(RequestError::NotXml(why)),
+            }
+        }
+        read => read,
+    }
+}
+
+/// The bytes between `<myMessage …>` (any prefix) and the last
+/// `</myMessage>` after it: the note as sent, whatever it holds. One scan
+/// for the name, linear in the body, no recursion.
+fn note_span(body: &[u8]) -> Option<(usize, usize)> {
+    const NAME: &[u8] = b"myMessage";
+    // the tag's start before the name at `at`: `<` or `</`, then an
+    // optional `prefix:`
+    let tag_start = |at: usize| -> Option<(usize, bool)> {
+        let mut i = at;
+        if i > 0 && body[i - 1] == b':' {
+            i -= 1;
+            let limit = i.saturating_sub(64);
+            while i > limit
+                && (body[i - 1].is_ascii_alphanumeric()
+                    || matches!(body[i - 1], b'_' | b'-' | b'.'))
+            {
+                i -= 1;
+            }
+        }
+        let byte = |back: usize| i.checked_sub(back).map(|j| body[j]);
+        match (byte(1), byte(2)) {
+            (Some(b'<'), _) => Some((i - 1, false)),
+            (Some(b'/'), Some(b'<')) => Some((i - 2, true)),
+            _ => None,
+        }
+    };
+    let mut open: Option<usize> = None;
+    let mut close: Option<usize> = None;
+    let mut at = 0;
+    while at + NAME.len() <= body.len() {
+        if &body[at..at + NAME.len()] != NAME {
+            at += 1;
+            continue;
+        }
+        let after = at + NAME.len();
+        let ends_name = body
+            .get(after)
+            .is_some_and(|&b| b == b'>' || b == b'/' || b.is_ascii_whitespace());
+        match tag_start(at) {
+            Some((_, false)) if ends_name && open.is_none() => {
+                // the opening tag ends at its `>` (none: no note to find)
+                let end = body[after..].iter().position(|&b| b == b'>')? + after;
+                if body[end - 1] == b'/' {
+                    return None;
+                }
+                open = Some(end + 1);
+                at = end + 1;
+                continue;
+            }
+            Some((start, true)) if ends_name && open.is_some() => close = Some(start),
+            _ => {}
+        }
+        at = after;
+    }
+    match (open, close) {
+        (Some(from), Some(to)) if from <= to => Some((from, to)),
+        _ => None,
+    }
+}
+
+/// Reads a request that is text.
+fn read_xml(body: &[u8]) -> Result<Request, RequestError> {
     let mut reader = Reader::from_reader(body);
     // the text is kept as sent (a password may begin with a space)
     reader.config_mut().expand_empty_elements = true;
@@ -185,6 +302,7 @@ pub fn read_request(body: &[u8]) -> Result<Request, RequestError> {
             offer_draw: boolean("offerDraw", &field("offerDraw"))?,
             claim_draw: boolean("claimDraw", &field("claimDraw"))?,
             my_message: field("myMessage"),
+            note_garbled: false,
         })),
         other => Err(RequestError::UnknownOperation(other.to_string())),
     }
@@ -272,6 +390,7 @@ mod tests {
                 offer_draw: false,
                 claim_draw: true,
                 my_message: "Привет <3".into(),
+                note_garbled: false,
             }))
         );
     }
@@ -314,6 +433,84 @@ mod tests {
         assert_eq!(read_request(deep.as_bytes()), Err(RequestError::TooDeep));
     }
 
+    /// Scid's `MakeAMove` as Tcl's `http` puts it on the wire: its
+    /// template (`tests/fixtures/xfcc/`), the note through `xmlencrypt`,
+    /// then every character sent as its low byte.
+    fn scid_make_a_move(note: &str) -> Vec<u8> {
+        let note = note
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&apos;");
+        include_str!("../../tests/fixtures/xfcc/scid-MakeAMove.xml")
+            .replace("{{USER}}", "petrov@example.test")
+            .replace("{{PASS}}", "pa&amp;ss")
+            .replace("{{GAMEID}}", "7")
+            .replace("{{MOVECOUNT}}", "1")
+            .replace("{{MOVE}}", "e5")
+            .replace("{{MESSAGE}}", &note)
+            .replace("{{RESIGN}}", "0")
+            .replace("{{ACCEPTDRAW}}", "0")
+            .replace("{{OFFERDRAW}}", "0")
+            .replace("{{CLAIMDRAW}}", "0")
+            .chars()
+            .map(|c| (u32::from(c) & 0xff) as u8)
+            .collect()
+    }
+
+    fn scids_move(body: &[u8]) -> MakeAMove {
+        match read_request(body) {
+            Ok(Request::MakeAMove(m)) => m,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn scids_german_note_arrives_as_iso_8859_1_and_is_read_so() {
+        let body = scid_make_a_move("Grüße aus Köln");
+        assert!(std::str::from_utf8(&body).is_err(), "not UTF-8 as declared");
+        let m = scids_move(&body);
+        assert_eq!(m.my_message, "Grüße aus Köln");
+        assert!(!m.note_garbled);
+        assert_eq!((m.my_move.as_str(), m.movecount, m.game_id), ("e5", 1, 7));
+        assert_eq!(m.login.password, "pa&ss");
+    }
+
+    #[test]
+    fn scids_russian_note_is_garbled_and_the_move_is_read_without_it() {
+        // `м` (U+043C) arrives as `<`: not XML
+        let body = scid_make_a_move("мой ход");
+        assert!(body.windows(13).any(|w| w == b"<myMessage><>"));
+        let m = scids_move(&body);
+        assert!(m.note_garbled && m.my_message.is_empty(), "{m:?}");
+        assert_eq!((m.my_move.as_str(), m.movecount), ("e5", 1));
+        // `П` (U+041F) arrives as 0x1F, a character XML forbids
+        let body = scid_make_a_move("Привет");
+        assert!(body.contains(&0x1f));
+        let m = scids_move(&body);
+        assert!(m.note_garbled && m.my_message.is_empty(), "{m:?}");
+        assert_eq!(m.my_move, "e5");
+    }
+
+    #[test]
+    fn a_request_ill_formed_outside_the_note_is_still_refused() {
+        let body = b"<Envelope><Body><MakeAMove><username>u<</username><myMove>e4</myMove><myMessage>a</myMessage></MakeAMove></Body></Envelope>";
+        assert!(matches!(read_request(body), Err(RequestError::NotXml(_))));
+        let get = b"<Envelope><Body><GetMyGames><username>u</username><myMessage><</myMessage></GetMyGames></Body></Envelope>";
+        assert!(matches!(read_request(get), Err(RequestError::NotXml(_))));
+    }
+
+    #[test]
+    fn the_notes_span_ends_at_its_last_closing_tag_with_any_prefix() {
+        let body =
+            b"<x:MakeAMove><x:myMessage a=\"1\">a</x:myMessage> < b</x:myMessage></x:MakeAMove>";
+        let (from, to) = note_span(body).expect("a span");
+        assert_eq!(&body[from..to], b"a</x:myMessage> < b");
+        assert_eq!(note_span(b"<myMessage/>"), None);
+        assert_eq!(note_span(b"no note"), None);
+    }
+
     #[test]
     fn the_password_never_reaches_a_log() {
         let text = format!("{:?}", login("u", "hunter2"));
@@ -321,6 +518,15 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Any note Scid could send (any characters, each as its low
+        /// byte): the move is read, the note as sent or dropped as garbled.
+        #[test]
+        fn any_note_scid_sends_leaves_the_move_read(note in "\\PC{0,40}") {
+            let m = scids_move(&scid_make_a_move(&note));
+            proptest::prop_assert_eq!(m.my_move.as_str(), "e5");
+            proptest::prop_assert!(m.note_garbled || !m.my_message.chars().any(forbidden_in_xml));
+        }
+
         /// Any bytes: an answer, never a panic.
         #[test]
         fn any_body_is_read_or_refused(body in proptest::collection::vec(proptest::num::u8::ANY, 0..2048)) {

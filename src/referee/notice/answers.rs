@@ -83,6 +83,10 @@ pub enum AnswerNotice {
     XfccAccount { account: Option<XfccAccount> },
     /// `XFCC FORWARDS OFF|ON` taken.
     XfccForwards { on: bool },
+    /// A move from a chess program recorded in `game` without its note:
+    /// the program sent the note garbled (Scid's non-Latin letters), and
+    /// it was not relayed.
+    XfccNoteGarbled { game: String },
     /// A mail from an address the league does not know.
     Stranger,
     /// `STATUS`: the progress report (seed 001 art. 49) of the sender's
