@@ -108,6 +108,11 @@ pub enum Client {
     /// English one), windows-1251 quoted-printable in both parts. Not
     /// verified: the Russian labels and charset (no real sample found).
     OutlookDesktopRu,
+    /// Outlook 2010 for Windows, HTML compose: as [`Client::OutlookDesktop`]
+    /// but the From: line "Name [mailto:addr] " (verified: `mailgun/talon`
+    /// standard_replies/outlook.eml and html_replies/ms_outlook_2010.html,
+    /// `zapier/email-reply-parser` test/emails).
+    OutlookDesktop2010,
     /// Outlook for Windows composing plain text: text/plain only, the
     /// "-----Original Message-----" block, the whole quote re-wrapped at
     /// 76 columns. Not verified (no real sample found).
@@ -207,6 +212,7 @@ pub const ALL: &[Client] = &[
     Client::ThunderbirdRewrapped,
     Client::OutlookDesktop,
     Client::OutlookDesktopRu,
+    Client::OutlookDesktop2010,
     Client::OutlookDesktopPlainRewrapped,
     Client::OutlookDesktopPlainPrefixed,
     Client::OutlookWeb,
@@ -242,6 +248,7 @@ impl Client {
             Client::ThunderbirdRewrapped => "thunderbird-rewrapped",
             Client::OutlookDesktop => "outlook-desktop",
             Client::OutlookDesktopRu => "outlook-desktop-ru",
+            Client::OutlookDesktop2010 => "outlook-desktop-2010",
             Client::OutlookDesktopPlainRewrapped => "outlook-desktop-plain-rewrapped",
             Client::OutlookDesktopPlainPrefixed => "outlook-desktop-plain-prefixed",
             Client::OutlookWeb => "outlook-web",
@@ -327,7 +334,9 @@ pub fn reply_with(
         Client::Thunderbird | Client::ThunderbirdBottomPosted | Client::ThunderbirdRewrapped => {
             r.thunderbird()
         }
-        Client::OutlookDesktop | Client::OutlookDesktopRu => r.outlook_desktop(),
+        Client::OutlookDesktop | Client::OutlookDesktopRu | Client::OutlookDesktop2010 => {
+            r.outlook_desktop()
+        }
         Client::OutlookDesktopPlainRewrapped | Client::OutlookDesktopPlainPrefixed => {
             r.outlook_plain()
         }
@@ -773,7 +782,11 @@ impl Reply {
         let mut out = vec![
             (
                 if ru { "От:" } else { "From:" },
-                format!("{} ", self.arbiter()),
+                if self.client == Client::OutlookDesktop2010 {
+                    format!("{ARBITER_NAME} [mailto:{ARBITER_ADDRESS}] ")
+                } else {
+                    format!("{} ", self.arbiter())
+                },
             ),
             (if ru { "Отправлено:" } else { "Sent:" }, sent.to_string()),
             (
