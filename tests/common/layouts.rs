@@ -4,9 +4,10 @@
 //! encoding, its attribution line and its quote of the arbiter's mail, in
 //! its own layout (marks or none, top or bottom, re-wrapped or not).
 //!
-//! Where each layout's details come from is said on its [`Client`]
-//! variant; "the project's samples" are the real-client mails kept in
-//! `tests/fixtures/mail/`.
+//! Where each layout's details were checked is said on its [`Client`]
+//! variant: the client's own source (repository and file) or a real
+//! reply kept in a public test corpus (repository and fixture); what no
+//! such source confirmed is said to be "not verified".
 //!
 //! The arbiter's mail carries no date a test can fix (its `Date` is the
 //! wall clock's), so a reply takes the quoted mail as sent at 12:00
@@ -28,113 +29,174 @@ pub const ARBITER_ADDRESS: &str = "arbiter@example.test";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Client {
     /// s-nail (mailx): `set quote` puts the whole mail in the message
-    /// behind its `indentprefix`, a TAB by default (BSD and Heirloom
-    /// mailx's default; `~Q`), after the head "Name <addr> wrote:"; the
-    /// user's text is typed below it. Plain text, 8bit; Message-ID of
-    /// date and random part (`<20260511070000.AbCdEfGh@host>`).
+    /// behind its `indentprefix`, a TAB, after the head "Name <addr>
+    /// wrote:"; the user's text is typed below it. Plain text, 8bit;
+    /// Message-ID of date and random part. Not verified: no copy of
+    /// s-nail's source could be fetched here (`sdaoden/s-nail` has no
+    /// snapshot); every detail is from memory.
     SNail,
-    /// Mutt 2: default `attribution` "On %d, %n wrote:" with
-    /// `date_format` "!%a, %b %d, %Y at %I:%M:%S%p %Z", `indent_string`
-    /// "> ", an empty line quoted ">"; bottom-posted (the editor opens
-    /// on the quote, the user writes below it). `Content-Disposition:
-    /// inline`, the `<date.random@host>` Message-ID, `User-Agent`.
+    /// Mutt 2 (verified in `muttmua/mutt` at 2.4.1): `attribution` "On
+    /// %d, %n wrote:" and `date_format` "!%a, %b %d, %Y at %I:%M:%S%p %Z"
+    /// (init.h), `%d` in the sender's zone with `%Z` written as his offset
+    /// "+0300" before strftime (hdrline.c); `indent_string` "> " put before
+    /// every line, an empty one too ("> ", handler.c
+    /// `text_plain_handler`); `message_id_format` "<%z@%f>": 4 bytes of
+    /// time and 8 random bytes in URL-safe base64 (init.h, messageid.c;
+    /// `%f` is the host's name, here the address's domain); the header
+    /// order Date, From, To, Subject, Message-ID, References,
+    /// MIME-Version, Content-Type, Content-Disposition, In-Reply-To,
+    /// User-Agent "Mutt/%s (%s)" and the unpadded day of Date
+    /// (sendlib.c). Bottom-posted: the user writes below the quote.
     Mutt,
     /// Mutt as above, the user's text typed above the quote.
     MuttTopPosted,
-    /// NeoMutt with the widespread custom attribution `set
-    /// attribution="* %n <%a> [%{%Y-%m-%d %H:%M}]:"`, bottom-posted; the
-    /// random Message-ID of NeoMutt (`<random@host>`).
+    /// NeoMutt 2026-05-04 (verified in `neomutt/neomutt`): the defaults
+    /// are Mutt's (`attribution_intro` "On %d, %n wrote:", `date_format`,
+    /// `indent_string` in docs/config.c; `email/handler.c`
+    /// `text_plain_handler`; `message_id_format` "<%z@%f>" in
+    /// send/config.c and send/expando_msgid.c; the header order and
+    /// "User-Agent: NeoMutt/%s" in send/header.c), bottom-posted.
     NeoMutt,
-    /// aerc: its default `quoted_reply` template ("On {{dateFormat
-    /// .OriginalDate "Mon Jan 2, 2006 at 3:04 PM MST"}}, {{.OriginalFrom
-    /// | names}} wrote:" then `quote`: "> ", an empty line ">"), the
-    /// cursor above; quoted-printable UTF-8 with `format=flowed`, the
-    /// base-32 `<TIMESTAMP.RANDOM@host>` Message-ID.
+    /// aerc 0.20.1 (verified in `rjarry/aerc`): templates/quoted_reply
+    /// ("X-Mailer: aerc {{version}}", then "On {{dateFormat …
+    /// \"Mon Jan 2, 2006 at 3:04 PM MST\"}}, {{names}} wrote:", the date in
+    /// the replier's zone, then `quote`: "> ", ">" alone for an empty line
+    /// or before a line already quoted — lib/templates/functions.go — and
+    /// a blank line); `format-flowed` off by default (config/compose.go),
+    /// so "text/plain; charset=UTF-8" (app/compose.go `writeMsgImpl`),
+    /// quoted-printable by go-message v0.18 (`emersion/go-message`
+    /// mail/writer.go), whose Message-Id is base-36 time in nanoseconds
+    /// "." base-36 random (mail/header.go), whose fields are written last
+    /// set first (textproto/header.go `WriteHeader`: Mime-Version first)
+    /// and whose addresses quote the name. The text typed above the
+    /// template is the user's choice (the editor opens on its first
+    /// line); the order of To, From and Subject follows a Go map (the
+    /// header editors) and is not fixed.
     Aerc,
-    /// Thunderbird, top-posted (`mail.identity.reply_on_top` 1): the
-    /// text, the attribution "On 10.05.2026 12:00, Name wrote:" (the
-    /// date in the locale's short form), the quote "> " with ">" for an
-    /// empty line; `format=flowed`, as in the project's sample 01.
+    /// Thunderbird, top-posted (`mail.identity.reply_on_top` 1).
+    /// Verified in `mozilla/releases-comm-central`: `reply_header_type` 2
+    /// (mail/app/profile/all-thunderbird.js) and the en-US
+    /// "On #2 #3, #1 wrote:" (composeMsgs.properties), #2 and #3 the
+    /// short date and time styles, #1 the name alone (nsMsgCompose.cpp):
+    /// "On 5/10/26 12:00 PM, Name wrote:"; the Message-ID a UUID at the
+    /// From address's domain (nsMsgCompUtils.cpp); "User-Agent: Mozilla
+    /// Thunderbird" (`useMinimalUserAgent`, MimeMessage.sys.mjs). Not
+    /// verified: the quote ("> ", ">" for an empty line), `format=flowed`
+    /// at 72 columns and the header order (from memory).
     Thunderbird,
-    /// Thunderbird's default: the attribution and the quote first, the
-    /// text below.
+    /// Thunderbird's default (`reply_on_top` 0, mailnews.js): the
+    /// attribution and the quote first, the text below.
     ThunderbirdBottomPosted,
     /// Thunderbird top-posted, the quote re-wrapped at 72 columns as
-    /// format=flowed writes long lines (a soft break: a trailing space).
+    /// format=flowed writes long lines (a soft break: a trailing space);
+    /// the re-wrap is not verified.
     ThunderbirdRewrapped,
     /// Outlook for Windows in English, HTML compose: "RE:", the text,
-    /// "-----Original Message-----" and its From:/Sent:/To:/Cc:/Subject:
-    /// block, the quote unmarked; multipart/alternative, the HTML part a
-    /// Word document with the header block in a bordered div
-    /// (`MsoNormal`); `Thread-Index`, the `<…$…$…$@domain>` Message-ID.
-    /// The block and the trailing space after From: as in the project's
-    /// samples 02 and 03.
+    /// the From:/Sent:/To:/Cc:/Subject: block with no rule above it in the
+    /// plain part, the quote unmarked; the HTML part a Word document with
+    /// the bold header block. Verified against real replies of Outlook
+    /// 2010: `mailgun/talon` tests/fixtures/standard_replies/outlook.eml
+    /// and html_replies/ms_outlook_2010.html, `zapier/email-reply-parser`
+    /// test/emails (the block begins with "From:", no "-----Original
+    /// Message-----"; a space ends the From: line; `MsoNormal`, `<b>From:</b>`).
+    /// Not verified: the modern "Name <addr>" in From: (2010 wrote
+    /// "Name [mailto:addr]"), the bordered div, `Thread-Index`, the
+    /// Message-ID and the header order.
     OutlookDesktop,
-    /// Outlook for Windows in Russian: the subject keeps "RE:" (Outlook
-    /// translates the prefix for German "AW:", not for Russian),
-    /// "-----Исходное сообщение-----" with От:/Отправлено:/Кому:/Копия:/
-    /// Тема:, windows-1251 quoted-printable in both parts (sample 02).
+    /// Outlook for Windows in Russian: the subject keeps "RE:",
+    /// От:/Отправлено:/Кому:/Копия:/Тема: with no rule above them (as the
+    /// English one), windows-1251 quoted-printable in both parts. Not
+    /// verified: the Russian labels and charset (no real sample found).
     OutlookDesktopRu,
+    /// Outlook 2010 for Windows, HTML compose: as [`Client::OutlookDesktop`]
+    /// but the From: line "Name [mailto:addr] " (verified: `mailgun/talon`
+    /// standard_replies/outlook.eml and html_replies/ms_outlook_2010.html,
+    /// `zapier/email-reply-parser` test/emails).
+    OutlookDesktop2010,
     /// Outlook for Windows composing plain text: text/plain only, the
     /// "-----Original Message-----" block, the whole quote re-wrapped at
-    /// 76 columns ("Automatically wrap text at 76 characters").
+    /// 76 columns. Not verified (no real sample found).
     OutlookDesktopPlainRewrapped,
     /// Outlook for Windows composing plain text with "Prefix each line of
     /// the original message" and the prefix "> ": the block unmarked, the
-    /// quote behind "> ", re-wrapped at 76 columns, every piece marked.
+    /// quote behind "> ", re-wrapped at 76 columns. Not verified.
     OutlookDesktopPlainPrefixed,
     /// Outlook on the web: "RE:", the text, a rule of 32 underscores and
     /// the From:/Sent:/To:/Cc:/Subject: block, the quote unmarked;
-    /// multipart/alternative written by Exchange (quoted-printable, the
-    /// `divRplyFwdMsg` HTML block, `Thread-Topic`, `Thread-Index`).
+    /// multipart/alternative written by Exchange (`divRplyFwdMsg`,
+    /// `Thread-Topic`, `Thread-Index`). Not verified (no real sample
+    /// found).
     OutlookWeb,
     /// Outlook on the web as some tenants send it: the HTML part alone.
+    /// Not verified.
     OutlookWebHtmlOnly,
     /// Gmail in English: "On Sun, May 10, 2026 at 12:00 PM Name <addr>
     /// wrote:" and a blank line, "> " (">" for an empty line); the plain
-    /// part hard-wrapped at 78 columns (a longer attribution line breaks
-    /// before "wrote:", a longer quoted line goes on behind "> ");
-    /// multipart/alternative with `<div
-    /// class="gmail_quote">` and `<blockquote class="gmail_quote">`
-    /// (sample 04), the `<CA…@mail.gmail.com>` Message-ID.
+    /// part hard-wrapped at 78 columns; multipart/alternative with
+    /// `gmail_quote` div and blockquote, the `<CA…@mail.gmail.com>`
+    /// Message-ID. Verified: the date form, the blank line after the
+    /// attribution, the blockquote and the Message-ID against real
+    /// replies (`mailgun/talon` standard_replies/gmail.eml,
+    /// html_replies/gmail.html, 2012-2014). Not verified: those samples
+    /// put a comma before the name ("at 6:26 PM, Name"); the comma-less
+    /// form, `gmail_attr`/`gmail_quote_container`, the 78-column wrap
+    /// and the header order are from memory of newer Gmail.
     GmailEn,
     /// Gmail in Russian: the attribution without a verb, "вс, 10 мая
-    /// 2026 г. в 12:00, Name <addr>:"; the parts base64 (sample 04).
+    /// 2026 г. в 12:00, Name <addr>:"; the parts base64. Not verified
+    /// (talon's standard_replies/android.eml, base64 UTF-8 in Russian,
+    /// shows an older "02.04.2012 14:20 пользователь … написал:").
     GmailRu,
     /// Apple Mail (macOS): top-posted, the attribution inside the quote
     /// "> On 10 May 2026, at 12:00, Name <addr> wrote:" then "> ", each
-    /// empty line "> "; quoted-printable text/plain, the `Mime-Version:
-    /// 1.0 (Mac OS X Mail …)` header (sample 10).
+    /// empty line "> "; quoted-printable text/plain in the narrowest
+    /// charset (us-ascii for ASCII, as talon's
+    /// standard_replies/apple_mail.eml and iphone.eml), the `Mime-Version:
+    /// 1.0 (Mac OS X Mail …)` header. Not verified: those 2012 samples
+    /// put the attribution unquoted, in the US form ("On Apr 3, 2012, at
+    /// 4:19 PM, bob wrote:"); the quoted form is from memory of newer
+    /// versions.
     AppleMail,
     /// iOS Mail: the text, "Sent from my iPhone", then the quote as Apple
-    /// Mail writes it (sample 05); `Mime-Version: 1.0 (1.0)`.
+    /// Mail writes it; `Mime-Version: 1.0 (1.0)`, `X-Mailer: iPhone Mail`,
+    /// quoted-printable us-ascii for ASCII (verified: talon
+    /// standard_replies/iphone.eml). The attribution's place and form as
+    /// for Apple Mail: not verified.
     IPhone,
     /// Yahoo Mail: the text, then " On Sunday, May 10, 2026, 12:00:00 PM
     /// GMT+3, Name <addr> wrote: " and the quote WITHOUT marks (the plain
     /// part rendered from the HTML, where the quote is a `yahoo_quoted`
-    /// div); multipart/alternative, quoted-printable.
+    /// div); multipart/alternative, quoted-printable. Not verified (talon's
+    /// standard_replies/yahoo.eml is the 2012 "----- Original Message
+    /// -----" layout).
     Yahoo,
     /// The Bat! with its Russian template: "Здравствуйте, %OFromFName.",
     /// "Вы писали %ODateEn, %OTimeLong:", the quote behind the quoted
     /// author's initials " TA> " (an empty line left empty), the text
-    /// below, the signature "-- \nС уважением,\n Petr   mailto:…";
-    /// windows-1251 quoted-printable; the `<number.datetime@domain>`
-    /// Message-ID and `X-Mailer` of sample 07.
+    /// below, the signature; windows-1251 quoted-printable. Not verified
+    /// (no real sample found; closed source).
     TheBat,
-    /// The Bat! in KOI8-R base64 (sample 07), its editor re-wrapping the
-    /// quote at 76 columns, each piece behind " TA> ".
+    /// The Bat! in KOI8-R base64, its editor re-wrapping the quote at 76
+    /// columns, each piece behind " TA> ". Not verified.
     TheBatKoi8r,
-    /// Mail.ru's web mail: the text, lines of a single space, then the
+    /// Mail.ru's web mail: the text, three empty lines, then the
     /// attribution "Воскресенье, 10 мая 2026, 12:00 +03:00 от Name
-    /// <addr>:" inside the quote, marked ">" without a space (sample 16);
-    /// the HTML part a bordered `<blockquote>`; base64 UTF-8, the subject
-    /// and names as encoded words.
+    /// <addr>:" and a `<br>` BEFORE the quote, a `<blockquote
+    /// style="border-left:1px solid #0857A6; margin:10px; padding:0 0 0
+    /// 10px;">` holding `<div id=""><div class="js-helper
+    /// js-readmsg-msg">` and `<div id="style_<20 digits>_BODY">` (verified:
+    /// `mailgun/talon` html_replies/mail_ru.html, whose English UI writes
+    /// the date "Thu, 26 Jun 2014 14:00:51 +0400"). Not verified: the
+    /// Russian date form, the plain part (the quote marked ">" without a
+    /// space), base64 UTF-8 and the headers.
     MailRu,
     /// Yandex Mail: the text, then `10.05.2026, 12:00, "Name" <addr>:`
-    /// and the "> " quote; multipart/alternative, base64 (sample 11).
+    /// and the quote, in HTML a bare `<blockquote>` (verified: talon
+    /// html_replies/yandex_ru.html); multipart/alternative, base64. Not
+    /// verified: the plain part's "> " marks and the headers.
     Yandex,
-    /// Yandex Mail's HTML-only reply (the web editor's default): the
-    /// quote a bare `<blockquote>`.
+    /// Yandex Mail's HTML-only reply: the quote a bare `<blockquote>`
+    /// (verified as above); sending HTML alone is not verified.
     YandexHtmlOnly,
 }
 
@@ -150,6 +212,7 @@ pub const ALL: &[Client] = &[
     Client::ThunderbirdRewrapped,
     Client::OutlookDesktop,
     Client::OutlookDesktopRu,
+    Client::OutlookDesktop2010,
     Client::OutlookDesktopPlainRewrapped,
     Client::OutlookDesktopPlainPrefixed,
     Client::OutlookWeb,
@@ -185,6 +248,7 @@ impl Client {
             Client::ThunderbirdRewrapped => "thunderbird-rewrapped",
             Client::OutlookDesktop => "outlook-desktop",
             Client::OutlookDesktopRu => "outlook-desktop-ru",
+            Client::OutlookDesktop2010 => "outlook-desktop-2010",
             Client::OutlookDesktopPlainRewrapped => "outlook-desktop-plain-rewrapped",
             Client::OutlookDesktopPlainPrefixed => "outlook-desktop-plain-prefixed",
             Client::OutlookWeb => "outlook-web",
@@ -270,7 +334,9 @@ pub fn reply_with(
         Client::Thunderbird | Client::ThunderbirdBottomPosted | Client::ThunderbirdRewrapped => {
             r.thunderbird()
         }
-        Client::OutlookDesktop | Client::OutlookDesktopRu => r.outlook_desktop(),
+        Client::OutlookDesktop | Client::OutlookDesktopRu | Client::OutlookDesktop2010 => {
+            r.outlook_desktop()
+        }
         Client::OutlookDesktopPlainRewrapped | Client::OutlookDesktopPlainPrefixed => {
             r.outlook_plain()
         }
@@ -473,6 +539,17 @@ impl Reply {
         self.html.clone()
     }
 
+    /// Mutt's and NeoMutt's `%z`: the low 4 bytes of the reply's Unix
+    /// time, big-endian, then 8 random bytes, in URL-safe base64 (16
+    /// characters).
+    fn msgid_z(&self) -> String {
+        let unix = (self.now - Duration::hours(3)).and_utc().timestamp() as u32;
+        let mut raw = unix.to_be_bytes().to_vec();
+        let random = self.hex(16, 2);
+        raw.extend((0..8).map(|i| u8::from_str_radix(&random[2 * i..2 * i + 2], 16).unwrap()));
+        super::base64(&raw).replace('+', "-").replace('/', "_")
+    }
+
     fn boundary_hex(&self, n: usize) -> String {
         self.hex(n, 99)
     }
@@ -531,33 +608,23 @@ impl Reply {
 
     fn mutt(&self) -> Vec<u8> {
         let neo = self.client == Client::NeoMutt;
-        let attribution = if neo {
-            format!(
-                "* {ARBITER_NAME} <{ARBITER_ADDRESS}> [{}]:",
-                self.sent.format("%Y-%m-%d %H:%M")
-            )
-        } else {
-            format!(
-                "On {}, {ARBITER_NAME} wrote:",
-                self.sent.format("%a, %b %d, %Y at %I:%M:%S%p MSK")
-            )
-        };
-        let quote = self.quote("> ", ">", None, false);
+        // `attribution` "On %d, %n wrote:" with `date_format` "!%a, %b %d,
+        // %Y at %I:%M:%S%p %Z": the date in the sender's zone, `%Z` made
+        // his offset ("+0300") before strftime
+        let attribution = format!(
+            "On {}, {ARBITER_NAME} wrote:",
+            self.sent.format("%a, %b %d, %Y at %I:%M:%S%p +0300")
+        );
+        // text_plain_handler: the prefix, then the line, an empty one too
+        let quote = self.quote("> ", "> ", None, false);
         let text = if self.client.top_posted() {
             format!("{}\n\n{attribution}\n{quote}", self.typed())
         } else {
             format!("{attribution}\n{quote}\n{}\n", self.typed())
         };
-        let host = domain(&self.address);
-        let id = if neo {
-            format!("<{}@{host}>", self.chars(16, 2, LOWER_ALNUM))
-        } else {
-            format!(
-                "<{}.{}@{host}>",
-                self.now.format("%Y%m%d%H%M%S"),
-                self.chars(16, 2, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-            )
-        };
+        // `message_id_format` "<%z@%f>": the 4 low bytes of the time and 8
+        // random bytes in URL-safe base64, at the host's name
+        let id = format!("<{}@{}>", self.msgid_z(), domain(&self.address));
         let mut h = vec![
             ("Date".into(), self.date(false)),
             ("From".into(), self.sender()),
@@ -585,7 +652,7 @@ impl Reply {
         h.push((
             "User-Agent".into(),
             if neo {
-                "NeoMutt/20240425".into()
+                "NeoMutt/20260504".into()
             } else {
                 "Mutt/2.2.12 (2023-09-09)".into()
             },
@@ -594,53 +661,80 @@ impl Reply {
     }
 
     fn aerc(&self) -> Vec<u8> {
+        // templates/quoted_reply: the attribution (the date in the
+        // replier's zone), `quote` ("> ", ">" alone for an empty line or
+        // before a line already quoted), a blank line
         let attribution = format!(
             "On {}, {ARBITER_NAME} wrote:",
             self.sent.format("%a %b %-d, %Y at %-I:%M %p MSK")
         );
-        let text = format!(
-            "{}\n\n{attribution}\n{}",
-            flowed(self.typed(), 72),
-            self.quote("> ", ">", None, true)
-        );
-        let mut h = vec![
-            (
-                "Content-Transfer-Encoding".into(),
-                "quoted-printable".into(),
-            ),
-            (
-                "Content-Type".into(),
-                "text/plain; charset=UTF-8; format=flowed".into(),
-            ),
-            ("Date".into(), self.date(true)),
-            (
-                "Message-Id".into(),
-                format!(
-                    "<{}.{}@{}>",
-                    self.chars(12, 3, BASE32),
-                    self.chars(13, 4, BASE32),
-                    domain(&self.address)
-                ),
-            ),
-            ("Subject".into(), format!("Re: {}", self.subject)),
-            ("From".into(), self.sender()),
+        let mut quote = String::new();
+        for line in self.body.trim_end_matches('\n').split('\n') {
+            match line {
+                "" => quote.push_str(">\n"),
+                l if l.starts_with('>') => quote.push_str(&format!(">{l}\n")),
+                l => quote.push_str(&format!("> {l}\n")),
+            }
+        }
+        let text = format!("{}\n\n{attribution}\n{quote}\n", self.typed());
+        // go-message's textproto writes the fields last set first: the
+        // reply's In-Reply-To and References, the template's X-Mailer, the
+        // header editors' To, From and Subject, the Message-Id and Date of
+        // PrepareHeader, writeInlineBody's Content-Type, the
+        // Content-Transfer-Encoding and Mime-Version of the writer
+        let mut set: Vec<(String, String)> = Vec::new();
+        if let Some(i) = &self.in_reply_to {
+            set.push(("In-Reply-To".into(), i.clone()));
+        }
+        if let Some(r) = &self.references {
+            set.push(("References".into(), r.clone()));
+        }
+        let from = if self.name.is_empty() {
+            format!("<{}>", self.address)
+        } else {
+            format!("\"{}\" <{}>", self.name, self.address)
+        };
+        set.extend([
+            ("X-Mailer".into(), "aerc 0.20.1".into()),
             (
                 "To".into(),
                 format!("\"{ARBITER_NAME}\" <{ARBITER_ADDRESS}>"),
             ),
-        ];
-        self.threading(&mut h, true);
-        h.extend([
-            ("User-Agent".into(), "aerc 0.18.2".into()),
-            ("MIME-Version".into(), "1.0".into()),
+            ("From".into(), from),
+            ("Subject".into(), format!("Re: {}", self.subject)),
+            (
+                "Message-Id".into(),
+                format!(
+                    "<{}.{}@{}>",
+                    base36(self.aerc_nanos()),
+                    base36(u64::from_str_radix(&self.hex(16, 4), 16).unwrap()),
+                    domain(&self.address)
+                ),
+            ),
+            ("Date".into(), self.date(true)),
+            ("Content-Type".into(), "text/plain; charset=UTF-8".into()),
+            (
+                "Content-Transfer-Encoding".into(),
+                "quoted-printable".into(),
+            ),
+            ("Mime-Version".into(), "1.0".into()),
         ]);
-        message(&h, qp(text.as_bytes()).as_bytes(), "\r\n")
+        set.reverse();
+        message(&set, qp(text.as_bytes()).as_bytes(), "\r\n")
+    }
+
+    /// The reply's time in Unix nanoseconds (go-message's Message-Id).
+    fn aerc_nanos(&self) -> u64 {
+        let unix = (self.now - Duration::hours(3)).and_utc().timestamp() as u64;
+        unix * 1_000_000_000 + u64::from_str_radix(&self.hex(8, 3), 16).unwrap() % 1_000_000_000
     }
 
     fn thunderbird(&self) -> Vec<u8> {
+        // mailnews.reply_header_type 2: "On #2 #3, #1 wrote:", the date and
+        // the time in the en-US short styles, the author's name alone
         let attribution = format!(
             "On {}, {ARBITER_NAME} wrote:",
-            self.sent.format("%d.%m.%Y %H:%M")
+            self.sent.format("%-m/%-d/%y %-I:%M %p")
         );
         let width = (self.client == Client::ThunderbirdRewrapped).then_some(72);
         let quote = self.quote("> ", ">", width, true);
@@ -653,7 +747,7 @@ impl Reply {
         let mut h = vec![
             (
                 "Message-ID".into(),
-                format!("<{}@example.test>", self.uuid(false)),
+                format!("<{}@{}>", self.uuid(false), domain(&self.address)),
             ),
             ("Date".into(), self.date(false)),
             ("MIME-Version".into(), "1.0".into()),
@@ -688,7 +782,11 @@ impl Reply {
         let mut out = vec![
             (
                 if ru { "От:" } else { "From:" },
-                format!("{} ", self.arbiter()),
+                if self.client == Client::OutlookDesktop2010 {
+                    format!("{ARBITER_NAME} [mailto:{ARBITER_ADDRESS}] ")
+                } else {
+                    format!("{} ", self.arbiter())
+                },
             ),
             (if ru { "Отправлено:" } else { "Sent:" }, sent.to_string()),
             (
@@ -777,12 +875,9 @@ impl Reply {
             self.outlook_sent_en()
         };
         let block = self.outlook_block(ru, &sent);
-        let rule = if ru {
-            "-----Исходное сообщение-----"
-        } else {
-            "-----Original Message-----"
-        };
-        let mut plain = format!("{}\n\n{rule}\n", self.typed());
+        // HTML compose: the plain alternative has the header block with no
+        // "-----Original Message-----" rule above it
+        let mut plain = format!("{}\n\n", self.typed());
         for (k, v) in &block {
             plain.push_str(&format!("{k} {v}\n"));
         }
@@ -1101,21 +1196,21 @@ impl Reply {
             self.typed(),
             self.quote("> ", "> ", None, false)
         );
-        let (ct, mime, mailer) = if iphone {
-            (
-                "text/plain;\r\n\tcharset=utf-8",
-                "1.0 (1.0)",
-                "iPhone Mail (22E240)",
-            )
+        // the narrowest charset that holds the text (us-ascii for ASCII)
+        let ct = format!(
+            "text/plain;\r\n\tcharset={}",
+            self.ascii_or("us-ascii", "utf-8")
+        );
+        let (mime, mailer) = if iphone {
+            ("1.0 (1.0)", "iPhone Mail (22E240)")
         } else {
             (
-                "text/plain;\r\n\tcharset=utf-8",
                 "1.0 (Mac OS X Mail 16.0 \\(3826.500.181.1.5\\))",
                 "Apple Mail (2.3826.500.181.1.5)",
             )
         };
         let mut h = vec![
-            ("Content-Type".into(), ct.to_string()),
+            ("Content-Type".into(), ct),
             (
                 "Content-Transfer-Encoding".into(),
                 "quoted-printable".into(),
@@ -1287,7 +1382,7 @@ impl Reply {
         );
         let attribution = format!("{when} от {}:", self.arbiter());
         let plain = format!(
-            "{}\n \n \n>{attribution}\n> \n{}",
+            "{}\n \n \n{attribution}\n{}",
             self.typed(),
             self.quote(">", ">", None, false)
         );
@@ -1296,9 +1391,10 @@ impl Reply {
             html.push_str(&format!("<div>{}</div>", nbsp_if_empty(&escape(line))));
         }
         html.push_str(&format!(
-            "<div>&nbsp;</div><div>&nbsp;</div><blockquote style=\"border-left:1px solid #0857A6; margin:10px; padding:0 0 0 10px;\">\
-             {when} от {ARBITER_NAME} &lt;{ARBITER_ADDRESS}&gt;:<br>&nbsp;<div id=\"\"><div class=\"js-helper js-readmsg-msg\">\
-             <div><div id=\"style_{}_BODY\">{}</div></div></div></div></blockquote>&nbsp;</BODY></HTML>\n",
+            "<br><br><br>{when} от {ARBITER_NAME} &lt;{ARBITER_ADDRESS}&gt;:<br>\n\
+             <blockquote style=\"border-left:1px solid #0857A6; margin:10px; padding:0 0 0 10px;\">\n\
+             \t<div id=\"\"><div class=\"js-helper js-readmsg-msg\">\n\
+             \t<div>\n\t\t<div id=\"style_{}_BODY\">{}</div>\n\t</div>\n</div></div>\n</blockquote>\n<br></BODY></HTML>\n",
             self.chars(20, 22, "0123456789"),
             self.html_original()
         ));
@@ -1485,6 +1581,21 @@ fn fnv(parts: &[&str]) -> u64 {
         }
     }
     h
+}
+
+/// `n` in upper-case base 36 (go-message's `base36`).
+fn base36(mut n: u64) -> String {
+    const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap()
 }
 
 fn domain(address: &str) -> &str {
