@@ -183,7 +183,8 @@ pub struct Tournament {
     pub tie_break: TieBreak,
     pub rules: RuleSet,
     /// Where its games are played, as their PGN's `Site` and Xfcc's `site`
-    /// name it ([`crate::render::site_of`]).
+    /// name it: ICCF's words under ICCF's rules, else the arbiter's name
+    /// (set when the config is read).
     pub site: String,
     /// The notation the daemon writes.
     pub notation: Notation,

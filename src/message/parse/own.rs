@@ -152,9 +152,38 @@ fn unmarked(line: &str) -> &str {
     }
 }
 
-/// The words of a line as they are compared, in lower case.
-fn compared_words(line: &str) -> impl Iterator<Item = String> + '_ {
-    unmarked(line).split_whitespace().map(str::to_lowercase)
+/// A word as it is compared: a 64-bit FNV-1a hash of its letters in
+/// lower case, never 0 (the mark between two mails). Two different words
+/// of a reply and the mails it answers share a hash once in 2^64.
+type Word = u64;
+const BETWEEN_MAILS: Word = 0;
+/// The second half of the start key of a line of one word.
+const ALONE: Word = 0;
+
+fn word(text: &str) -> Word {
+    const PRIME: u64 = 0x0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    // an ASCII word by its bytes; any other by its characters, whose
+    // ASCII ones hash as their bytes do
+    if text.is_ascii() {
+        for b in text.bytes() {
+            hash = (hash ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(PRIME);
+        }
+    } else {
+        for c in text.chars().flat_map(char::to_lowercase) {
+            hash = (hash ^ u64::from(c)).wrapping_mul(PRIME);
+        }
+    }
+    hash.max(1)
+}
+
+/// The words of a line as they are compared.
+fn compared_words(line: &str) -> Vec<Word> {
+    words_of(line).collect()
+}
+
+fn words_of(line: &str) -> impl Iterator<Item = Word> + '_ {
+    unmarked(line).split_whitespace().map(word)
 }
 
 /// At most this many places in the arbiter's mails where a line could
@@ -162,65 +191,82 @@ fn compared_words(line: &str) -> impl Iterator<Item = String> + '_ {
 /// alignment slow.
 const MAX_STARTS: usize = 256;
 
-/// A word's number in [`Sent`]; the mark between two mails, and any word
-/// no mail has, have numbers no word of a mail has.
-type Word = u32;
-const BETWEEN_MAILS: Word = Word::MAX;
-const NOT_SENT: Word = Word::MAX - 1;
-/// The second half of the start key of a line of one word.
-const ALONE: Word = Word::MAX - 2;
-
-/// The arbiter's mails as one stream of numbered words (a mark between
-/// two mails, which no line has), and where each word, or pair of words,
-/// stands in it.
-struct Sent {
-    numbers: std::collections::HashMap<String, Word>,
-    words: Vec<Word>,
-    starts: std::collections::HashMap<(Word, Word), Vec<usize>>,
+/// The key a line is looked up by: its first word, and its second when it
+/// has one.
+fn start_key(line: &[Word]) -> (Word, Word) {
+    (line[0], line.get(1).copied().unwrap_or(ALONE))
 }
 
-impl Sent {
-    fn new(texts: &[&str]) -> Sent {
-        let mut numbers = std::collections::HashMap::new();
-        let mut words = Vec::new();
-        for text in texts {
-            for line in text.lines() {
-                for word in compared_words(line) {
-                    let next = numbers.len() as Word;
-                    words.push(*numbers.entry(word).or_insert(next));
-                }
-            }
-            words.push(BETWEEN_MAILS);
-        }
-        let mut starts: std::collections::HashMap<(Word, Word), Vec<usize>> =
-            std::collections::HashMap::new();
-        for (at, pair) in words.windows(2).enumerate() {
-            if pair[0] == BETWEEN_MAILS {
-                continue;
-            }
-            // a one-word line is looked up by its word, a longer one by two
-            let keys = [(pair[0], ALONE)]
-                .into_iter()
-                .chain((pair[1] != BETWEEN_MAILS).then_some((pair[0], pair[1])));
-            for key in keys {
-                let places = starts.entry(key).or_default();
-                if places.len() < MAX_STARTS {
-                    places.push(at);
-                }
-            }
-        }
-        Sent {
-            numbers,
-            words,
-            starts,
+/// The hasher of keys that are hashes already ([`Word`]s).
+#[derive(Default)]
+struct Hashed(u64);
+
+impl std::hash::Hasher for Hashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
         }
     }
 
-    /// A reply's line as the numbers of its words.
-    fn line(&self, line: &str) -> Vec<Word> {
-        compared_words(line)
-            .map(|w| self.numbers.get(&w).copied().unwrap_or(NOT_SENT))
-            .collect()
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(23) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Starts =
+    std::collections::HashMap<(Word, Word), Vec<usize>, std::hash::BuildHasherDefault<Hashed>>;
+
+/// The arbiter's mails as one stream of words (a mark between two mails,
+/// which no line has), and where each line of the reply could start in
+/// it.
+struct Sent {
+    words: Vec<Word>,
+    starts: Starts,
+}
+
+impl Sent {
+    /// The stream of `texts`, its places indexed for the `lines` of a reply.
+    fn new(texts: &[&str], lines: &[Vec<Word>]) -> Sent {
+        let mut words = Vec::new();
+        for text in texts {
+            for line in text.lines() {
+                words.extend(words_of(line));
+            }
+            words.push(BETWEEN_MAILS);
+        }
+        let mut starts: Starts = lines
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| (start_key(l), Vec::new()))
+            .collect();
+        // the first words of the reply's lines, as bits: most words of the
+        // mails start no line and are passed by without a lookup
+        let mut firsts = [0u64; 1024];
+        let bit = |w: Word| ((w >> 6) as usize % 1024, w & 63);
+        for (first, _) in starts.keys() {
+            let (i, b) = bit(*first);
+            firsts[i] |= 1 << b;
+        }
+        for (at, pair) in words.windows(2).enumerate() {
+            let (i, b) = bit(pair[0]);
+            if pair[0] == BETWEEN_MAILS || firsts[i] & (1 << b) == 0 {
+                continue;
+            }
+            // a one-word line is looked up by its word, a longer one by
+            // two (a word before the mark between mails: the same key)
+            for key in [(pair[0], ALONE), (pair[0], pair[1])] {
+                if let Some(places) = starts.get_mut(&key) {
+                    if places.len() < MAX_STARTS && places.last() != Some(&at) {
+                        places.push(at);
+                    }
+                }
+            }
+        }
+        Sent { words, starts }
     }
 
     /// Whether `line` stands in the stream at `at`.
@@ -230,9 +276,8 @@ impl Sent {
 
     /// The places just after each place where `line` stands.
     fn after_each(&self, line: &[Word]) -> Vec<usize> {
-        let key = (line[0], line.get(1).copied().unwrap_or(ALONE));
         self.starts
-            .get(&key)
+            .get(&start_key(line))
             .into_iter()
             .flatten()
             .filter(|&&at| self.stands_at(at, line))
@@ -268,8 +313,8 @@ fn is_quote_whole(run: &Run) -> bool {
 /// left and the lines taken out.
 pub fn without_quoted(text: &str, sent: &[&str]) -> (String, String) {
     let lines: Vec<&str> = text.lines().collect();
-    let sent = Sent::new(sent);
-    let words: Vec<Vec<Word>> = lines.iter().map(|l| sent.line(l)).collect();
+    let words: Vec<Vec<Word>> = lines.iter().map(|l| compared_words(l)).collect();
+    let sent = Sent::new(sent, &words);
     let mut taken = vec![false; lines.len()];
     if sent.words.len() > 1 {
         let mut runs: Vec<Run> = Vec::new();
