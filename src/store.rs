@@ -127,7 +127,7 @@ pub struct SentRecord {
     /// When it was sent (RFC 3339).
     pub sent: String,
     /// Its whole plain text: what a reply to it may quote, with or without
-    /// marks ([`crate::message::without_quoted`]).
+    /// marks (the reader aligns a reply with it).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub text: String,
 }
