@@ -195,7 +195,7 @@ answer-xfcc-account = hier ist Ihr Zugang zum Spielen aus einem Schachprogramm (
     Dieses Passwort ersetzt jedes frühere. Behalten Sie es für sich: wer es hat, kann in Ihren Partien ziehen. Für ein neues schreiben Sie erneut XFCC PASSWORT (XFCC).
     
     Scid 4.7 (Menüpunkte der deutschen Oberfläche, die der englischen in Klammern):
-    1. Spielen > Fernschach > Einstellungen... (Play > Correspondence Chess > Configure...); unter „Xfcc Einstellungen:“ lassen Sie „Interne Xfcc-Unterstützung verwenden“ angekreuzt und klicken auf „Einstellungen...“: Server Name: ein Name ohne „-“ (Scid trennt seine Partienummern am „-“ und würde sonst nichts senden), Xfcc-URL: die obige URL, Login Name: Ihr Benutzername, Passwort: das Passwort; OK.
+    1. Spielen > Fernschach > Einstellungen... (Play > Correspondence Chess > Configure...); unter „Xfcc Einstellungen:“ lassen Sie „Interne Xfcc-Unterstützung verwenden“ angekreuzt und klicken auf „Einstellungen...“: im folgenden Fenster überschreiben Sie den Eintrag „ServerName“: Server Name: ein Name ohne „-“ (Scid trennt seine Partienummern am „-“ und würde sonst nichts senden), Login Name: Ihr Benutzername, Passwort: das Passwort, Xfcc-URL: die obige URL; OK und noch einmal OK im Einstellungsfenster.
     2. Spielen > Fernschach > Datenbank öffnen... (Open Database..., Ctrl+F12): Scid holt Partien nur in eine geöffnete Datenbank vom Typ „Fernschach“ (sonst meldet es „Es wurde keine Datenbank vom Typ 'Fernschach' geöffnet“).
     3. Spielen > Fernschach > Partien synchronisieren (Retrieve Games).
     Scid verstümmelt in den Anmerkungen, die es sendet, Buchstaben, die keine lateinischen sind (etwa kyrillische): schreiben Sie Anmerkungen mit lateinischen Buchstaben oder per E-Mail.

@@ -190,7 +190,7 @@ answer-xfcc-account = here is your account for playing from a chess program (Xfc
     This password replaces any earlier one. Keep it to yourself: whoever has it can move in your games. For a new one, write XFCC again.
     
     Scid 4.7 (the menus of its English interface):
-    1. Play > Correspondence Chess > Configure...; under "Xfcc Configuration:" leave "Use internal Xfcc support" ticked and press "Configure...": Server Name: a name without "-" (Scid splits its game numbers at "-" and would send nothing), Xfcc-URL: the URL above, Login Name: your user name, Password: the password; OK.
+    1. Play > Correspondence Chess > Configure...; under "Xfcc Configuration:" leave "Use internal Xfcc support" ticked and press "Configure...": in the dialog that opens overwrite the "ServerName" entry: Server Name: a name without "-" (Scid splits its game numbers at "-" and would send nothing), Login Name: your user name, Password: the password, Xfcc-URL: the URL above; OK, and OK again in the configuration window.
     2. Play > Correspondence Chess > Open Database... (Ctrl+F12): Scid retrieves games only into an open database of type "Correspondence" (else it says "No Database of type 'Correspondence' is opened").
     3. Play > Correspondence Chess > Retrieve Games.
     Scid garbles letters other than Latin ones (Cyrillic, for example) in the notes it sends: write your notes in Latin letters, or by mail.

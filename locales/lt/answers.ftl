@@ -202,7 +202,7 @@ answer-xfcc-account = štai jūsų paskyra žaisti per šachmatų programą (Xfc
     Šis slaptažodis pakeičia bet kurį ankstesnį. Niekam jo neatskleiskite: kas jį turi, gali eiti jūsų partijose. Norėdami gauti naują, vėl parašykite XFCC.
     
     Scid 4.7 (meniu punktai angliškoje sąsajoje; lietuviškos Scid neturi):
-    1. Play > Correspondence Chess > Configure...; skiltyje „Xfcc Configuration:“ palikite pažymėtą „Use internal Xfcc support“ ir spauskite mygtuką „Configure...“: Server Name – pavadinimas be „-“ (Scid partijų numerius skaido ties „-“ ir kitaip nieko neišsiųstų), Xfcc-URL – aukščiau nurodytas URL, Login Name – jūsų naudotojo vardas, Password – slaptažodis; OK.
+    1. Play > Correspondence Chess > Configure...; skiltyje „Xfcc Configuration:“ palikite pažymėtą „Use internal Xfcc support“ ir spauskite mygtuką „Configure...“: atsivėrusiame lange perrašykite įrašą „ServerName“: Server Name – pavadinimas be „-“ (Scid partijų numerius skaido ties „-“ ir kitaip nieko neišsiųstų), Login Name – jūsų naudotojo vardas, Password – slaptažodis, Xfcc-URL – aukščiau nurodytas URL; OK ir dar kartą OK nustatymų lange.
     2. Play > Correspondence Chess > Open Database... (Ctrl+F12): Scid partijas parsiunčia tik į atidarytą „Correspondence“ tipo duomenų bazę (kitaip praneša „No Database of type 'Correspondence' is opened“).
     3. Play > Correspondence Chess > Retrieve Games.
     Scid pastabose siunčiamas ne lotyniškas raides (pavyzdžiui, kirilicą) sugadina: pastabas rašykite lotyniškomis raidėmis arba siųskite el. paštu.
