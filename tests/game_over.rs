@@ -28,6 +28,38 @@ fn find<'a>(sent: &'a [Sent], about: &str, to: &str) -> &'a Sent {
         .unwrap_or_else(|| panic!("{about:?} to {to}: {sent:#?}"))
 }
 
+/// The fool's mate: 1. f3 e5 2. g4 Qh4#, the mating move sent on 13.05.
+fn fools_mate(arena: &mut Arena) -> Vec<Sent> {
+    arena.exchange(W, SUBJECT, "1. 6263", "2026-05-10");
+    arena.exchange(B, SUBJECT, "1. 6263 5755", "2026-05-11");
+    arena.exchange(W, SUBJECT, "1... 5755 2. 7274", "2026-05-12");
+    arena.exchange(B, SUBJECT, "2. 7274 4884", "2026-05-13")
+}
+
+/// The forward of a mating move tells the mated player the result: no day
+/// counts from it, no last day to send, no move asked for.
+#[test]
+fn the_forward_of_a_mating_move_tells_the_result_and_asks_nothing() {
+    let mut arena = arena();
+    let sent = fools_mate(&mut arena);
+    let forward = find(&sent, "2... 4884", W);
+    has(
+        forward,
+        "Sent and received on 13.05.2026. This move ends the game: 0-1 (checkmate); no reply is due.",
+    );
+    for asked in [
+        "Your thinking time counts",
+        "Send your move by",
+        "Answer to this address",
+        "days left",
+        "To move:",
+    ] {
+        lacks(forward, asked);
+    }
+    // the result follows, to both
+    find(&sent, "result 0-1", W);
+}
+
 /// III.5.3: before White's first move there is no move received: the
 /// notice to the director counts from the game's start and says so.
 #[test]
