@@ -60,6 +60,25 @@ fn the_forward_of_a_mating_move_tells_the_result_and_asks_nothing() {
     find(&sent, "result 0-1", W);
 }
 
+/// A finished game shows its result, no side to move and no days left:
+/// in the result mail and in STATUS.
+#[test]
+fn a_finished_game_shows_no_side_to_move_and_no_days_left() {
+    let mut arena = arena();
+    let sent = fools_mate(&mut arena);
+    let result = find(&sent, "result 0-1", W);
+    lacks(result, "To move:");
+    lacks(result, " left");
+    let status = arena.exchange(W, "status", "STATUS", "2026-05-14");
+    let status = find(&status, "", W);
+    has(
+        status,
+        "2 moves, finished 0-1; White 1 day in all; Black 2 days in all",
+    );
+    lacks(status, "to move");
+    lacks(status, " left");
+}
+
 /// III.5.3: before White's first move there is no move received: the
 /// notice to the director counts from the game's start and says so.
 #[test]
