@@ -277,6 +277,25 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             black = game.total(Color::Black)
         )
     );
+    // a loss on time: the days of the move awaited that the claim counted,
+    // in the loser's total though no move of his holds them (III.6.6)
+    if let Some(f) = game.forfeit.filter(|f| f.days > 0) {
+        let side = match f.color {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "form-forfeit",
+                side = side,
+                days = f.days,
+                date = date_in(f.counted_to, lang)
+            )
+        );
+    }
     // the penalty days in those totals, each where it fell (App.3's
     // remarks), and the leaves, whose days count for nobody
     out.push_str(&penalty_lines(game, lang));

@@ -79,6 +79,41 @@ fn a_finished_game_shows_no_side_to_move_and_no_days_left() {
     lacks(status, " left");
 }
 
+/// III.6.6: White moved on 11.05 and then thought until the claim of
+/// 10.07: the claim counted 61 days against 60, and the loss on time
+/// counts them, in the result, STATUS and the record alike.
+#[test]
+fn iii_6_6_a_loss_on_time_counts_the_days_the_claim_counted() {
+    let mut arena = arena();
+    arena.exchange(W, SUBJECT, "1. 5254", "2026-05-11");
+    arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-11");
+    arena.run("2026-07-10");
+    let sent = arena.new_sent();
+    let claim = find(&sent, "time overstep claim", TD);
+    has(claim, "has used 61 days against 60 allowed up to move 10");
+    let sent = arena.exchange(
+        TD,
+        "Re: [RUS-EM-2026/1] time overstep claim",
+        "CONFIRM",
+        "2026-07-26",
+    );
+    let result = find(&sent, "result 0-1", W);
+    has(
+        result,
+        "Total time (days + penalty days): White 61, Black 0",
+    );
+    has(
+        result,
+        "White's total includes 60 days on the move awaited, up to 10.07.2026, as the confirmed overstep claim counted them.",
+    );
+    assert_eq!(arena.json(GAME)["white"]["total"], 61);
+    let status = arena.exchange(W, "status", "STATUS", "2026-07-27");
+    has(
+        find(&status, "", W),
+        "finished 0-1; White 61 days in all; Black 0 days in all",
+    );
+}
+
 /// III.5.3: before White's first move there is no move received: the
 /// notice to the director counts from the game's start and says so.
 #[test]
