@@ -101,7 +101,10 @@ official-breakdown-subject = keine Antwort auf die Wiederholung
 official-breakdown-body = Keine Antwort in der Partie { $game } seit { $waiting } { $waiting ->
         [one] Tag
        *[other] Tagen
-    } (Stand { $today }): { $name } ({ $side }) hat weder auf den am { $received } empfangenen Zug geantwortet noch auf dessen Wiederholung, die nach { $reminder } { $reminder ->
+    } (Stand { $today }): { $name } ({ $side }) { $first ->
+        [yes] hat seit Beginn der Partie am { $received } weder den ersten Zug gesendet noch auf die Erinnerung geantwortet, die nach
+       *[no] hat weder auf den am { $received } empfangenen Zug geantwortet noch auf dessen Wiederholung, die nach
+    } { $reminder } { $reminder ->
         [one] Tag
        *[other] Tagen
     } gesendet wurde. Der Briefwechsel ist abgebrochen ({ $article }).
@@ -109,8 +112,14 @@ official-inactivity-subject = { $limit } ohne Zug
 official-inactivity-body = Kein Zug in der Partie { $game } seit { $waiting } { $waiting ->
         [one] Tag
        *[other] Tagen
-    } (Stand { $today }; die Grenze beträgt { $limit }): { $name } ({ $side }) hat nicht auf den am { $received } empfangenen Zug geantwortet. Einem Spieler, der den Turnierleiter nicht informiert hat, kann die Partie als verloren gewertet werden ({ $article }).
-official-inactivity-leaves = Bei den gezählten Tagen ist der Urlaub { $leaves } ausgenommen: seit dem Empfang des Zuges { $days ->
+    } (Stand { $today }; die Grenze beträgt { $limit }): { $name } ({ $side }) { $first ->
+        [yes] hat seit Beginn der Partie am { $received } den ersten Zug nicht gesendet
+       *[no] hat nicht auf den am { $received } empfangenen Zug geantwortet
+    }. Einem Spieler, der den Turnierleiter nicht informiert hat, kann die Partie als verloren gewertet werden ({ $article }).
+official-inactivity-leaves = Bei den gezählten Tagen ist der Urlaub { $leaves } ausgenommen: { $first ->
+        [yes] seit Beginn der Partie
+       *[no] seit dem Empfang des Zuges
+    } { $days ->
         [one] ist { $days } Kalendertag
        *[other] sind { $days } Kalendertage
     } vergangen.

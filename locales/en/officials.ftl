@@ -100,7 +100,10 @@ official-breakdown-subject = no answer to the repeat
 official-breakdown-body = No answer in game { $game } for { $waiting } { $waiting ->
         [one] day
        *[other] days
-    } (as of { $today }): { $name } ({ $side }) has not answered the move received on { $received }, nor its repeat sent after { $reminder } { $reminder ->
+    } (as of { $today }): { $name } ({ $side }) { $first ->
+        [yes] has not made the first move since the game began on { $received }, nor answered the reminder sent after
+       *[no] has not answered the move received on { $received }, nor its repeat sent after
+    } { $reminder } { $reminder ->
         [one] day
        *[other] days
     }. The correspondence has broken down ({ $article }).
@@ -108,8 +111,14 @@ official-inactivity-subject = no move for { $limit }
 official-inactivity-body = No move in game { $game } for { $waiting } { $waiting ->
         [one] day
        *[other] days
-    } (as of { $today }; the limit is { $limit }): { $name } ({ $side }) has not answered the move received on { $received }. The player who has not informed the director may be scored a loss ({ $article }).
-official-inactivity-leaves = The days counted leave out the leave { $leaves }: { $days } calendar days have passed since the move was received.
+    } (as of { $today }; the limit is { $limit }): { $name } ({ $side }) { $first ->
+        [yes] has not made the first move since the game began on { $received }
+       *[no] has not answered the move received on { $received }
+    }. The player who has not informed the director may be scored a loss ({ $article }).
+official-inactivity-leaves = The days counted leave out the leave { $leaves }: { $days } calendar days have passed since { $first ->
+        [yes] the game began
+       *[no] the move was received
+    }.
 official-leave-begins-subject = your partner's leave begins
 official-leave-begins = The leave of { $name } begins today, { $from }, and lasts until { $to } inclusive: those days are not counted in that player's time; your own clock runs as usual ({ $article }).
 official-leave-ended-subject = your partner's leave has ended

@@ -117,7 +117,10 @@ official-breakdown-body = Partijoje { $game } atsakymo nėra jau { $waiting } { 
         [one] dieną
         [few] dienas
        *[other] dienų
-    } ({ $today } duomenimis): { $name } ({ $side }) neatsakė nei į ėjimą, gautą { $received }, nei į jo pakartojimą, išsiųstą po { $reminder } { $reminder ->
+    } ({ $today } duomenimis): { $name } ({ $side }) { $first ->
+        [yes] nepadarė pirmojo ėjimo nuo { $received }, kai prasidėjo partija, ir neatsakė į priminimą, išsiųstą po
+       *[no] neatsakė nei į ėjimą, gautą { $received }, nei į jo pakartojimą, išsiųstą po
+    } { $reminder } { $reminder ->
         [one] dienos
         [few] dienų
        *[other] dienų
@@ -127,8 +130,14 @@ official-inactivity-body = Partijoje { $game } ėjimo nėra jau { $waiting } { $
         [one] dieną
         [few] dienas
        *[other] dienų
-    } ({ $today } duomenimis; riba – { $limit }): { $name } ({ $side }) neatsakė į ėjimą, gautą { $received }. Žaidėjui, kuris nepranešė turnyro direktoriui, gali būti įskaitytas pralaimėjimas ({ $article }).
-official-inactivity-leaves = Į skaičiuojamas dienas neįtraukta pertrauka { $leaves }: nuo ėjimo gavimo praėjo { $days } { $days ->
+    } ({ $today } duomenimis; riba – { $limit }): { $name } ({ $side }) { $first ->
+        [yes] nepadarė pirmojo ėjimo nuo { $received }, kai prasidėjo partija
+       *[no] neatsakė į ėjimą, gautą { $received }
+    }. Žaidėjui, kuris nepranešė turnyro direktoriui, gali būti įskaitytas pralaimėjimas ({ $article }).
+official-inactivity-leaves = Į skaičiuojamas dienas neįtraukta pertrauka { $leaves }: { $first ->
+        [yes] nuo partijos pradžios
+       *[no] nuo ėjimo gavimo
+    } praėjo { $days } { $days ->
         [one] kalendorinė diena
         [few] kalendorinės dienos
        *[other] kalendorinių dienų

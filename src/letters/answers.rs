@@ -848,6 +848,15 @@ pub fn progress_line(
         ),
     };
     let side = |c: Color| {
+        // a finished game: each side's total, nothing left to count
+        if game.ending.is_some() {
+            return t!(
+                lang,
+                "answer-progress-total",
+                color = color_name(c, lang),
+                total = game.total(c)
+            );
+        }
         let clock = crate::referee::deadline::clock(game, &t.rules, c, today);
         t!(
             lang,

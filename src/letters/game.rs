@@ -203,7 +203,15 @@ impl Writer<'_> {
                 article = t.rules.article_of(Article::Resumption)
             )
         };
-        let counts = if for_opponent {
+        // a move that ends the game asks nothing: no day counts from it
+        let counts = if let Some(end) = game.ending {
+            t!(
+                lang,
+                "game-forward-ends",
+                result = end.result.as_str(),
+                reason = render::end_reason(end.reason, lang)
+            )
+        } else if for_opponent {
             t!(lang, "game-forward-counts")
         } else {
             t!(lang, "game-forward-counts-for", opponent = opponent_name)
@@ -235,7 +243,7 @@ impl Writer<'_> {
         let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
         let side = self.audience.side(t, self.spec);
         body.push_str(&render::game_board(game, lang, side));
-        if for_opponent && game.natural_end().is_none() {
+        if for_opponent && game.ending.is_none() {
             let next = if ply.color == Color::White {
                 format!("{}...", ply.number)
             } else {
@@ -257,7 +265,12 @@ impl Writer<'_> {
                 notes.trim_end()
             );
         }
-        let clocks = self.clocks(!ply.color, ply.forwarded);
+        // a finished game has no clock running: its result mail tells the totals
+        let clocks = if game.ending.is_none() {
+            self.clocks(!ply.color, ply.forwarded)
+        } else {
+            String::new()
+        };
         if !clocks.is_empty() {
             let _ = write!(body, "\n{clocks}");
         }

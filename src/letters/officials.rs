@@ -188,6 +188,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = &t.player_of(spec, color).name,
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
+                first = first_move(game),
                 reminder = t.rules.reminder_days,
                 article = t.rules.article_of(Article::Breakdown)
             );
@@ -219,6 +220,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = &t.player_of(spec, color).name,
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
+                first = first_move(game),
                 article = t.rules.article_of(Article::Inactivity)
             );
             // the days counted leave out his leaves: name them
@@ -237,6 +239,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                         lang,
                         "official-inactivity-leaves",
                         leaves = leaves.join(", "),
+                        first = first_move(game),
                         days = (*today - game.next_received()).num_days()
                     )
                 )
@@ -529,6 +532,16 @@ fn color_key(color: Color) -> &'static str {
 
 fn side(color: Color, lang: Lang) -> String {
     t!(lang, "official-side", color = color_key(color))
+}
+
+/// `yes` while White's first move is awaited: the days then run from the
+/// game's start, and there is no move received to answer.
+fn first_move(game: &Game) -> &'static str {
+    if game.plies.is_empty() {
+        "yes"
+    } else {
+        "no"
+    }
 }
 
 fn side_lower(color: Color, lang: Lang) -> String {
