@@ -48,7 +48,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 side = side_lower(*color, lang),
                 today = date_in(*today, lang),
                 until = until,
-                article = t.rules.article_of(Article::Protest)
+                article = t.rules.article_in(Article::Protest, lang)
             );
             let reasons = if reasons.trim().is_empty() {
                 t!(lang, "official-protest-no-reasons")
@@ -77,7 +77,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, _) = game_of(league, game);
-            let article = t.rules.article_of(Article::Protest);
+            let article = t.rules.article_in(Article::Protest, lang);
             let text = match (accepted, until) {
                 (true, _) => t!(
                     lang,
@@ -113,7 +113,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = name,
                 until = date_in(*until, lang),
                 effect = date_in(until.succ_opt().unwrap_or(*until), lang),
-                article = t.rules.article_of(Article::Protest)
+                article = t.rules.article_in(Article::Protest, lang)
             );
             let _ = today;
             Text {
@@ -131,8 +131,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 left = c.left,
                 control = t.rules.shown_control(c.control),
                 last = c.last_day.map(|d| date_in(d, lang)).unwrap_or_default(),
-                claim = t.rules.article_of(Article::Claim),
-                leave = t.rules.article_of(Article::LeaveInAdvance)
+                claim = t.rules.article_in(Article::Claim, lang),
+                leave = t.rules.article_in(Article::LeaveInAdvance, lang)
             );
             to_players(
                 league,
@@ -163,7 +163,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = &t.player_of(spec, *color).name,
                 from = date_in(*from, lang),
                 to = date_in(*to, lang),
-                article = t.rules.article_of(Article::LeaveDays)
+                article = t.rules.article_in(Article::LeaveDays, lang)
             );
             let subject_id = if *begins {
                 "official-leave-begins-subject"
@@ -189,7 +189,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
                 reminder = t.rules.reminder_days,
-                article = t.rules.article_of(Article::Breakdown)
+                article = t.rules.article_in(Article::Breakdown, lang)
             );
             Text {
                 subject: subject(t, spec, &t!(lang, "official-breakdown-subject")),
@@ -219,7 +219,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = &t.player_of(spec, color).name,
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
-                article = t.rules.article_of(Article::Inactivity)
+                article = t.rules.article_in(Article::Inactivity, lang)
             );
             // the days counted leave out his leaves: name them
             let leaves: Vec<String> = game
@@ -286,7 +286,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, spec) = game_of(league, game);
-            let article = |a| t.rules.article_of(a);
+            let article = |a| t.rules.article_in(a, lang);
             let text = t!(
                 lang,
                 "official-fixed-body",
@@ -315,7 +315,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, spec) = game_of(league, game);
-            let article = |a| t.rules.article_of(a);
+            let article = |a| t.rules.article_in(a, lang);
             let text = t!(
                 lang,
                 "official-rejected-body",
@@ -361,8 +361,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                         name = &p.name,
                         from = date_in(*from, lang),
                         to = date_in(*to, lang),
-                        article = t.rules.article_of(Article::ExceptionalLeave),
-                        days = t.rules.article_of(Article::LeaveDays)
+                        article = t.rules.article_in(Article::ExceptionalLeave, lang),
+                        days = t.rules.article_in(Article::LeaveDays, lang)
                     )
                 ),
             }
@@ -594,7 +594,7 @@ pub(super) fn director_answers(
     let spec = &game.spec;
     let color = game.to_move();
     let p = t.player_of(spec, color);
-    let article = |a| t.rules.article_of(a);
+    let article = |a| t.rules.article_in(a, lang);
     let mut out = format!(
         "\n{}\n",
         t!(lang, "official-answers-intro", game = &spec.id)
@@ -720,11 +720,14 @@ fn reminder(
     let (t, spec) = game_of(league, game);
     let lang = audience.lang;
     let first = game.plies.is_empty();
-    let article = t.rules.article_of(if first {
-        Article::FirstMove
-    } else {
-        Article::Reminder
-    });
+    let article = t.rules.article_in(
+        if first {
+            Article::FirstMove
+        } else {
+            Article::Reminder
+        },
+        lang,
+    );
     let (what, repeated) = if first {
         (
             t!(

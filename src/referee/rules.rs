@@ -3,6 +3,7 @@
 //! number and each rule the referee cites comes from, so that a postal
 //! tournament's mails cite Section II and an e-mail one's Section III.
 
+use crate::language::Lang;
 use chrono::{Months, NaiveDate};
 use serde::{Deserialize, Serialize};
 
@@ -301,20 +302,27 @@ impl RuleSet {
     }
 
     /// The article of `rule` in this rule set's section, or in its
-    /// preset's `[cite]` table (ICCF's rules, a clock preset).
+    /// preset's `[cite]` table (ICCF's rules, a clock preset), as an
+    /// English reader reads it (the PGN, the web page).
     pub fn article_of(&self, rule: Article) -> &'static str {
         match (rule, self.clock) {
             (Article::Control, TimeControl::Fischer { .. }) => return "Fischer clock",
             (Article::Control, TimeControl::Countdown { .. }) => return "countdown clock",
             _ => {}
         }
+        self.article_in(rule, Lang::En)
+    }
+
+    /// The article of `rule` as a reader of `lang` reads it: a preset's
+    /// citation in his language (`[cite]`), else the section's number.
+    pub fn article_in(&self, rule: Article, lang: Lang) -> &'static str {
         if let Some(cited) = self
             .cites
             .as_deref()
             .and_then(find_preset)
             .and_then(|p| p.cites.iter().find(|(a, _)| *a == rule))
         {
-            return cited.1.as_str();
+            return cited.1.text(lang);
         }
         let (_, _, iii, ii) = ARTICLES
             .iter()
@@ -500,8 +508,47 @@ pub struct Preset {
     /// for a rule it does not name the RAZSh article whose procedure the
     /// referee applies, named as such ("RAZSh III.6.3"). Empty for the
     /// RAZSh presets, cited by their section.
-    pub cites: Vec<(Article, String)>,
+    pub cites: Vec<(Article, Cite)>,
 }
+
+/// A citation in each reader's language: `[cite]` gives it as one text
+/// (an article number, a document's name read alike everywhere) or as a
+/// table by language code (`{ en = "…", ru = "…" }`), English required.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cite {
+    /// (language code, text), English first.
+    texts: Vec<(String, String)>,
+}
+
+impl Cite {
+    /// The text for a reader of `lang`; English where the preset has none
+    /// in his language (a test holds every embedded language to have one).
+    pub fn text(&self, lang: Lang) -> &str {
+        self.texts
+            .iter()
+            .find(|(code, _)| code == lang.code())
+            .unwrap_or(&self.texts[0])
+            .1
+            .as_str()
+    }
+
+    /// Whether the citation is written for `lang` itself (or is one text
+    /// for every language).
+    pub fn speaks(&self, lang: Lang) -> bool {
+        self.texts.len() == 1 || self.texts.iter().any(|(code, _)| code == lang.code())
+    }
+
+    /// One text for every language.
+    fn one(text: String) -> Cite {
+        Cite {
+            texts: vec![("en".into(), text)],
+        }
+    }
+}
+
+/// RAZSh's name as each language writes it, for the articles a preset
+/// cites as RAZSh's; the Latin name elsewhere.
+const RAZSH_NAMES: &[(&str, &str)] = &[("ru", "РАЗШ")];
 
 /// Every preset, in the order of `rules/`.
 pub fn presets() -> &'static [Preset] {
@@ -664,9 +711,40 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         }
         for (article, name, iii, ii) in ARTICLES {
             let text = match cite.get(*name) {
-                Some(toml::Value::String(s)) => s.clone(),
+                Some(toml::Value::String(s)) => Cite::one(s.clone()),
+                Some(toml::Value::Table(by_lang)) => {
+                    let mut texts = Vec::new();
+                    for (code, text) in by_lang {
+                        if Lang::from_code(code).is_none() {
+                            return Err(format!("`{name}` in [cite]: no language `{code}`"));
+                        }
+                        let Some(text) = text.as_str() else {
+                            return Err(format!("`{name}.{code}` in [cite] must be text"));
+                        };
+                        texts.push((code.clone(), text.to_string()));
+                    }
+                    texts.sort_by_key(|(code, _)| code != "en");
+                    if texts.first().is_none_or(|(code, _)| code != "en") {
+                        return Err(format!("`{name}` in [cite] has no English text `en`"));
+                    }
+                    Cite { texts }
+                }
                 Some(_) => return Err(format!("`{name}` in [cite] must be text")),
-                None => format!("RAZSh {}", if kind == RuleKind::Email { iii } else { ii }),
+                None => {
+                    let number = if kind == RuleKind::Email { iii } else { ii };
+                    let texts = Lang::all()
+                        .map(|lang| {
+                            let razsh = RAZSH_NAMES
+                                .iter()
+                                .find(|(code, _)| *code == lang.code())
+                                .map_or("RAZSh", |(_, name)| name);
+                            (lang.code().to_string(), format!("{razsh} {number}"))
+                        })
+                        .collect::<Vec<_>>();
+                    let mut texts = texts;
+                    texts.sort_by_key(|(code, _)| code != "en");
+                    Cite { texts }
+                }
             };
             cites.push((*article, text));
         }
@@ -922,6 +1000,33 @@ mod tests {
         assert!(r
             .summary()
             .starts_with("RAZSh Section II (postal): 30 days per 10 moves"));
+    }
+
+    /// A preset's own citations are written in every language a reader
+    /// may read: no English "(ICCF: 45 leave days a year)" in a Russian mail.
+    #[test]
+    fn every_presets_citations_speak_every_language() {
+        for p in presets() {
+            for (article, cite) in &p.cites {
+                for lang in Lang::all() {
+                    assert!(
+                        cite.speaks(lang),
+                        "{}: {article:?} has no {} text",
+                        p.id,
+                        lang.code()
+                    );
+                }
+            }
+        }
+        let iccf = &find_preset("iccf").unwrap().rules;
+        assert_eq!(
+            iccf.article_in(Article::LeaveLimit, Lang::Ru),
+            "ИКЧФ: 45 дней перерыва в год"
+        );
+        assert_eq!(
+            iccf.article_in(Article::Suspension, Lang::Ru),
+            "РАЗШ III.6.3"
+        );
     }
 
     #[test]
