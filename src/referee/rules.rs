@@ -94,7 +94,8 @@ pub enum Article {
     Variant,
     /// The accepted moves of a variant repeated in the same order (III.3.8, II.3.9).
     VariantRepeat,
-    /// A variant accepted without a reply move is an illegible move (III.3.9).
+    /// A variant accepted without a reply move is an illegible move (III.3.9;
+    /// postal: a mail without a reply move is an impossible one, II.3.11).
     VariantNoReply,
     /// Time for a variant: the accepted moves in between take no days (III.4.6, II.4.8).
     VariantTime,
@@ -167,7 +168,7 @@ const ARTICLES: &[(Article, &str, &str, &str)] = {
         (A::NoMove, "no-move", "III.3.5", "II.3.11"),
         (A::Variant, "variant", "III.3.7", "II.3.8"),
         (A::VariantRepeat, "variant-repeat", "III.3.8", "II.3.9"),
-        (A::VariantNoReply, "variant-no-reply", "III.3.9", "II.3.9"),
+        (A::VariantNoReply, "variant-no-reply", "III.3.9", "II.3.11"),
         (A::VariantTime, "variant-time", "III.4.6", "II.4.8"),
         (A::AnyMove, "any-move", "II.3.6", "II.3.6"),
         (A::VariantBinds, "variant-binds", "II.3.10", "II.3.10"),
@@ -1026,6 +1027,144 @@ mod tests {
         assert_eq!(
             iccf.article_in(Article::Suspension, Lang::Ru),
             "РАЗШ III.6.3"
+        );
+    }
+
+    /// The articles of RAZSh's rules (`rules/razsh-2002.ru.txt`, the
+    /// original the digest RULES.md numbers from): `II.6.4`, `III.9.10`,
+    /// `App.1`.
+    fn razsh_articles() -> std::collections::HashSet<String> {
+        let text = include_str!("../../rules/razsh-2002.ru.txt");
+        let mut section = "";
+        let mut found = std::collections::HashSet::new();
+        for line in text.lines() {
+            let line = line.trim_start_matches(['.', ' ']);
+            match line.trim() {
+                "Раздел II" => section = "II",
+                "Раздел III" => section = "III",
+                _ => {}
+            }
+            if let Some(n) = line.strip_prefix("Приложение ") {
+                found.insert(format!("App.{}", n.trim()));
+                section = "";
+            }
+            if section.is_empty() {
+                continue;
+            }
+            // "2.2. … 2.2.1. …": every number that opens an article
+            for (i, _) in line.match_indices(|c: char| c.is_ascii_digit()) {
+                if i > 0 && !line[..i].ends_with(". ") && !line[..i].ends_with(' ') {
+                    continue;
+                }
+                let number: String = line[i..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == '.')
+                    .collect();
+                if number.contains('.')
+                    && number.ends_with('.')
+                    && (i == 0 || line[..i].ends_with(". "))
+                {
+                    found.insert(format!("{section}.{}", number.trim_end_matches('.')));
+                }
+            }
+        }
+        found
+    }
+
+    /// The article numbers a text cites: `III.9.4-9.10` is III.9.4 and III.9.10.
+    fn cited(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, _) in text.match_indices(['I', 'A']) {
+            let rest = &text[i..];
+            let Some((section, tail)) = ["III.", "II.", "App."]
+                .iter()
+                .find_map(|s| rest.strip_prefix(s).map(|t| (&s[..s.len() - 1], t)))
+            else {
+                continue;
+            };
+            if i > 0 && text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '.') {
+                continue;
+            }
+            let number: String = tail
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+                .collect();
+            let number = number.trim_end_matches(['.', '-']);
+            if number.is_empty() {
+                continue;
+            }
+            for part in number.split('-') {
+                // III.9.4-9.10: the range's end in the same section; a bare
+                // chapter (III.9) stands for its first article
+                out.push(format!("{section}.{part}"));
+            }
+        }
+        out
+    }
+
+    /// Every article a catalog, the articles' table or a rule set's data
+    /// cites is one of RAZSh's rules: no "III.9.12" that is nowhere.
+    #[test]
+    fn every_cited_article_exists_in_the_rules() {
+        let articles = razsh_articles();
+        for known in [
+            "II.2.2.1",
+            "II.6.4",
+            "III.9.10",
+            "III.1.6",
+            "III.9.4.4",
+            "App.1",
+        ] {
+            assert!(articles.contains(known), "{known} is read from the rules");
+        }
+        let chapter = |a: &str| articles.iter().any(|k| k.starts_with(&format!("{a}.")));
+        let mut texts: Vec<(String, String)> = Vec::new();
+        for lang in Lang::all() {
+            for (i, catalog) in lang.catalogs().iter().enumerate() {
+                texts.push((format!("{} catalog {i}", lang.code()), catalog.to_string()));
+            }
+        }
+        for (_, _, iii, ii) in ARTICLES {
+            texts.push(("the articles' table".into(), format!("{iii} {ii}")));
+        }
+        for p in presets() {
+            for (name, _, source) in &p.values {
+                texts.push((format!("{} {name}", p.id), source.clone()));
+            }
+        }
+        let mut missing = Vec::new();
+        for (whence, text) in &texts {
+            for article in cited(text) {
+                if !articles.contains(&article) && !chapter(&article) {
+                    missing.push(format!("{whence}: {article}"));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "articles not in the rules:\n{}",
+            missing.join("\n")
+        );
+        assert_eq!(
+            cited("(III.9.4-9.10), II.4.9-4.10"),
+            ["III.9.4", "III.9.10", "II.4.9", "II.4.10"]
+        );
+    }
+
+    /// III.9.10: the appeal goes to another arbiter, whose decision is
+    /// final; the director only enters it.
+    #[test]
+    fn iii_9_10_the_appeal_is_adjudicated_again_by_another_arbiter() {
+        let en = Lang::En.catalogs().join("\n");
+        let appeal = en
+            .lines()
+            .find(|l| l.starts_with("adj-appeal-body"))
+            .expect("the appeal's mail");
+        assert!(
+            appeal.contains(
+                "Another arbiter adjudicates the game again, and his decision is final (III.9.10)"
+            ),
+            "{appeal}"
         );
     }
 
