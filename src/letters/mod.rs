@@ -319,6 +319,10 @@ fn director_copy(
             *waiting,
             t.rules.article_in(Article::Reminder, lang),
         ),
+        // the protester's own answer: he protested to the director (III.6.4)
+        (Notice::Official(OfficialNotice::ProtestAnswer { .. }), _, Some((t, ..))) => {
+            ("protest", 0, t.rules.article_in(Article::Protest, lang))
+        }
         (_, CopyWhy::ShortOfTime, Some((t, ..))) => (
             "short",
             t.rules.warning_days,
@@ -333,6 +337,7 @@ fn director_copy(
         why = why,
         days = days,
         article = article,
+        player = players.join("; "),
         names = players.join("; ")
     ));
     body.push_str("\n\n- - - - - - - - - -\n");
@@ -346,10 +351,26 @@ fn director_copy(
             body.push_str(&officials::director_answers(t, game, today, audience));
         }
     }
-    Text {
-        subject: copied.subject,
-        body,
-    }
+    // the director's own subject where the players' speaks to them
+    let subject = match (&letter.notice, &about) {
+        (Notice::Official(OfficialNotice::ProtestAnswer { .. }), Some((t, game, _))) => {
+            let spec = league.game(game.id()).map(|(_, s)| s);
+            match spec {
+                Some(spec) => game_subject(
+                    t,
+                    spec,
+                    &t!(
+                        lang,
+                        "official-protest-answer-copy-subject",
+                        player = players.join("; ")
+                    ),
+                ),
+                None => copied.subject,
+            }
+        }
+        _ => copied.subject,
+    };
+    Text { subject, body }
 }
 
 /// The game a notice is about, as it stands, and the day it speaks of.

@@ -927,6 +927,39 @@ mod tests {
         crate::referee::compose::game_after(&g, &t.games[0], &decision)
     }
 
+    /// III.6.4: a protest goes to the director; his copy of the answer to
+    /// it says whose protest it is and why he has it, not "your protest"
+    /// and the days left on the clock.
+    #[test]
+    fn iii_6_4_the_directors_copy_of_a_protest_answer_is_about_the_players_protest() {
+        let league = league();
+        let mut letter = Letter::new(
+            vec![petrov()],
+            vec![director()],
+            Notice::Official(OfficialNotice::ProtestAnswer {
+                game: Box::new(claimed(&league, &["5254"], "2026-07-12")),
+                accepted: true,
+                until: None,
+                today: day("2026-07-14"),
+            }),
+            Some("T/1"),
+        );
+        letter.copy = crate::referee::notice::CopyWhy::ShortOfTime;
+        let mails = super::super::mails(&league, &letter);
+        let copy = mails
+            .iter()
+            .find(|m| m.to.iter().any(|r| r.email == "td@example.test"))
+            .expect("the director's copy");
+        let text = format!("{}\n{}", copy.subject, copy.body);
+        assert!(text.contains("Protest of Petrov, Petr"), "{text}");
+        assert!(
+            text.contains("the answer to Petrov, Petr's protest against the overstep claim: a protest goes to the director, III.6.4"),
+            "{text}"
+        );
+        assert!(!text.contains("your protest"), "{text}");
+        assert!(!text.contains("or fewer days left"), "{text}");
+    }
+
     /// The warning before a loss on time (III.4.10), the protest and its
     /// answer (III.6.4), the CONFIRM held for the protest days: each for
     /// its reader, in English and in Russian.
