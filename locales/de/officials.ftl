@@ -255,6 +255,7 @@ official-protest-body = { $name } ({ $side }) legt Einspruch gegen die Reklamati
 official-protest-no-reasons = (keine Begründung angegeben)
 official-protest-decide = Entscheiden Sie als Turnierleiter jetzt über die Reklamation, in Kenntnis des Einspruchs: antworten Sie mit BESTÄTIGT (CONFIRM) oder ABGELEHNT (REJECT) in einer eigenen Zeile und behalten Sie [{ $game }] im Betreff. Ein BESTÄTIGT wird sofort wirksam.
 official-protest-answer-subject = Ihr Einspruch
+official-protest-answer-copy-subject = Einspruch von { $player }
 official-protest-passed-on = Ihr Einspruch gegen die Reklamation wegen Zeitüberschreitung wurde mit Ihrer Begründung an den Turnierleiter weitergeleitet ({ $article }). { $interrupted ->
         [yes] Die Partie wartet auf seine Entscheidung.
        *[no] Die Partie läuft weiter, während er entscheidet.

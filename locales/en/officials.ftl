@@ -241,6 +241,7 @@ official-protest-body = { $name } ({ $side }) protests against the time overstep
 official-protest-no-reasons = (no reasons were written)
 official-protest-decide = Director, decide the claim now, knowing the protest: reply with CONFIRM or REJECT on a line of its own, keeping [{ $game }] in the subject. A CONFIRM takes effect at once.
 official-protest-answer-subject = your protest
+official-protest-answer-copy-subject = protest of { $player }
 official-protest-passed-on = Your protest against the overstep claim has been passed on to the director with your reasons ({ $article }). { $interrupted ->
         [yes] The game waits for his decision.
        *[no] Play goes on while he decides.

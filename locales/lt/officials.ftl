@@ -279,6 +279,7 @@ official-protest-body = { $name } ({ $side }) protestuoja prieš pareiškimą d�
 official-protest-no-reasons = (motyvai nenurodyti)
 official-protest-decide = Turnyro direktoriau, žinodami apie protestą, dabar išspręskite pareiškimą: atsakykite atskiroje eilutėje parašydami PATVIRTINU (CONFIRM) arba ATMETU (REJECT) ir laiško temoje palikdami [{ $game }]. Komanda PATVIRTINU (CONFIRM) įsigalioja iš karto.
 official-protest-answer-subject = jūsų protestas
+official-protest-answer-copy-subject = žaidėjo { $player } protestas
 official-protest-passed-on = Jūsų protestas prieš pareiškimą dėl laiko viršijimo kartu su motyvais perduotas turnyro direktoriui ({ $article }). { $interrupted ->
         [yes] Partija laukia jo sprendimo.
        *[no] Kol jis sprendžia, žaidimas tęsiamas.

@@ -259,6 +259,7 @@ official-protest-body = { $name } ({ $side }) опротестовывает з�
 official-protest-no-reasons = (доводы не написаны)
 official-protest-decide = Судья, решите заявление с учетом протеста: ответьте ПОДТВЕРЖДАЮ (CONFIRM) или ОТКЛОНЯЮ (REJECT) в отдельной строке, сохранив [{ $game }] в теме. Подтверждение вступит в силу сразу.
 official-protest-answer-subject = ваш протест
+official-protest-answer-copy-subject = протест участника { $player }
 official-protest-passed-on = Ваш протест против заявления о превышении времени вместе с доводами передан судье ({ $article }). { $interrupted ->
         [yes] Партия ждет его решения.
        *[no] Игра продолжается, пока судья решает.
