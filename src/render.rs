@@ -277,6 +277,25 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             black = game.total(Color::Black)
         )
     );
+    // a loss on time: the days of the move awaited that the claim counted,
+    // in the loser's total though no move of his holds them (III.6.6)
+    if let Some(f) = game.forfeit.filter(|f| f.days > 0) {
+        let side = match f.color {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        let _ = writeln!(
+            out,
+            "{}",
+            t!(
+                lang,
+                "form-forfeit",
+                side = side,
+                days = f.days,
+                date = date_in(f.counted_to, lang)
+            )
+        );
+    }
     // the penalty days in those totals, each where it fell (App.3's
     // remarks), and the leaves, whose days count for nobody
     out.push_str(&penalty_lines(game, lang));
@@ -364,7 +383,8 @@ pub fn board(pos: &Chess, lang: Lang) -> String {
 /// square to square (`e7-e5`; castling as the king's move), which the HTML
 /// part marks on the board.
 pub fn game_board(game: &Game, lang: Lang, side: Color) -> String {
-    let mut out = board_from(game.position(), lang, side);
+    // a finished game has no side to move
+    let mut out = diagram(game.position(), lang, side, game.ending.is_none());
     if let Some(ply) = game.plies.last() {
         if let Some(from) = ply.mv.from() {
             let to = crate::notation::destination(&ply.mv);
@@ -381,6 +401,11 @@ pub fn game_board(game: &Game, lang: Lang, side: Color) -> String {
 /// The diagram as the player of `side` sits at it: from Black's side the
 /// ranks run 1 to 8 down the page and the files h to a.
 pub fn board_from(pos: &Chess, lang: Lang, side: Color) -> String {
+    diagram(pos, lang, side, true)
+}
+
+/// The diagram from `side`, with the side to move when `turn`.
+fn diagram(pos: &Chess, lang: Lang, side: Color, turn: bool) -> String {
     // the twelve letters, looked up once: [Black, White] × Role (pawn first)
     let letters: [[String; 6]; 2] = [Color::Black, Color::White]
         .map(|color| Role::ALL.map(|role| piece_letter(role.of(color), lang)));
@@ -423,11 +448,13 @@ pub fn board_from(pos: &Chess, lang: Lang, side: Color) -> String {
     }
     out.push_str(&files);
     let _ = writeln!(out, "    {}", t!(lang, "board-legend"));
-    let to_move = match pos.turn() {
-        Color::White => t!(lang, "white"),
-        Color::Black => t!(lang, "black"),
-    };
-    let _ = writeln!(out, "    {}", t!(lang, "board-to-move", color = to_move));
+    if turn {
+        let to_move = match pos.turn() {
+            Color::White => t!(lang, "white"),
+            Color::Black => t!(lang, "black"),
+        };
+        let _ = writeln!(out, "    {}", t!(lang, "board-to-move", color = to_move));
+    }
     out
 }
 

@@ -1215,7 +1215,9 @@ fn a_resignation_relays_the_losers_words_to_the_winner() {
         .unwrap_or_else(|| panic!("{sent:#?}"));
     has(winner, "Petrov, Petr (black) resigned.");
     has(winner, "  | Thank you for the game!");
-    has(winner, "To move: White");
+    // the final position, and no side to move in a finished game
+    has(winner, "Last move: e7-e5");
+    lacks(winner, "To move:");
     lacks(winner, "  | RESIGN");
 }
 

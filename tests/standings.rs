@@ -110,11 +110,12 @@ fn iii_9_standings_of_a_finished_round_robin_by_sonneborn_berger() {
         ],
         "{text}"
     );
-    // every game's clock, and the result registered with its day
+    // every game's totals (a finished game has no days left), and the
+    // result registered with its day
     assert!(
         text.contains(
             "[RUS-EM-2026/4] Ivanov, Ivan - Petrov, Petr: 1 move, finished 0-1; \
-             White 4 days / 56 left to move 10; Black 0 days / 60 left to move 10; \
+             White 4 days in all; Black 0 days in all; \
              result registered on 14.05.2026"
         ),
         "{text}"

@@ -43,7 +43,7 @@ adj-adjudicated-body = Der Turnierleiter hat die Partie abgeschätzt: { $result 
     Innerhalb von 14 Tagen, bis zum { $until }, kann Berufung eingelegt werden: per E-Mail an diese Adresse mit einer Zeile BERUFUNG (APPEAL) und, falls nötig, weiterer Analyse (III.9.9); sie geht an den Turnierleiter und den Gegner. Wer keinen Antrag rechtzeitig gesendet hat, hat kein Recht auf Berufung (III.9.7). Ist bis zum { $until } keine Berufung eingegangen, ist das Ergebnis endgültig.
 adj-last-none = keiner
 adj-appeal-subject = Berufung von { $name }
-adj-appeal-body = { $name } legt Berufung gegen das abgeschätzte Ergebnis { $result } ein (III.9.9). Der Turnierleiter entscheidet: ein neues ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) im E-Mail-Verlauf dieser Partie ist endgültig (III.9.10).
+adj-appeal-body = { $name } legt Berufung gegen das abgeschätzte Ergebnis { $result } ein (III.9.9). Ein anderer Schiedsrichter schätzt die Partie erneut ab, und seine Entscheidung ist endgültig (III.9.10); der Turnierleiter trägt sie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) im E-Mail-Verlauf dieser Partie ein.
 adj-appeal-refused-subject = die Berufung wird nicht angenommen
 adj-appeal-refused-body = { $why ->
         [late] Die 14 Tage für eine Berufung sind am { $until } abgelaufen (III.9.9): die Berufung wird nicht angenommen.
@@ -52,7 +52,7 @@ adj-appeal-refused-body = { $why ->
     }
 adj-final-subject = das Ergebnis { $result } ist endgültig
 adj-final-body = { $appealed ->
-        [yes] Der Turnierleiter hat über die Berufung entschieden: das Ergebnis { $result } ist endgültig (III.9.10) und erfasst.
+        [yes] Ein anderer Schiedsrichter hat die Partie erneut abgeschätzt: das Ergebnis { $result } ist endgültig (III.9.10) und erfasst.
        *[no] Innerhalb von 14 Tagen ist keine Berufung eingegangen: das abgeschätzte Ergebnis { $result } ist endgültig (III.9.9) und erfasst.
     }
 adj-standings-appeal = abgeschätzt, Berufung möglich bis { $date }

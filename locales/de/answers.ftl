@@ -121,6 +121,10 @@ answer-progress-clock = { $color } { $used } { $used ->
         [0] für die Partie
        *[other] bis Zug { $control }
     }
+answer-progress-total = { $color } insgesamt { $total } { $total ->
+        [one] Tag
+       *[other] Tage
+    }
 
 ## Urlaub
 

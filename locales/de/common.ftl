@@ -22,5 +22,6 @@ copy-intro = Kopie für den Turnierleiter ({ $why ->
             [one] Tag
            *[other] Tagen
         } keine Antwort: der wiederholte Zug geht auch an den Turnierleiter, { $article }
+        [protest] die Antwort auf den Einspruch von { $player } gegen die Meldung der Zeitüberschreitung: ein Einspruch geht an den Turnierleiter, { $article }
        *[record] für die Partieunterlagen des Turnierleiters
     }). Die folgende E-Mail ging an { $names }:

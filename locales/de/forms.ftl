@@ -76,6 +76,13 @@ form-sent = Abs.
 form-time = Zeit
 form-number = Nr.
 form-total = Gesamtbedenkzeit (Tage + Straftage): Weiß { $white }, Schwarz { $black }
+form-forfeit = In der Gesamtzeit von { $side ->
+        [white] Weiß
+       *[black] Schwarz
+    } { $days ->
+        [one] ist { $days } Tag
+       *[other] sind { $days } Tage
+    } für den erwarteten Zug bis zum { $date } enthalten, wie die bestätigte Reklamation wegen Zeitüberschreitung sie gezählt hat.
 form-leaves = Urlaub von Weiß: { $white }; von Schwarz: { $black } (diese Tage werden nicht gezählt).
 form-variant = Züge angenommener Varianten, ohne Zeitverbrauch ({ $article }): { $moves }.
 form-conditional = Automatisch aus verdeckten bedingten Zugfolgen gespielte Züge, ohne Zeitverbrauch: { $moves }.

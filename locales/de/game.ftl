@@ -11,6 +11,7 @@ game-forward-received = Gesendet und empfangen am { $date }.
 game-forward-held = Gesendet am { $sent }; zurückgehalten, solange die Partie unterbrochen war, weitergeleitet und empfangen am { $forwarded } ({ $article }).
 game-forward-counts = Ihre Bedenkzeit läuft ab diesem Tag.
 game-forward-counts-for = Die Bedenkzeit von { $opponent } läuft ab diesem Tag.
+game-forward-ends = Mit diesem Zug ist die Partie beendet: { $result } ({ $reason }); eine Antwort ist nicht nötig. Das Ergebnis folgt in einer eigenen E-Mail mit der Partie im PGN-Format.
 game-forward-draw-offer = Ihr Gegner bietet Remis an (=). Um anzunehmen, schreiben Sie REMIS ANGENOMMEN (ACCEPT DRAW) in eine eigene Zeile; um abzulehnen, senden Sie einfach Ihren Zug.
 game-forward-draw-offered = { $mover } bietet Remis an (=).
 game-forward-note = Anmerkung Ihres Gegners, unverändert weitergeleitet ({ $mover }):

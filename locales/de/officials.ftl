@@ -101,7 +101,10 @@ official-breakdown-subject = keine Antwort auf die Wiederholung
 official-breakdown-body = Keine Antwort in der Partie { $game } seit { $waiting } { $waiting ->
         [one] Tag
        *[other] Tagen
-    } (Stand { $today }): { $name } ({ $side }) hat weder auf den am { $received } empfangenen Zug geantwortet noch auf dessen Wiederholung, die nach { $reminder } { $reminder ->
+    } (Stand { $today }): { $name } ({ $side }) { $first ->
+        [yes] hat seit Beginn der Partie am { $received } weder den ersten Zug gesendet noch auf die Erinnerung geantwortet, die nach
+       *[no] hat weder auf den am { $received } empfangenen Zug geantwortet noch auf dessen Wiederholung, die nach
+    } { $reminder } { $reminder ->
         [one] Tag
        *[other] Tagen
     } gesendet wurde. Der Briefwechsel ist abgebrochen ({ $article }).
@@ -109,8 +112,14 @@ official-inactivity-subject = { $limit } ohne Zug
 official-inactivity-body = Kein Zug in der Partie { $game } seit { $waiting } { $waiting ->
         [one] Tag
        *[other] Tagen
-    } (Stand { $today }; die Grenze beträgt { $limit }): { $name } ({ $side }) hat nicht auf den am { $received } empfangenen Zug geantwortet. Einem Spieler, der den Turnierleiter nicht informiert hat, kann die Partie als verloren gewertet werden ({ $article }).
-official-inactivity-leaves = Bei den gezählten Tagen ist der Urlaub { $leaves } ausgenommen: seit dem Empfang des Zuges { $days ->
+    } (Stand { $today }; die Grenze beträgt { $limit }): { $name } ({ $side }) { $first ->
+        [yes] hat seit Beginn der Partie am { $received } den ersten Zug nicht gesendet
+       *[no] hat nicht auf den am { $received } empfangenen Zug geantwortet
+    }. Einem Spieler, der den Turnierleiter nicht informiert hat, kann die Partie als verloren gewertet werden ({ $article }).
+official-inactivity-leaves = Bei den gezählten Tagen ist der Urlaub { $leaves } ausgenommen: { $first ->
+        [yes] seit Beginn der Partie
+       *[no] seit dem Empfang des Zuges
+    } { $days ->
         [one] ist { $days } Kalendertag
        *[other] sind { $days } Kalendertage
     } vergangen.
@@ -246,6 +255,7 @@ official-protest-body = { $name } ({ $side }) legt Einspruch gegen die Reklamati
 official-protest-no-reasons = (keine Begründung angegeben)
 official-protest-decide = Entscheiden Sie als Turnierleiter jetzt über die Reklamation, in Kenntnis des Einspruchs: antworten Sie mit BESTÄTIGT (CONFIRM) oder ABGELEHNT (REJECT) in einer eigenen Zeile und behalten Sie [{ $game }] im Betreff. Ein BESTÄTIGT wird sofort wirksam.
 official-protest-answer-subject = Ihr Einspruch
+official-protest-answer-copy-subject = Einspruch von { $player }
 official-protest-passed-on = Ihr Einspruch gegen die Reklamation wegen Zeitüberschreitung wurde mit Ihrer Begründung an den Turnierleiter weitergeleitet ({ $article }). { $interrupted ->
         [yes] Die Partie wartet auf seine Entscheidung.
        *[no] Die Partie läuft weiter, während er entscheidet.

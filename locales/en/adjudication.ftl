@@ -41,7 +41,7 @@ adj-adjudicated-body = The director adjudicated the game: { $result } (III.9.8).
     An appeal may be sent within 14 days, by { $until }: a mail to this address with a line APPEAL and, if needed, further analysis (III.9.9); it goes to the director and the opponent. A player who sent no claim in time has no right to appeal (III.9.7). After { $until } without an appeal the result is final.
 adj-last-none = none
 adj-appeal-subject = appeal by { $name }
-adj-appeal-body = { $name } appeals against the adjudicated result { $result } (III.9.9). The director decides: a new RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 in this game's thread is final (III.9.10).
+adj-appeal-body = { $name } appeals against the adjudicated result { $result } (III.9.9). Another arbiter adjudicates the game again, and his decision is final (III.9.10); the director enters it by answering RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 in this game's thread.
 adj-appeal-refused-subject = the appeal is not taken
 adj-appeal-refused-body = { $why ->
         [late] The 14 days for an appeal passed on { $until } (III.9.9): the appeal is not taken.
@@ -50,7 +50,7 @@ adj-appeal-refused-body = { $why ->
     }
 adj-final-subject = the result { $result } is final
 adj-final-body = { $appealed ->
-        [yes] The director decided the appeal: the result { $result } is final (III.9.10) and registered.
+        [yes] Another arbiter adjudicated the game again: the result { $result } is final (III.9.10) and registered.
        *[no] No appeal came within 14 days: the adjudicated result { $result } is final (III.9.9) and registered.
     }
 adj-standings-appeal = adjudicated, open to appeal until { $date }

@@ -121,6 +121,10 @@ answer-progress-clock = { $color } { $used } { $used ->
         [0] for the game
        *[other] to move { $control }
     }
+answer-progress-total = { $color } { $total } { $total ->
+        [one] day
+       *[other] days
+    } in all
 
 ## Leaves
 

@@ -16,5 +16,6 @@ director-title = Director of { $tournament }
 copy-intro = Copy for the director ({ $why ->
         [short] a player of the game has { $days } or fewer days left on the clock: every mail of the game goes to the director too, { $article }
         [reminder] no answer for { $days } days: the repeated move goes to the director too, { $article }
+        [protest] the answer to { $player }'s protest against the overstep claim: a protest goes to the director, { $article }
        *[record] for the director's record of the game
     }). The mail below went to { $names }:

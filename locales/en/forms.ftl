@@ -76,6 +76,13 @@ form-sent = Sent
 form-time = Time
 form-number = No.
 form-total = Total time (days + penalty days): White { $white }, Black { $black }
+form-forfeit = { $side ->
+        [white] White's
+       *[black] Black's
+    } total includes { $days } { $days ->
+        [one] day
+       *[other] days
+    } on the move awaited, up to { $date }, as the confirmed overstep claim counted them.
 form-leaves = Leaves of White: { $white }; of Black: { $black } (these days are not counted).
 form-variant = Moves of accepted variants, made without days ({ $article }): { $moves }.
 form-conditional = Moves played automatically from hidden conditional series, made without days: { $moves }.

@@ -11,6 +11,7 @@ game-forward-received = Sent and received on { $date }.
 game-forward-held = Sent on { $sent }; held while the game was suspended, forwarded and received on { $forwarded } ({ $article }).
 game-forward-counts = Your thinking time counts from this day.
 game-forward-counts-for = The thinking time of { $opponent } counts from this day.
+game-forward-ends = This move ends the game: { $result } ({ $reason }); no reply is due. The result follows in a separate mail, with the game in PGN.
 game-forward-draw-offer = Your opponent offers a draw (=). To accept, write ACCEPT DRAW on a line of its own; to decline, simply send your move.
 game-forward-draw-offered = { $mover } offers a draw (=).
 game-forward-note = Your opponent's note, relayed as written ({ $mover }):

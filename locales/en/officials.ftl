@@ -100,7 +100,10 @@ official-breakdown-subject = no answer to the repeat
 official-breakdown-body = No answer in game { $game } for { $waiting } { $waiting ->
         [one] day
        *[other] days
-    } (as of { $today }): { $name } ({ $side }) has not answered the move received on { $received }, nor its repeat sent after { $reminder } { $reminder ->
+    } (as of { $today }): { $name } ({ $side }) { $first ->
+        [yes] has not made the first move since the game began on { $received }, nor answered the reminder sent after
+       *[no] has not answered the move received on { $received }, nor its repeat sent after
+    } { $reminder } { $reminder ->
         [one] day
        *[other] days
     }. The correspondence has broken down ({ $article }).
@@ -108,8 +111,14 @@ official-inactivity-subject = no move for { $limit }
 official-inactivity-body = No move in game { $game } for { $waiting } { $waiting ->
         [one] day
        *[other] days
-    } (as of { $today }; the limit is { $limit }): { $name } ({ $side }) has not answered the move received on { $received }. The player who has not informed the director may be scored a loss ({ $article }).
-official-inactivity-leaves = The days counted leave out the leave { $leaves }: { $days } calendar days have passed since the move was received.
+    } (as of { $today }; the limit is { $limit }): { $name } ({ $side }) { $first ->
+        [yes] has not made the first move since the game began on { $received }
+       *[no] has not answered the move received on { $received }
+    }. The player who has not informed the director may be scored a loss ({ $article }).
+official-inactivity-leaves = The days counted leave out the leave { $leaves }: { $days } calendar days have passed since { $first ->
+        [yes] the game began
+       *[no] the move was received
+    }.
 official-leave-begins-subject = your partner's leave begins
 official-leave-begins = The leave of { $name } begins today, { $from }, and lasts until { $to } inclusive: those days are not counted in that player's time; your own clock runs as usual ({ $article }).
 official-leave-ended-subject = your partner's leave has ended
@@ -232,6 +241,7 @@ official-protest-body = { $name } ({ $side }) protests against the time overstep
 official-protest-no-reasons = (no reasons were written)
 official-protest-decide = Director, decide the claim now, knowing the protest: reply with CONFIRM or REJECT on a line of its own, keeping [{ $game }] in the subject. A CONFIRM takes effect at once.
 official-protest-answer-subject = your protest
+official-protest-answer-copy-subject = protest of { $player }
 official-protest-passed-on = Your protest against the overstep claim has been passed on to the director with your reasons ({ $article }). { $interrupted ->
         [yes] The game waits for his decision.
        *[no] Play goes on while he decides.

@@ -42,7 +42,7 @@ adj-adjudicated-body = Turnyro direktorius įvertino partiją: { $result } (III.
     Apeliaciją galima pateikti per 14 dienų, iki { $until }: laišku šiuo adresu su eilute APELIACIJA (APPEAL) ir, jei reikia, papildoma analize (III.9.9); ji siunčiama turnyro direktoriui ir varžovui. Laiku pareiškimo neatsiuntęs žaidėjas neturi teisės apeliuoti (III.9.7). Jei iki { $until } apeliacijos nėra, rezultatas tampa galutinis.
 adj-last-none = nėra
 adj-appeal-subject = apeliacija: { $name }
-adj-appeal-body = { $name } apeliuoja dėl įvertinto rezultato { $result } (III.9.9). Sprendžia turnyro direktorius: naujas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT) šios partijos laiškų gijoje yra galutinis (III.9.10).
+adj-appeal-body = { $name } apeliuoja dėl įvertinto rezultato { $result } (III.9.9). Partiją iš naujo įvertina kitas arbitras, ir jo sprendimas galutinis (III.9.10); turnyro direktorius jį įrašo, atsakydamas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT) šios partijos laiškų gijoje.
 adj-appeal-refused-subject = apeliacija nepriimta
 adj-appeal-refused-body = { $why ->
         [late] 14 dienų apeliacijai pateikti baigėsi { $until } (III.9.9): apeliacija nepriimta.
@@ -51,7 +51,7 @@ adj-appeal-refused-body = { $why ->
     }
 adj-final-subject = rezultatas { $result } galutinis
 adj-final-body = { $appealed ->
-        [yes] Turnyro direktorius išnagrinėjo apeliaciją: rezultatas { $result } galutinis (III.9.10) ir užregistruotas.
+        [yes] Partiją iš naujo įvertino kitas arbitras: rezultatas { $result } galutinis (III.9.10) ir užregistruotas.
        *[no] Per 14 dienų apeliacijos negauta: įvertintas rezultatas { $result } galutinis (III.9.9) ir užregistruotas.
     }
 adj-standings-appeal = įvertinta, apeliuoti galima iki { $date }

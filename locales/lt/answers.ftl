@@ -128,6 +128,11 @@ answer-progress-clock = { $color } { $used } { $used ->
         [0] partijai
        *[other] iki { $control }-ojo ėjimo
     }
+answer-progress-total = { $color } iš viso { $total } { $total ->
+        [one] diena
+        [few] dienos
+       *[other] dienų
+    }
 
 ## Pertraukos
 

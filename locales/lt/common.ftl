@@ -26,5 +26,6 @@ copy-intro = Kopija turnyro direktoriui ({ $why ->
             [few] dienas
            *[other] dienų
         } nėra atsakymo: pakartotas ėjimas siunčiamas ir turnyro direktoriui, { $article }
+        [protest] atsakymas į žaidėjo { $player } protestą dėl pareiškimo apie laiko viršijimą: protestas siunčiamas turnyro direktoriui, { $article }
        *[record] turnyro direktoriaus partijos apskaitai
     }). Toliau pateiktas laiškas išsiųstas: { $names }.

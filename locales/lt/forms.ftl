@@ -85,6 +85,14 @@ form-sent = Išsiųsta
 form-time = Laikas
 form-number = Nr.
 form-total = Bendras laikas (dienos + baudos dienos): baltųjų { $white }, juodųjų { $black }
+form-forfeit = Į { $side ->
+        [white] baltųjų
+       *[black] juodųjų
+    } bendrą laiką įskaičiuotas laukiamo ėjimo laikas iki { $date }, kurį suskaičiavo patvirtintas pareiškimas dėl laiko viršijimo: { $days } { $days ->
+        [one] diena
+        [few] dienos
+       *[other] dienų
+    }.
 form-leaves = Baltųjų pertraukos: { $white }; juodųjų pertraukos: { $black } (šios dienos neskaičiuojamos).
 form-variant = Priimtų variantų ėjimai, atlikti nenaudojant dienų ({ $article }): { $moves }.
 form-conditional = Ėjimai, automatiškai atlikti iš paslėptų sąlyginių ėjimų serijų, nenaudojant dienų: { $moves }.

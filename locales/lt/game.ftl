@@ -11,6 +11,7 @@ game-forward-received = Išsiųsta ir gauta { $date }.
 game-forward-held = Išsiųsta { $sent }; kol partija buvo sustabdyta, ėjimas buvo sulaikytas, persiųstas ir gautas { $forwarded } ({ $article }).
 game-forward-counts = Jūsų apmąstymo laikas skaičiuojamas nuo šios dienos.
 game-forward-counts-for = Nuo šios dienos skaičiuojamas laikas, kurį ėjimui apmąstyti naudoja { $opponent }.
+game-forward-ends = Šiuo ėjimu partija baigta: { $result } ({ $reason }); atsakyti į jį nereikia. Rezultatas bus atsiųstas atskiru laišku kartu su partijos įrašu PGN formatu.
 game-forward-draw-offer = Jūsų varžovas siūlo lygiąsias (=). Norėdami priimti, atskiroje eilutėje parašykite SUTINKU SU LYGIOSIOMIS (ACCEPT DRAW); norėdami atsisakyti, tiesiog atsiųskite savo ėjimą.
 game-forward-draw-offered = { $mover } siūlo lygiąsias (=).
 game-forward-note = Varžovo pastaba, persiųsta be pakeitimų ({ $mover }):

@@ -117,7 +117,10 @@ official-breakdown-body = Partijoje { $game } atsakymo nėra jau { $waiting } { 
         [one] dieną
         [few] dienas
        *[other] dienų
-    } ({ $today } duomenimis): { $name } ({ $side }) neatsakė nei į ėjimą, gautą { $received }, nei į jo pakartojimą, išsiųstą po { $reminder } { $reminder ->
+    } ({ $today } duomenimis): { $name } ({ $side }) { $first ->
+        [yes] nepadarė pirmojo ėjimo nuo { $received }, kai prasidėjo partija, ir neatsakė į priminimą, išsiųstą po
+       *[no] neatsakė nei į ėjimą, gautą { $received }, nei į jo pakartojimą, išsiųstą po
+    } { $reminder } { $reminder ->
         [one] dienos
         [few] dienų
        *[other] dienų
@@ -127,8 +130,14 @@ official-inactivity-body = Partijoje { $game } ėjimo nėra jau { $waiting } { $
         [one] dieną
         [few] dienas
        *[other] dienų
-    } ({ $today } duomenimis; riba – { $limit }): { $name } ({ $side }) neatsakė į ėjimą, gautą { $received }. Žaidėjui, kuris nepranešė turnyro direktoriui, gali būti įskaitytas pralaimėjimas ({ $article }).
-official-inactivity-leaves = Į skaičiuojamas dienas neįtraukta pertrauka { $leaves }: nuo ėjimo gavimo praėjo { $days } { $days ->
+    } ({ $today } duomenimis; riba – { $limit }): { $name } ({ $side }) { $first ->
+        [yes] nepadarė pirmojo ėjimo nuo { $received }, kai prasidėjo partija
+       *[no] neatsakė į ėjimą, gautą { $received }
+    }. Žaidėjui, kuris nepranešė turnyro direktoriui, gali būti įskaitytas pralaimėjimas ({ $article }).
+official-inactivity-leaves = Į skaičiuojamas dienas neįtraukta pertrauka { $leaves }: { $first ->
+        [yes] nuo partijos pradžios
+       *[no] nuo ėjimo gavimo
+    } praėjo { $days } { $days ->
         [one] kalendorinė diena
         [few] kalendorinės dienos
        *[other] kalendorinių dienų
@@ -270,6 +279,7 @@ official-protest-body = { $name } ({ $side }) protestuoja prieš pareiškimą d�
 official-protest-no-reasons = (motyvai nenurodyti)
 official-protest-decide = Turnyro direktoriau, žinodami apie protestą, dabar išspręskite pareiškimą: atsakykite atskiroje eilutėje parašydami PATVIRTINU (CONFIRM) arba ATMETU (REJECT) ir laiško temoje palikdami [{ $game }]. Komanda PATVIRTINU (CONFIRM) įsigalioja iš karto.
 official-protest-answer-subject = jūsų protestas
+official-protest-answer-copy-subject = žaidėjo { $player } protestas
 official-protest-passed-on = Jūsų protestas prieš pareiškimą dėl laiko viršijimo kartu su motyvais perduotas turnyro direktoriui ({ $article }). { $interrupted ->
         [yes] Partija laukia jo sprendimo.
        *[no] Kol jis sprendžia, žaidimas tęsiamas.

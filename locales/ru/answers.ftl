@@ -128,6 +128,11 @@ answer-progress-clock = { $color } { $used } { $used ->
         [0] на партию
        *[other] до { $control }-го хода
     }
+answer-progress-total = { $color } всего { $total } { $total ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }
 
 ## Перерывы
 

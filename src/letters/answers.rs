@@ -263,7 +263,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                     body: String::new(),
                 };
             };
-            let article = |a| t.rules.article_of(a);
+            let article = |a| t.rules.article_in(a, lang);
             let mut body = hello;
             let text = match (leave, yours) {
                 (Some((from, to)), Some(_)) => t!(
@@ -444,7 +444,7 @@ fn refused(
             lang,
             "answer-penalty",
             penalty = penalty,
-            article = t.rules.article_of(Article::Penalty),
+            article = t.rules.article_in(Article::Penalty, lang),
             total = game.total(seat.color)
         )
     );
@@ -467,7 +467,7 @@ fn refused(
 
 /// Why a move mail is not accepted, in `lang`.
 fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String {
-    let article = |a| t.rules.article_of(a);
+    let article = |a| t.rules.article_in(a, lang);
     let illegible = article(Article::Illegible);
     match fault {
         Fault::WrongRepetition { wrote, ply } => t!(
@@ -626,7 +626,7 @@ fn suspended(
         lang,
         "answer-suspended",
         game = &spec.id,
-        article = t.rules.article_of(Article::Suspension)
+        article = t.rules.article_in(Article::Suspension, lang)
     );
     let subject = match held {
         Held::Nothing => "answer-suspended-subject",
@@ -710,7 +710,7 @@ fn conditional(league: &League, seat: &Seat, news: &ConditionalNews, audience: &
                 ConditionalRefusal::Fault(VariantFault::AnyMove) => t!(
                     lang,
                     "answer-note-variant-any",
-                    article = t.rules.article_of(Article::AnyMove)
+                    article = t.rules.article_in(Article::AnyMove, lang)
                 ),
                 ConditionalRefusal::Fault(VariantFault::Order { written }) => {
                     t!(lang, "answer-conditional-order", written = written)
@@ -848,6 +848,15 @@ pub fn progress_line(
         ),
     };
     let side = |c: Color| {
+        // a finished game: each side's total, nothing left to count
+        if game.ending.is_some() {
+            return t!(
+                lang,
+                "answer-progress-total",
+                color = color_name(c, lang),
+                total = game.total(c)
+            );
+        }
         let clock = crate::referee::deadline::clock(game, &t.rules, c, today);
         t!(
             lang,
@@ -875,7 +884,7 @@ pub fn progress_line(
 }
 
 fn refusal_text(t: &Tournament, r: &Refusal, lang: Lang) -> String {
-    let article = |a| t.rules.article_of(a);
+    let article = |a| t.rules.article_in(a, lang);
     match r {
         Refusal::NotInAdvance { from, asked_on } => t!(
             lang,
@@ -924,7 +933,7 @@ fn refusal_text(t: &Tournament, r: &Refusal, lang: Lang) -> String {
 /// The notes for the mover, one line each (`- …`), in `lang`: the forward
 /// of his move shows them in his copy. `game` is the game with his move.
 pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang) -> String {
-    let article = |a| t.rules.article_of(a);
+    let article = |a| t.rules.article_in(a, lang);
     let mut out = String::new();
     for note in notes {
         let line = match note {
@@ -1103,7 +1112,7 @@ mod tests {
                 lang,
                 "answer-penalty",
                 penalty = penalty,
-                article = t.rules.article_of(Article::Penalty),
+                article = t.rules.article_in(Article::Penalty, lang),
                 total = total
             )
         };

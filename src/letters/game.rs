@@ -200,10 +200,18 @@ impl Writer<'_> {
                 "game-forward-held",
                 sent = date_in(ply.sent, lang),
                 forwarded = date_in(ply.forwarded, lang),
-                article = t.rules.article_of(Article::Resumption)
+                article = t.rules.article_in(Article::Resumption, lang)
             )
         };
-        let counts = if for_opponent {
+        // a move that ends the game asks nothing: no day counts from it
+        let counts = if let Some(end) = game.ending {
+            t!(
+                lang,
+                "game-forward-ends",
+                result = end.result.as_str(),
+                reason = render::end_reason(end.reason, lang)
+            )
+        } else if for_opponent {
             t!(lang, "game-forward-counts")
         } else {
             t!(lang, "game-forward-counts-for", opponent = opponent_name)
@@ -235,7 +243,7 @@ impl Writer<'_> {
         let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
         let side = self.audience.side(t, self.spec);
         body.push_str(&render::game_board(game, lang, side));
-        if for_opponent && game.natural_end().is_none() {
+        if for_opponent && game.ending.is_none() {
             let next = if ply.color == Color::White {
                 format!("{}...", ply.number)
             } else {
@@ -257,7 +265,12 @@ impl Writer<'_> {
                 notes.trim_end()
             );
         }
-        let clocks = self.clocks(!ply.color, ply.forwarded);
+        // a finished game has no clock running: its result mail tells the totals
+        let clocks = if game.ending.is_none() {
+            self.clocks(!ply.color, ply.forwarded)
+        } else {
+            String::new()
+        };
         if !clocks.is_empty() {
             let _ = write!(body, "\n{clocks}");
         }
@@ -272,7 +285,7 @@ impl Writer<'_> {
     fn offered(&self, body: &mut String, offer: &Offer, for_opponent: bool, for_mover: bool) {
         let (t, lang) = (self.t, self.lang);
         let mover = &t.player_of(self.spec, offer.by).name;
-        let article = t.rules.article_of(Article::Variant);
+        let article = t.rules.article_in(Article::Variant, lang);
         let head = if for_opponent {
             t!(
                 lang,
@@ -323,15 +336,15 @@ impl Writer<'_> {
                 t!(
                     lang,
                     "game-variant-how",
-                    repeat = t.rules.article_of(Article::VariantRepeat),
-                    time = t.rules.article_of(Article::VariantTime)
+                    repeat = t.rules.article_in(Article::VariantRepeat, lang),
+                    time = t.rules.article_in(Article::VariantTime, lang)
                 ),
                 t!(lang, "game-forward-your-move"),
                 t!(
                     lang,
                     "game-variant-rules",
-                    penalty = t.rules.article_of(Article::Penalty),
-                    noreply = t.rules.article_of(Article::VariantNoReply)
+                    penalty = t.rules.article_in(Article::Penalty, lang),
+                    noreply = t.rules.article_in(Article::VariantNoReply, lang)
                 )
             );
         }
@@ -343,8 +356,8 @@ impl Writer<'_> {
         let (t, lang) = (self.t, self.lang);
         let offer = &answered.offer;
         let n = offer.moves.len();
-        let variant = t.rules.article_of(Article::Variant);
-        let time = t.rules.article_of(Article::VariantTime);
+        let variant = t.rules.article_in(Article::Variant, lang);
+        let time = t.rules.article_in(Article::VariantTime, lang);
         let whose = if for_opponent {
             t!(lang, "game-variant-whose-yours")
         } else {
@@ -403,7 +416,7 @@ impl Writer<'_> {
                 "game-result-on-time",
                 name = &t.player_of(spec, c).name,
                 side = self.side_in_sentence(c),
-                article = t.rules.article_of(Article::OverstepLoss)
+                article = t.rules.article_in(Article::OverstepLoss, lang)
             )),
             _ => None,
         };
@@ -447,7 +460,7 @@ impl Writer<'_> {
             .claim
             .as_ref()
             .expect("a claim notice is for a pending claim");
-        let article = |rule| t.rules.article_of(rule);
+        let article = |rule| t.rules.article_in(rule, lang);
         let thinking = game.thinking(s.against, today);
         let facts = t!(
             lang,

@@ -314,13 +314,19 @@ fn director_copy(
     let about = about(&letter.notice)
         .and_then(|(game, today)| league.game(game.id()).map(|(t, _)| (t, game, today)));
     let (why, days, article) = match (&letter.notice, letter.copy, &about) {
-        (Notice::Official(OfficialNotice::Reminder { waiting, .. }), _, Some((t, ..))) => {
-            ("reminder", *waiting, t.rules.article_of(Article::Reminder))
+        (Notice::Official(OfficialNotice::Reminder { waiting, .. }), _, Some((t, ..))) => (
+            "reminder",
+            *waiting,
+            t.rules.article_in(Article::Reminder, lang),
+        ),
+        // the protester's own answer: he protested to the director (III.6.4)
+        (Notice::Official(OfficialNotice::ProtestAnswer { .. }), _, Some((t, ..))) => {
+            ("protest", 0, t.rules.article_in(Article::Protest, lang))
         }
         (_, CopyWhy::ShortOfTime, Some((t, ..))) => (
             "short",
             t.rules.warning_days,
-            t.rules.article_of(Article::Warning),
+            t.rules.article_in(Article::Warning, lang),
         ),
         _ => ("record", 0, ""),
     };
@@ -331,6 +337,7 @@ fn director_copy(
         why = why,
         days = days,
         article = article,
+        player = players.join("; "),
         names = players.join("; ")
     ));
     body.push_str("\n\n- - - - - - - - - -\n");
@@ -344,10 +351,26 @@ fn director_copy(
             body.push_str(&officials::director_answers(t, game, today, audience));
         }
     }
-    Text {
-        subject: copied.subject,
-        body,
-    }
+    // the director's own subject where the players' speaks to them
+    let subject = match (&letter.notice, &about) {
+        (Notice::Official(OfficialNotice::ProtestAnswer { .. }), Some((t, game, _))) => {
+            let spec = league.game(game.id()).map(|(_, s)| s);
+            match spec {
+                Some(spec) => game_subject(
+                    t,
+                    spec,
+                    &t!(
+                        lang,
+                        "official-protest-answer-copy-subject",
+                        player = players.join("; ")
+                    ),
+                ),
+                None => copied.subject,
+            }
+        }
+        _ => copied.subject,
+    };
+    Text { subject, body }
 }
 
 /// The game a notice is about, as it stands, and the day it speaks of.
@@ -723,6 +746,10 @@ mod tests {
 /// a program's error).
 #[cfg(test)]
 mod russian {
+    use crate::referee::rules::{find_preset, presets};
+    use crate::referee::tournament::Lang;
+    use std::collections::HashSet;
+
     /// Latin words a Russian mail may hold: the fixture's names and ids,
     /// and the names of formats and headers.
     const ALLOWED: &[&str] = &[
@@ -749,6 +776,12 @@ mod russian {
 
     /// The Latin words of a line of a Russian mail that are not allowed.
     fn foreign(line: &str) -> Vec<String> {
+        words(line, |c| c.is_ascii_alphabetic())
+    }
+
+    /// The words of a line, of the letters `letter` says, that are not
+    /// names, ids, numbers, commands in brackets or quoted words.
+    fn words(line: &str, letter: fn(char) -> bool) -> Vec<String> {
         let trimmed = line.trim_start();
         // quoted words of others: a note, an analysis, a server's reason
         if trimmed.starts_with('|')
@@ -766,9 +799,13 @@ mod russian {
             };
             let group = &rest[open + 1..open + close];
             text.push_str(&rest[..open]);
-            let command = group
-                .split(|c: char| !c.is_ascii_alphabetic())
-                .any(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_uppercase()));
+            // "(RESIGN)", "(ACCEPT DRAW)", "(PENALTY white|black N)": a command's first word in capitals;
+            // not "(ICCF: overstep claimed …)", a citation naming ICCF
+            let command = !group.contains(':')
+                && group
+                    .split(|c: char| !c.is_alphabetic())
+                    .find(|w| w.chars().count() > 1)
+                    .is_some_and(|w| w.chars().all(|c| c.is_ascii_uppercase()));
             if !command {
                 text.push_str(group);
             }
@@ -781,14 +818,179 @@ mod russian {
             // moves (Кf3, 0-0) and roman numerals
             .filter(|w| !w.contains('@') && !w.chars().any(|c| c.is_ascii_digit()))
             .flat_map(|w| {
-                w.split(|c: char| !c.is_ascii_alphabetic())
-                    .filter(|p| p.len() > 1)
+                w.split(|c: char| !letter(c))
+                    .filter(|p| p.chars().count() > 1)
                     .map(str::to_string)
                     .collect::<Vec<_>>()
             })
             .filter(|p| !ALLOWED.contains(&p.as_str()))
             .filter(|p| !p.chars().all(|c| matches!(c, 'I' | 'V' | 'X')))
             .collect()
+    }
+
+    /// The words of a German or Lithuanian line that are English: words
+    /// of the English catalogs or of a preset's English citations that the
+    /// language's own catalogs never use.
+    fn english(line: &str, lang: Lang) -> Vec<String> {
+        let own = words_of(lang.catalogs().iter().copied());
+        let cited = presets()
+            .iter()
+            .flat_map(|p| p.cites.iter().map(|(_, c)| c.text(Lang::En)));
+        let english = words_of(Lang::En.catalogs().iter().copied().chain(cited));
+        words(line, char::is_alphabetic)
+            .into_iter()
+            .filter(|w| english.contains(&w.to_lowercase()) && !own.contains(&w.to_lowercase()))
+            .collect()
+    }
+
+    /// The lower-case words of `texts`, Fluent's keys and variables left out.
+    fn words_of<'a>(texts: impl Iterator<Item = &'a str>) -> HashSet<String> {
+        let mut words = HashSet::new();
+        for text in texts {
+            for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                // a message's text after its key, not the key itself
+                let line = line.split_once(" = ").map_or(line, |(_, text)| text);
+                let line = line.split_once("] ").map_or(line, |(_, text)| text);
+                // nor its variables ({ $director ->)
+                let line = line
+                    .split_whitespace()
+                    .filter(|w| !w.starts_with('$'))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                for w in line.split(|c: char| !c.is_alphabetic()) {
+                    if w.chars().count() > 1 {
+                        words.insert(w.to_lowercase());
+                    }
+                }
+            }
+        }
+        words
+    }
+
+    /// The words of `mail` (its subject and body) that its reader's
+    /// language does not write: Latin ones in Russian, English ones in
+    /// German and Lithuanian.
+    fn misplaced(mail: &str, lang: Lang) -> Vec<String> {
+        let mut found = Vec::new();
+        for line in mail.lines() {
+            if line.starts_with("To:") || line.starts_with("Cc:") {
+                continue;
+            }
+            let line = line.strip_prefix("Subject:").unwrap_or(line);
+            let words = if lang == Lang::Ru {
+                foreign(line)
+            } else {
+                english(line, lang)
+            };
+            found.extend(words.into_iter().map(|w| format!("{w}: {line}")));
+        }
+        found
+    }
+
+    /// The mails of the ICCF preset that cite its own rules (the claim,
+    /// the warning before a loss, the repeat, the opening), each player and
+    /// the director reading `lang`.
+    fn iccf_mails(lang: Lang) -> String {
+        use super::fixture::{day, director, game, ivanov, league, petrov, show};
+        use crate::referee::compose;
+        use crate::referee::notice::officials::OfficialNotice;
+        use crate::referee::notice::{Letter, Notice};
+        let mut league = league();
+        let t = &mut league.tournaments[0];
+        t.rules = find_preset("iccf").expect("the ICCF preset").rules.clone();
+        t.director_language = lang;
+        for p in &mut t.players {
+            p.language = lang;
+        }
+        let t = &league.tournaments[0];
+        let spec = &t.games[0];
+        let moved = game(&league, &["5254"]);
+        let official = |to, cc, notice| Letter::new(to, cc, Notice::Official(notice), Some("T/1"));
+        let (against, control) = moved
+            .overstep(&t.rules, day("2026-07-12"))
+            .expect("an overstep");
+        let claim = compose::claim_overstep(t, spec, &moved, against, control, day("2026-07-12"));
+        let mut letters = claim.letters;
+        letters.extend([
+            official(
+                vec![petrov()],
+                vec![],
+                OfficialNotice::TimeWarning {
+                    game: Box::new(moved.clone()),
+                    today: day("2026-06-25"),
+                },
+            ),
+            official(
+                vec![petrov()],
+                vec![director()],
+                OfficialNotice::Reminder {
+                    game: Box::new(moved.clone()),
+                    waiting: 14,
+                    to_director: true,
+                    today: day("2026-05-25"),
+                },
+            ),
+            official(
+                vec![ivanov(), petrov()],
+                vec![],
+                OfficialNotice::Opening {
+                    game: Box::new(game(&league, &[])),
+                    today: day("2026-05-10"),
+                },
+            ),
+        ]);
+        show(&league, &letters)
+    }
+
+    /// A reader of the ICCF preset reads its citations in his language:
+    /// no "(ICCF: overstep claimed to the director)" in a Russian, German
+    /// or Lithuanian mail.
+    #[test]
+    fn iccf_citations_speak_the_readers_language() {
+        let mut found = Vec::new();
+        for lang in [Lang::Ru, lang("de"), lang("lt")] {
+            let mails = iccf_mails(lang);
+            assert!(
+                mails.contains(
+                    find_preset("iccf")
+                        .unwrap()
+                        .rules
+                        .article_in(crate::referee::rules::Article::Claim, lang)
+                ),
+                "the ICCF mails cite ICCF's rules in {}:\n{mails}",
+                lang.code()
+            );
+            found.extend(
+                misplaced(&mails, lang)
+                    .into_iter()
+                    .map(|w| format!("{}: {w}", lang.code())),
+            );
+        }
+        assert!(
+            found.is_empty(),
+            "words of another language in ICCF mails:\n{}",
+            found.join("\n")
+        );
+    }
+
+    fn lang(code: &str) -> Lang {
+        Lang::from_code(code).expect("an embedded language")
+    }
+
+    #[test]
+    fn the_check_finds_an_english_word_in_german_and_lithuanian() {
+        assert_eq!(
+            english(
+                "Zeitüberschreitung (ICCF: overstep claimed to the director)",
+                lang("de")
+            ),
+            ["overstep", "claimed", "to", "the", "director"]
+        );
+        assert_eq!(
+            english("pertrauka (ICCF: 45 leave days a year)", lang("lt")),
+            ["days", "year"]
+        );
+        assert!(english("Ihr Zug: 1. 5254, III.9.4, Ivanov, Ivan", lang("de")).is_empty());
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 side = side_lower(*color, lang),
                 today = date_in(*today, lang),
                 until = until,
-                article = t.rules.article_of(Article::Protest)
+                article = t.rules.article_in(Article::Protest, lang)
             );
             let reasons = if reasons.trim().is_empty() {
                 t!(lang, "official-protest-no-reasons")
@@ -77,7 +77,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, _) = game_of(league, game);
-            let article = t.rules.article_of(Article::Protest);
+            let article = t.rules.article_in(Article::Protest, lang);
             let text = match (accepted, until) {
                 (true, _) => t!(
                     lang,
@@ -113,7 +113,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = name,
                 until = date_in(*until, lang),
                 effect = date_in(until.succ_opt().unwrap_or(*until), lang),
-                article = t.rules.article_of(Article::Protest)
+                article = t.rules.article_in(Article::Protest, lang)
             );
             let _ = today;
             Text {
@@ -131,8 +131,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 left = c.left,
                 control = t.rules.shown_control(c.control),
                 last = c.last_day.map(|d| date_in(d, lang)).unwrap_or_default(),
-                claim = t.rules.article_of(Article::Claim),
-                leave = t.rules.article_of(Article::LeaveInAdvance)
+                claim = t.rules.article_in(Article::Claim, lang),
+                leave = t.rules.article_in(Article::LeaveInAdvance, lang)
             );
             to_players(
                 league,
@@ -163,7 +163,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = &t.player_of(spec, *color).name,
                 from = date_in(*from, lang),
                 to = date_in(*to, lang),
-                article = t.rules.article_of(Article::LeaveDays)
+                article = t.rules.article_in(Article::LeaveDays, lang)
             );
             let subject_id = if *begins {
                 "official-leave-begins-subject"
@@ -188,8 +188,9 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = &t.player_of(spec, color).name,
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
+                first = first_move(game),
                 reminder = t.rules.reminder_days,
-                article = t.rules.article_of(Article::Breakdown)
+                article = t.rules.article_in(Article::Breakdown, lang)
             );
             Text {
                 subject: subject(t, spec, &t!(lang, "official-breakdown-subject")),
@@ -219,7 +220,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 name = &t.player_of(spec, color).name,
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
-                article = t.rules.article_of(Article::Inactivity)
+                first = first_move(game),
+                article = t.rules.article_in(Article::Inactivity, lang)
             );
             // the days counted leave out his leaves: name them
             let leaves: Vec<String> = game
@@ -237,6 +239,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                         lang,
                         "official-inactivity-leaves",
                         leaves = leaves.join(", "),
+                        first = first_move(game),
                         days = (*today - game.next_received()).num_days()
                     )
                 )
@@ -286,7 +289,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, spec) = game_of(league, game);
-            let article = |a| t.rules.article_of(a);
+            let article = |a| t.rules.article_in(a, lang);
             let text = t!(
                 lang,
                 "official-fixed-body",
@@ -315,7 +318,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, spec) = game_of(league, game);
-            let article = |a| t.rules.article_of(a);
+            let article = |a| t.rules.article_in(a, lang);
             let text = t!(
                 lang,
                 "official-rejected-body",
@@ -361,8 +364,8 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                         name = &p.name,
                         from = date_in(*from, lang),
                         to = date_in(*to, lang),
-                        article = t.rules.article_of(Article::ExceptionalLeave),
-                        days = t.rules.article_of(Article::LeaveDays)
+                        article = t.rules.article_in(Article::ExceptionalLeave, lang),
+                        days = t.rules.article_in(Article::LeaveDays, lang)
                     )
                 ),
             }
@@ -531,6 +534,16 @@ fn side(color: Color, lang: Lang) -> String {
     t!(lang, "official-side", color = color_key(color))
 }
 
+/// `yes` while White's first move is awaited: the days then run from the
+/// game's start, and there is no move received to answer.
+fn first_move(game: &Game) -> &'static str {
+    if game.plies.is_empty() {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
 fn side_lower(color: Color, lang: Lang) -> String {
     t!(lang, "official-side-lower", color = color_key(color))
 }
@@ -594,7 +607,7 @@ pub(super) fn director_answers(
     let spec = &game.spec;
     let color = game.to_move();
     let p = t.player_of(spec, color);
-    let article = |a| t.rules.article_of(a);
+    let article = |a| t.rules.article_in(a, lang);
     let mut out = format!(
         "\n{}\n",
         t!(lang, "official-answers-intro", game = &spec.id)
@@ -720,11 +733,14 @@ fn reminder(
     let (t, spec) = game_of(league, game);
     let lang = audience.lang;
     let first = game.plies.is_empty();
-    let article = t.rules.article_of(if first {
-        Article::FirstMove
-    } else {
-        Article::Reminder
-    });
+    let article = t.rules.article_in(
+        if first {
+            Article::FirstMove
+        } else {
+            Article::Reminder
+        },
+        lang,
+    );
     let (what, repeated) = if first {
         (
             t!(
@@ -922,6 +938,39 @@ mod tests {
             day(today),
         );
         crate::referee::compose::game_after(&g, &t.games[0], &decision)
+    }
+
+    /// III.6.4: a protest goes to the director; his copy of the answer to
+    /// it says whose protest it is and why he has it, not "your protest"
+    /// and the days left on the clock.
+    #[test]
+    fn iii_6_4_the_directors_copy_of_a_protest_answer_is_about_the_players_protest() {
+        let league = league();
+        let mut letter = Letter::new(
+            vec![petrov()],
+            vec![director()],
+            Notice::Official(OfficialNotice::ProtestAnswer {
+                game: Box::new(claimed(&league, &["5254"], "2026-07-12")),
+                accepted: true,
+                until: None,
+                today: day("2026-07-14"),
+            }),
+            Some("T/1"),
+        );
+        letter.copy = crate::referee::notice::CopyWhy::ShortOfTime;
+        let mails = super::super::mails(&league, &letter);
+        let copy = mails
+            .iter()
+            .find(|m| m.to.iter().any(|r| r.email == "td@example.test"))
+            .expect("the director's copy");
+        let text = format!("{}\n{}", copy.subject, copy.body);
+        assert!(text.contains("Protest of Petrov, Petr"), "{text}");
+        assert!(
+            text.contains("the answer to Petrov, Petr's protest against the overstep claim: a protest goes to the director, III.6.4"),
+            "{text}"
+        );
+        assert!(!text.contains("your protest"), "{text}");
+        assert!(!text.contains("or fewer days left"), "{text}");
     }
 
     /// The warning before a loss on time (III.4.10), the protest and its

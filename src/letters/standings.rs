@@ -129,7 +129,7 @@ pub fn crosstable(t: &Tournament, standings: &Standings, lang: Lang) -> String {
             games = standings.pairings.len(),
             finished = finished,
             registered = registered,
-            article = t.rules.article_of(Article::Adjudication)
+            article = t.rules.article_in(Article::Adjudication, lang)
         )
     );
     out

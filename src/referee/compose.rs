@@ -47,6 +47,26 @@ pub(crate) fn forward_with_note(
     forward_game(t, spec, Box::new(after.clone()), notes, note)
 }
 
+/// `game` as the move that ends it leaves it: ended on `on` with `result`
+/// by `reason`. The forward of a game-ending move shows the game so: it
+/// tells the result and asks for no reply, no day counts from it.
+pub(crate) fn ended(game: &Game, result: GameResult, reason: EndReason, on: NaiveDate) -> Game {
+    let mut over = game.clone();
+    over.apply(&Event::Ended { result, reason, on })
+        .expect("an ending always applies to a game that runs");
+    over
+}
+
+/// `after` as its last move leaves it: ended on `on` when its position
+/// declares the end (mate, stalemate, a dead position, the fifth
+/// repetition, 75 moves), as it is otherwise.
+pub(crate) fn as_left(after: &Game, on: NaiveDate) -> Game {
+    match after.natural_end() {
+        Some((result, reason)) if after.ending.is_none() => ended(after, result, reason, on),
+        _ => after.clone(),
+    }
+}
+
 /// The forward of the last move of `after`, which it keeps.
 pub(crate) fn forward_game(
     t: &Tournament,

@@ -10,7 +10,7 @@
 //! [`Game::apply`]'s business (replayed from the events). Here: playing the
 //! answers that fall due in a decision, and the news to the owners.
 
-use crate::referee::compose::forward_mail;
+use crate::referee::compose::{self, forward_mail};
 use crate::referee::decision::{Decision, Verdict};
 use crate::referee::game::{Event, Game, Offer, Side};
 use crate::referee::notice::answers::{AnswerNotice, ConditionalNews, Seat, Then};
@@ -60,7 +60,10 @@ pub(crate) fn play_due(
             game: spec.id.clone(),
             ply: numbered(after, index, t.notation),
         });
-        decision.letters.push(forward_mail(t, spec, after));
+        // a mate by the series ends the game on this day: its forward says so
+        decision
+            .letters
+            .push(forward_mail(t, spec, &compose::as_left(after, day)));
     }
     played
 }

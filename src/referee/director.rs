@@ -6,8 +6,8 @@
 //! (the whole tournament's progress report).
 
 use crate::message::parse::{find_tag, Command, Withdrawn, Written};
+use crate::referee::compose::{as_left, forward_mail, result_mail};
 use crate::referee::compose::{end_game, game_after, to_both};
-use crate::referee::compose::{forward_mail, result_mail};
 use crate::referee::conditional;
 use crate::referee::decision::{Decision, Replier, Verdict};
 use crate::referee::game::{AdjudicationReason, EndReason, Event, Game, GameResult, Side};
@@ -573,7 +573,11 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
             .expect("a forward after the sending applies");
         decision.events.push((spec.id.clone(), forwarded));
     }
-    let mut forward = forward_mail(t, spec, &after);
+    let end_on = |after: &Game| match after.plies.last() {
+        Some(p) if p.conditional => today,
+        _ => held.sent,
+    };
+    let mut forward = forward_mail(t, spec, &as_left(&after, end_on(&after)));
     if let (Notice::Game(GameNotice::Forward { answered, .. }), Some(offer)) = (
         &mut forward.notice,
         offer.filter(|o| o.by != !after.to_move()),
@@ -584,10 +588,6 @@ fn resume(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate, decisi
         });
     }
     decision.letters.push(forward);
-    let end_on = |after: &Game| match after.plies.last() {
-        Some(p) if p.conditional => today,
-        _ => held.sent,
-    };
     if after.natural_end().is_none() {
         // the hidden series this move answers, played now (issue 12 item 5)
         let played = conditional::play_due(t, spec, &mut after, today, decision);

@@ -280,6 +280,16 @@ pub struct Ending {
     pub on: NaiveDate,
 }
 
+/// A loss on time (III.6.6): the days of the move awaited that the
+/// confirmed overstep claim counted, up to the claim's day. They are in the
+/// loser's total, as the claim established it; no move of his holds them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Forfeit {
+    pub color: Color,
+    pub days: u32,
+    pub counted_to: NaiveDate,
+}
+
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -429,6 +439,12 @@ pub struct Game {
     /// The ply of the side's last confirmed claim, until its reset is
     /// placed: the count restarts after the side's first move from there.
     confirmed_at: [Option<usize>; 2],
+    /// The side and day of the last claim confirmed: a loss on time it
+    /// brings counts the days the claim counted (III.6.6).
+    last_confirmed: Option<(Color, NaiveDate)>,
+    /// The days of the move awaited that a loss on time counted, in the
+    /// loser's total.
+    pub forfeit: Option<Forfeit>,
     /// Ply counts at which a reminder / an inactivity notice went out.
     /// Plies awaited → the repeats of that move sent.
     reminded: BTreeMap<usize, u32>,
@@ -478,6 +494,8 @@ impl Game {
             resets: [None, None],
             reset_pending: [false, false],
             confirmed_at: [None, None],
+            last_confirmed: None,
+            forfeit: None,
             reminded: BTreeMap::new(),
             warned: BTreeSet::new(),
             inactivity_reported: BTreeSet::new(),

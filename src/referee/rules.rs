@@ -3,6 +3,7 @@
 //! number and each rule the referee cites comes from, so that a postal
 //! tournament's mails cite Section II and an e-mail one's Section III.
 
+use crate::language::Lang;
 use chrono::{Months, NaiveDate};
 use serde::{Deserialize, Serialize};
 
@@ -93,7 +94,8 @@ pub enum Article {
     Variant,
     /// The accepted moves of a variant repeated in the same order (III.3.8, II.3.9).
     VariantRepeat,
-    /// A variant accepted without a reply move is an illegible move (III.3.9).
+    /// A variant accepted without a reply move is an illegible move (III.3.9;
+    /// postal: a mail without a reply move is an impossible one, II.3.11).
     VariantNoReply,
     /// Time for a variant: the accepted moves in between take no days (III.4.6, II.4.8).
     VariantTime,
@@ -166,7 +168,7 @@ const ARTICLES: &[(Article, &str, &str, &str)] = {
         (A::NoMove, "no-move", "III.3.5", "II.3.11"),
         (A::Variant, "variant", "III.3.7", "II.3.8"),
         (A::VariantRepeat, "variant-repeat", "III.3.8", "II.3.9"),
-        (A::VariantNoReply, "variant-no-reply", "III.3.9", "II.3.9"),
+        (A::VariantNoReply, "variant-no-reply", "III.3.9", "II.3.11"),
         (A::VariantTime, "variant-time", "III.4.6", "II.4.8"),
         (A::AnyMove, "any-move", "II.3.6", "II.3.6"),
         (A::VariantBinds, "variant-binds", "II.3.10", "II.3.10"),
@@ -301,20 +303,27 @@ impl RuleSet {
     }
 
     /// The article of `rule` in this rule set's section, or in its
-    /// preset's `[cite]` table (ICCF's rules, a clock preset).
+    /// preset's `[cite]` table (ICCF's rules, a clock preset), as an
+    /// English reader reads it (the PGN, the web page).
     pub fn article_of(&self, rule: Article) -> &'static str {
         match (rule, self.clock) {
             (Article::Control, TimeControl::Fischer { .. }) => return "Fischer clock",
             (Article::Control, TimeControl::Countdown { .. }) => return "countdown clock",
             _ => {}
         }
+        self.article_in(rule, Lang::En)
+    }
+
+    /// The article of `rule` as a reader of `lang` reads it: a preset's
+    /// citation in his language (`[cite]`), else the section's number.
+    pub fn article_in(&self, rule: Article, lang: Lang) -> &'static str {
         if let Some(cited) = self
             .cites
             .as_deref()
             .and_then(find_preset)
             .and_then(|p| p.cites.iter().find(|(a, _)| *a == rule))
         {
-            return cited.1.as_str();
+            return cited.1.text(lang);
         }
         let (_, _, iii, ii) = ARTICLES
             .iter()
@@ -500,8 +509,47 @@ pub struct Preset {
     /// for a rule it does not name the RAZSh article whose procedure the
     /// referee applies, named as such ("RAZSh III.6.3"). Empty for the
     /// RAZSh presets, cited by their section.
-    pub cites: Vec<(Article, String)>,
+    pub cites: Vec<(Article, Cite)>,
 }
+
+/// A citation in each reader's language: `[cite]` gives it as one text
+/// (an article number, a document's name read alike everywhere) or as a
+/// table by language code (`{ en = "…", ru = "…" }`), English required.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cite {
+    /// (language code, text), English first.
+    texts: Vec<(String, String)>,
+}
+
+impl Cite {
+    /// The text for a reader of `lang`; English where the preset has none
+    /// in his language (a test holds every embedded language to have one).
+    pub fn text(&self, lang: Lang) -> &str {
+        self.texts
+            .iter()
+            .find(|(code, _)| code == lang.code())
+            .unwrap_or(&self.texts[0])
+            .1
+            .as_str()
+    }
+
+    /// Whether the citation is written for `lang` itself (or is one text
+    /// for every language).
+    pub fn speaks(&self, lang: Lang) -> bool {
+        self.texts.len() == 1 || self.texts.iter().any(|(code, _)| code == lang.code())
+    }
+
+    /// One text for every language.
+    fn one(text: String) -> Cite {
+        Cite {
+            texts: vec![("en".into(), text)],
+        }
+    }
+}
+
+/// RAZSh's name as each language writes it, for the articles a preset
+/// cites as RAZSh's; the Latin name elsewhere.
+const RAZSH_NAMES: &[(&str, &str)] = &[("ru", "РАЗШ")];
 
 /// Every preset, in the order of `rules/`.
 pub fn presets() -> &'static [Preset] {
@@ -664,9 +712,40 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         }
         for (article, name, iii, ii) in ARTICLES {
             let text = match cite.get(*name) {
-                Some(toml::Value::String(s)) => s.clone(),
+                Some(toml::Value::String(s)) => Cite::one(s.clone()),
+                Some(toml::Value::Table(by_lang)) => {
+                    let mut texts = Vec::new();
+                    for (code, text) in by_lang {
+                        if Lang::from_code(code).is_none() {
+                            return Err(format!("`{name}` in [cite]: no language `{code}`"));
+                        }
+                        let Some(text) = text.as_str() else {
+                            return Err(format!("`{name}.{code}` in [cite] must be text"));
+                        };
+                        texts.push((code.clone(), text.to_string()));
+                    }
+                    texts.sort_by_key(|(code, _)| code != "en");
+                    if texts.first().is_none_or(|(code, _)| code != "en") {
+                        return Err(format!("`{name}` in [cite] has no English text `en`"));
+                    }
+                    Cite { texts }
+                }
                 Some(_) => return Err(format!("`{name}` in [cite] must be text")),
-                None => format!("RAZSh {}", if kind == RuleKind::Email { iii } else { ii }),
+                None => {
+                    let number = if kind == RuleKind::Email { iii } else { ii };
+                    let texts = Lang::all()
+                        .map(|lang| {
+                            let razsh = RAZSH_NAMES
+                                .iter()
+                                .find(|(code, _)| *code == lang.code())
+                                .map_or("RAZSh", |(_, name)| name);
+                            (lang.code().to_string(), format!("{razsh} {number}"))
+                        })
+                        .collect::<Vec<_>>();
+                    let mut texts = texts;
+                    texts.sort_by_key(|(code, _)| code != "en");
+                    Cite { texts }
+                }
             };
             cites.push((*article, text));
         }
@@ -922,6 +1001,171 @@ mod tests {
         assert!(r
             .summary()
             .starts_with("RAZSh Section II (postal): 30 days per 10 moves"));
+    }
+
+    /// A preset's own citations are written in every language a reader
+    /// may read: no English "(ICCF: 45 leave days a year)" in a Russian mail.
+    #[test]
+    fn every_presets_citations_speak_every_language() {
+        for p in presets() {
+            for (article, cite) in &p.cites {
+                for lang in Lang::all() {
+                    assert!(
+                        cite.speaks(lang),
+                        "{}: {article:?} has no {} text",
+                        p.id,
+                        lang.code()
+                    );
+                }
+            }
+        }
+        let iccf = &find_preset("iccf").unwrap().rules;
+        assert_eq!(
+            iccf.article_in(Article::LeaveLimit, Lang::Ru),
+            "ИКЧФ: 45 дней перерыва в год"
+        );
+        assert_eq!(
+            iccf.article_in(Article::Suspension, Lang::Ru),
+            "РАЗШ III.6.3"
+        );
+    }
+
+    /// The articles of RAZSh's rules (`rules/razsh-2002.ru.txt`, the
+    /// original the digest RULES.md numbers from): `II.6.4`, `III.9.10`,
+    /// `App.1`.
+    fn razsh_articles() -> std::collections::HashSet<String> {
+        let text = include_str!("../../rules/razsh-2002.ru.txt");
+        let mut section = "";
+        let mut found = std::collections::HashSet::new();
+        for line in text.lines() {
+            let line = line.trim_start_matches(['.', ' ']);
+            match line.trim() {
+                "Раздел II" => section = "II",
+                "Раздел III" => section = "III",
+                _ => {}
+            }
+            if let Some(n) = line.strip_prefix("Приложение ") {
+                found.insert(format!("App.{}", n.trim()));
+                section = "";
+            }
+            if section.is_empty() {
+                continue;
+            }
+            // "2.2. … 2.2.1. …": every number that opens an article
+            for (i, _) in line.match_indices(|c: char| c.is_ascii_digit()) {
+                if i > 0 && !line[..i].ends_with(". ") && !line[..i].ends_with(' ') {
+                    continue;
+                }
+                let number: String = line[i..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == '.')
+                    .collect();
+                if number.contains('.')
+                    && number.ends_with('.')
+                    && (i == 0 || line[..i].ends_with(". "))
+                {
+                    found.insert(format!("{section}.{}", number.trim_end_matches('.')));
+                }
+            }
+        }
+        found
+    }
+
+    /// The article numbers a text cites: `III.9.4-9.10` is III.9.4 and III.9.10.
+    fn cited(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, _) in text.match_indices(['I', 'A']) {
+            let rest = &text[i..];
+            let Some((section, tail)) = ["III.", "II.", "App."]
+                .iter()
+                .find_map(|s| rest.strip_prefix(s).map(|t| (&s[..s.len() - 1], t)))
+            else {
+                continue;
+            };
+            if i > 0 && text[..i].ends_with(|c: char| c.is_alphanumeric() || c == '.') {
+                continue;
+            }
+            let number: String = tail
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-'))
+                .collect();
+            let number = number.trim_end_matches(['.', '-']);
+            if number.is_empty() {
+                continue;
+            }
+            for part in number.split('-') {
+                // III.9.4-9.10: the range's end in the same section; a bare
+                // chapter (III.9) stands for its first article
+                out.push(format!("{section}.{part}"));
+            }
+        }
+        out
+    }
+
+    /// Every article a catalog, the articles' table or a rule set's data
+    /// cites is one of RAZSh's rules: no "III.9.12" that is nowhere.
+    #[test]
+    fn every_cited_article_exists_in_the_rules() {
+        let articles = razsh_articles();
+        for known in [
+            "II.2.2.1",
+            "II.6.4",
+            "III.9.10",
+            "III.1.6",
+            "III.9.4.4",
+            "App.1",
+        ] {
+            assert!(articles.contains(known), "{known} is read from the rules");
+        }
+        let chapter = |a: &str| articles.iter().any(|k| k.starts_with(&format!("{a}.")));
+        let mut texts: Vec<(String, String)> = Vec::new();
+        for lang in Lang::all() {
+            for (i, catalog) in lang.catalogs().iter().enumerate() {
+                texts.push((format!("{} catalog {i}", lang.code()), catalog.to_string()));
+            }
+        }
+        for (_, _, iii, ii) in ARTICLES {
+            texts.push(("the articles' table".into(), format!("{iii} {ii}")));
+        }
+        for p in presets() {
+            for (name, _, source) in &p.values {
+                texts.push((format!("{} {name}", p.id), source.clone()));
+            }
+        }
+        let mut missing = Vec::new();
+        for (whence, text) in &texts {
+            for article in cited(text) {
+                if !articles.contains(&article) && !chapter(&article) {
+                    missing.push(format!("{whence}: {article}"));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "articles not in the rules:\n{}",
+            missing.join("\n")
+        );
+        assert_eq!(
+            cited("(III.9.4-9.10), II.4.9-4.10"),
+            ["III.9.4", "III.9.10", "II.4.9", "II.4.10"]
+        );
+    }
+
+    /// III.9.10: the appeal goes to another arbiter, whose decision is
+    /// final; the director only enters it.
+    #[test]
+    fn iii_9_10_the_appeal_is_adjudicated_again_by_another_arbiter() {
+        let en = Lang::En.catalogs().join("\n");
+        let appeal = en
+            .lines()
+            .find(|l| l.starts_with("adj-appeal-body"))
+            .expect("the appeal's mail");
+        assert!(
+            appeal.contains(
+                "Another arbiter adjudicates the game again, and his decision is final (III.9.10)"
+            ),
+            "{appeal}"
+        );
     }
 
     #[test]

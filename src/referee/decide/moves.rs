@@ -565,10 +565,14 @@ impl Context<'_> {
             let last = chained.as_ref().unwrap_or(&after);
             chain.letters.push(self.conditional_letter(last, news));
         }
-        // the forward shows the game as the move leaves it: it takes `after`
-        // unless the game ends, which needs it further
+        // the forward shows the game as the move leaves it, ended if it
+        // ends it: it takes `after` unless the game ends, which needs it
+        // further
         let (shown, mut ended) = match end {
-            Some(_) => (Box::new(after.clone()), Some(after)),
+            Some((result, reason)) => (
+                Box::new(compose::ended(&after, result, reason, self.inbound.arrival)),
+                Some(after),
+            ),
             None => (Box::new(after), None),
         };
         let note = self.note_of(written);

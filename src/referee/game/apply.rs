@@ -195,6 +195,19 @@ impl Game {
                 });
             }
             Event::Ended { result, reason, on } => {
+                // a loss on time counts what the confirmed claim counted:
+                // the days of the move awaited up to the claim's day
+                if let Some((color, claimed)) = self.last_confirmed.filter(|(c, _)| {
+                    *reason == EndReason::TimeForfeit && *result == GameResult::win_for(!*c)
+                }) {
+                    let days = self.thinking(color, claimed);
+                    self.totals[idx(color)] = add(self.totals[idx(color)], days)?;
+                    self.forfeit = Some(Forfeit {
+                        color,
+                        days,
+                        counted_to: claimed,
+                    });
+                }
                 self.claim = None;
                 self.offer = None;
                 self.conditionals = [None, None];
@@ -259,6 +272,7 @@ impl Game {
             }
             Event::ClaimConfirmed { .. } => {
                 if let Some(s) = self.claim.take() {
+                    self.last_confirmed = Some((s.against, s.on));
                     self.oversteps[idx(s.against)] += 1;
                     self.confirmed_at[idx(s.against)] = Some(s.at_ply);
                 }
