@@ -711,6 +711,8 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
         Color::White => t!(lang, "white"),
         Color::Black => t!(lang, "black"),
     };
+    // each side's moves counted so far, for the row of its reset
+    let mut made = [0u32; 2];
     let mut i = 0;
     while i < game.plies.len() {
         let ply = &game.plies[i];
@@ -733,8 +735,21 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
         // the remarks: a draw offer; the penalties and the leaves that fell
         // in the time the move was thought over (App.1)
         for p in &game.plies[start..i] {
+            let side_made = &mut made[usize::from(p.color == Color::Black)];
+            *side_made += 1;
             if p.draw_offer {
                 notes.push(format!("{} (=)", side_name(p.color)));
+            }
+            if let Some((_, total)) = game.reset(p.color).filter(|(after, _)| after == side_made) {
+                notes.push(t!(
+                    lang,
+                    "schedule-remark-reset",
+                    color = side_name(p.color),
+                    article = t
+                        .rules
+                        .article_in(crate::referee::rules::Article::OverstepReset, lang),
+                    total = total
+                ));
             }
             for pen in &game.penalties {
                 if pen.color == p.color && p.received <= pen.on && pen.on <= p.sent {
@@ -971,6 +986,53 @@ mod tests {
             .unwrap();
         assert!(!first.contains("penalty"), "{text}");
         assert!(super::schedule(t, &game, Lang::Ru).contains("белые перерыв 12.05.2026-14.05.2026"));
+    }
+
+    /// II.6.4 with App.1: the row of the move after which a side's count
+    /// of days restarts (its first overstep) says so, with the total up
+    /// to it, so that the director reconciles the running totals with the
+    /// days the clock counts since.
+    #[test]
+    fn ii_6_4_app1_remarks_mark_where_the_count_restarts() {
+        use crate::letters::fixture::{day, game_with, league};
+        use crate::referee::game::{Event, Game, Side};
+        let league = league();
+        let t = &league.tournaments[0];
+        let mut game = game_with(&league, [vec![], vec![]], &["5254"], 0);
+        game.apply(&Event::OverstepReset {
+            side: Side::Black,
+            on: day("2026-05-20"),
+        })
+        .unwrap();
+        for (numeric, sent) in [("5755", "2026-05-25"), ("7163", "2026-05-26")] {
+            let mv = crate::notation::parse_move(&game.position().clone(), numeric).unwrap();
+            game.apply(&Event::Moved {
+                uci: Game::uci(&mv),
+                sent: day(sent),
+                draw_offer: false,
+            })
+            .unwrap();
+        }
+        let (after, total) = game
+            .reset(shakmaty::Color::Black)
+            .expect("the reset placed");
+        assert_eq!(after, 1);
+        let text = super::schedule(t, &game, Lang::En);
+        let row = |n: &str| {
+            text.lines()
+                .find(|l| l.trim_start().starts_with(n))
+                .unwrap_or_else(|| panic!("{text}"))
+                .to_string()
+        };
+        assert!(
+            row("1 ").ends_with(&format!(
+                "Black: the days count anew after this move (first overstep, II.6.4); {total} up to it"
+            )),
+            "{text}"
+        );
+        assert!(!row("2 ").contains("anew"), "{text}");
+        let ru = super::schedule(t, &game, Lang::Ru);
+        assert!(ru.contains("после этого хода дни считаются заново"), "{ru}");
     }
 
     #[test]

@@ -312,7 +312,11 @@ fn iii_9_9_an_appeal_goes_to_the_director_and_the_partner_and_his_new_result_is_
         .iter()
         .find(|m| m.about.contains("is final"))
         .expect("the final result");
-    assert!(fin.body.contains("decided the appeal"), "{}", fin.body);
+    assert!(
+        fin.body.contains("adjudicated the game again"),
+        "{}",
+        fin.body
+    );
     let json = arena.json(&format!("{T}/5"));
     assert_eq!(json["result"], "1/2-1/2");
     assert_eq!(json["adjudication"]["final_on"], "2026-07-01");

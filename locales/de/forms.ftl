@@ -110,6 +110,7 @@ schedule-total = Summe
 schedule-remarks = Bemerkungen
 schedule-remark-penalty = { $color } Strafzeit +{ $days } ({ $date })
 schedule-remark-leave = { $color } Urlaub { $from }-{ $to }
+schedule-remark-reset = { $color }: nach diesem Zug werden die Tage neu gezählt (erste Zeitüberschreitung, { $article }); bis dahin insgesamt { $total }
 schedule-penalty = Strafzeit { $color }: +{ $days } { $days ->
         [one] Tag
        *[other] Tage

@@ -110,6 +110,7 @@ schedule-total = total
 schedule-remarks = remarks
 schedule-remark-penalty = { $color } penalty +{ $days } ({ $date })
 schedule-remark-leave = { $color } leave { $from }-{ $to }
+schedule-remark-reset = { $color }: the days count anew after this move (first overstep, { $article }); { $total } up to it
 schedule-penalty = Penalty { $color }: +{ $days } { $days ->
         [one] day
        *[other] days

@@ -120,6 +120,7 @@ schedule-total = viso
 schedule-remarks = pastabos
 schedule-remark-penalty = { $color }: bauda +{ $days } ({ $date })
 schedule-remark-leave = { $color }: pertrauka { $from } – { $to }
+schedule-remark-reset = { $color }: po šio ėjimo dienos skaičiuojamos iš naujo (pirmasis laiko viršijimas, { $article }); iki jo iš viso { $total }
 schedule-penalty = Bauda ({ $color }): +{ $days } { $days ->
         [one] diena
         [few] dienos

@@ -120,6 +120,7 @@ schedule-total = сумм.
 schedule-remarks = прим.
 schedule-remark-penalty = { $color } штраф +{ $days } ({ $date })
 schedule-remark-leave = { $color } перерыв { $from }-{ $to }
+schedule-remark-reset = { $color }: после этого хода дни считаются заново (первая просрочка времени, { $article }); до него всего { $total }
 schedule-penalty = Штраф, { $color }: +{ $days } { $days ->
         [one] день
         [few] дня

@@ -527,6 +527,13 @@ impl Game {
         self.plies.iter().filter(|p| p.color == color).count() as u32
     }
 
+    /// Where `color`'s count of days restarted after his first overstep
+    /// (II.6.4): after his move number this many (his own moves counted),
+    /// from this total. `None` before a reset is placed.
+    pub fn reset(&self, color: Color) -> Option<(u32, u32)> {
+        self.resets[idx(color)].map(|r| (r.moves_before, r.total_before))
+    }
+
     /// The leaves of `color`.
     pub fn leaves(&self, color: Color) -> &[Days] {
         &self.leaves[idx(color)]
