@@ -102,14 +102,15 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
         }
         AnswerNotice::Pgn { seat } => {
             let (t, spec) = game_of(league, &seat.game);
-            // the PGN first and whole, as a chess program reads it
+            // the PGN first and whole, as a chess program reads it; a
+            // finished game's carries its result and no clock
+            let clock = match seat.game.ending {
+                Some(_) => String::new(),
+                None => clock(t, spec, seat, audience),
+            };
             Text {
                 subject: game_subject(t, spec, &t!(lang, "answer-pgn-subject")),
-                body: format!(
-                    "{}{}",
-                    render::pgn(t, &seat.game),
-                    clock(t, spec, seat, audience)
-                ),
+                body: format!("{}{clock}", render::pgn(t, &seat.game)),
             }
         }
         AnswerNotice::NotYourGame { game } => {

@@ -175,6 +175,10 @@ fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Writ
         return decision;
     }
     if game.ending.is_some() {
+        // the record of a finished game is still the players' to ask for
+        if written.has("pgn") && written.plies.is_empty() {
+            return ctx.pgn();
+        }
         return ctx.tell(
             AnswerNotice::GameOver {
                 seat: ctx.seat(game),
