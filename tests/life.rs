@@ -1087,11 +1087,48 @@ fn iii_6_4_a_confirm_within_the_protest_days_waits_for_them() {
     );
     let json = arena.json(GAME);
     assert_eq!(json["result"], "1-0");
-    // too late now, and no claim is pending any more
+    // too late now: the claim was confirmed when its days had passed
     let sent = arena.exchange(B, "Re: [RUS-EM-2026/1] claim", "PROTEST", "2026-07-26");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].is_to(&[B], &[]), "{:?}", sent[0]);
+    assert!(sent[0].about.contains("your protest"), "{:?}", sent[0]);
+    has(
+        &sent[0],
+        "Your protest comes too late: protests against this claim were taken until 24.07.2026 (III.6.4).",
+    );
+    lacks(&sent[0], "nothing to protest against");
+    lacks(&sent[0], "Your clock");
+}
+
+/// II.6.5: a postal first overstep, confirmed after the protest days, lets
+/// the game go on; a protest after that is answered as late, with the last
+/// day protests were taken, not as if no claim had been made.
+#[test]
+fn ii_6_5_a_protest_after_the_confirmed_first_overstep_is_late() {
+    let (mut arena, claim) = postal_first_claim();
     assert!(
-        sent.iter().all(|m| m.is_to(&[B], &[])) && !sent.is_empty(),
-        "{sent:#?}"
+        claim.body.contains("until 28.05.2026 inclusive"),
+        "{}",
+        claim.body
+    );
+    arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-29");
+    assert_eq!(arena.json(GAME)["status"], "in_progress");
+    let sent = arena.exchange(B, "Re: [RUS-EM-2026/1] claim", "PROTEST", "2026-05-30");
+    let answer = sent
+        .iter()
+        .find(|m| m.about.contains("your protest"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert_eq!(answer.to, vec![B.to_string()], "{answer:?}");
+    has(
+        answer,
+        "Your protest comes too late: protests against this claim were taken until 28.05.2026 (II.6.5).",
+    );
+    lacks(answer, "nothing to protest against");
+    assert!(
+        !sent
+            .iter()
+            .any(|m| m.about.contains("protest against the overstep claim")),
+        "nothing to the director: {sent:#?}"
     );
 }
 

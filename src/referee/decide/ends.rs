@@ -161,16 +161,24 @@ impl Context<'_> {
     /// `PROTEST` against the pending claim against the sender, within the
     /// protest days (III.6.4, II.6.5): recorded, passed on to the director
     /// with the sender's own words as its reasons, and acknowledged; else
-    /// answered with why not.
+    /// answered with why not: too late (also after the claim was confirmed
+    /// when its days had passed: the last day protests were taken), or no
+    /// claim against him.
     pub(super) fn protest(&self, written: &Written) -> Decision {
         let today = self.inbound.arrival;
-        let until = self
+        let pending = self
             .game
             .claim
             .as_ref()
             .filter(|c| c.against == self.color)
             .map(|c| c.protest_until(&self.t.rules));
-        let accepted = until.is_some_and(|until| today <= until);
+        let black = usize::from(self.color == Color::Black);
+        let confirmed = self.game.confirmed_claims[black]
+            .as_ref()
+            .map(|c| c.protest_until(&self.t.rules))
+            .filter(|until| today > *until);
+        let until = pending.or(confirmed);
+        let accepted = pending.is_some_and(|until| today <= until);
         let event = Event::Protested { on: today };
         let mut after = self.game.clone();
         if accepted {

@@ -261,6 +261,8 @@ impl Game {
                 if let Some(s) = self.claim.take() {
                     self.oversteps[idx(s.against)] += 1;
                     self.confirmed_at[idx(s.against)] = Some(s.at_ply);
+                    let against = idx(s.against);
+                    self.confirmed_claims[against] = Some(s);
                 }
             }
             Event::ClaimRejected { .. } => {
