@@ -43,6 +43,7 @@ answer-fault-not-repeated = Ihre E-Mail wiederholt den letzten Zug Ihres Gegners
 answer-fault-no-move-email = die E-Mail enthält keinen neuen Zug; eine Nachricht ohne Antwortzug gilt als unleserlicher Zug ({ $article }). Schreiben Sie den Zug mit Nummer, zum Beispiel „13. 3234“ oder „13... Sf6“
 answer-fault-no-move-postal = die E-Mail enthält keinen neuen Zug; eine Nachricht ohne Antwortzug gilt als unmöglicher Zug ({ $article }). Schreiben Sie den Zug mit Nummer, zum Beispiel „13. 3234“ oder „13... Sf6“
 answer-fault-illegible = „{ $written }“ kann in keiner Notation als Zug gelesen werden (ein unleserlicher Zug, { $article })
+answer-fault-illegible-numeric = „{ $written }“ kann nicht als Zug gelesen werden: In der ICCF-Ziffernnotation wird jedes Feld mit zwei Ziffern von 1 bis 8 geschrieben (ein unleserlicher Zug, { $article })
 answer-fault-impossible = „{ $written }“ ist ein unmöglicher Zug ({ $article }): { $reason }
 answer-fault-two-moves = zwei verschiedene neue Züge sind geschrieben: „{ $written }“ ({ $article })
 answer-fault-ambiguous = „{ $written }“ ist mehrdeutig: es kann { $candidates } sein ({ $article })

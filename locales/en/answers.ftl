@@ -43,6 +43,7 @@ answer-fault-not-repeated = your mail does not repeat the partner's last move { 
 answer-fault-no-move-email = the mail has no new move; a message without a reply move counts as an illegible move ({ $article }). Write the move numbered, for example "13. 3234" or "13... Nf6"
 answer-fault-no-move-postal = the mail has no new move; a message without a reply move counts as an impossible move ({ $article }). Write the move numbered, for example "13. 3234" or "13... Nf6"
 answer-fault-illegible = "{ $written }" cannot be read as a move in any notation (an illegible move, { $article })
+answer-fault-illegible-numeric = "{ $written }" cannot be read as a move: in ICCF numeric notation each square is written as two digits from 1 to 8 (an illegible move, { $article })
 answer-fault-impossible = "{ $written }" is an impossible move ({ $article }): { $reason }
 answer-fault-two-moves = two different new moves are written "{ $written }" ({ $article })
 answer-fault-ambiguous = "{ $written }" is ambiguous: it may be { $candidates } ({ $article })

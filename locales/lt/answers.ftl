@@ -45,6 +45,7 @@ answer-fault-not-repeated = jūsų laiške nepakartotas paskutinis partnerio ėj
 answer-fault-no-move-email = laiške nėra naujo ėjimo; pranešimas be atsakomojo ėjimo laikomas neįskaitomu ėjimu ({ $article }). Rašykite ėjimą su numeriu, pavyzdžiui, „13. 3234“ arba „13... Žf6“
 answer-fault-no-move-postal = laiške nėra naujo ėjimo; pranešimas be atsakomojo ėjimo laikomas neįmanomu ėjimu ({ $article }). Rašykite ėjimą su numeriu, pavyzdžiui, „13. 3234“ arba „13... Žf6“
 answer-fault-illegible = „{ $written }“ negali būti perskaitytas kaip ėjimas jokia notacija (neįskaitomas ėjimas, { $article })
+answer-fault-illegible-numeric = „{ $written }“ negali būti perskaitytas kaip ėjimas: ICCF skaitmeninėje notacijoje kiekvienas langelis rašomas dviem skaitmenimis nuo 1 iki 8 (neįskaitomas ėjimas, { $article })
 answer-fault-impossible = „{ $written }“ – neįmanomas ėjimas ({ $article }): { $reason }
 answer-fault-two-moves = parašyti du skirtingi nauji ėjimai „{ $written }“ ({ $article })
 answer-fault-ambiguous = „{ $written }“ – dviprasmis ėjimas: tai gali būti { $candidates } ({ $article })

@@ -45,6 +45,7 @@ answer-fault-not-repeated = в письме не повторен последн
 answer-fault-no-move-email = в письме нет нового хода; сообщение без ответного хода считается неразборчивым ходом ({ $article }). Пишите ход с номером, например «13. 3234» или «13... Кf6»
 answer-fault-no-move-postal = в письме нет нового хода; сообщение без ответного хода считается невозможным ходом ({ $article }). Пишите ход с номером, например «13. 3234» или «13... Кf6»
 answer-fault-illegible = «{ $written }» не читается как ход ни в одной нотации (неразборчивый ход, { $article })
+answer-fault-illegible-numeric = «{ $written }» не читается как ход: в цифровой нотации ИКЧФ каждое поле записывается двумя цифрами от 1 до 8 (неразборчивый ход, { $article })
 answer-fault-impossible = «{ $written }» — невозможный ход ({ $article }): { $reason }
 answer-fault-two-moves = написаны два разных новых хода «{ $written }» ({ $article })
 answer-fault-ambiguous = «{ $written }» — неоднозначный ход: это может быть { $candidates } ({ $article })

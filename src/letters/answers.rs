@@ -494,12 +494,18 @@ fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String 
             };
             t!(lang, id, article = article(Article::NoMove))
         }
-        Fault::Illegible { written } => t!(
-            lang,
-            "answer-fault-illegible",
-            written = written,
-            article = illegible
-        ),
+        Fault::Illegible { written } => {
+            // a numeric move with a digit that names no file or rank
+            let digits = written.len() >= 4
+                && written.bytes().all(|b| b.is_ascii_digit())
+                && written.bytes().take(4).any(|b| b == b'0' || b == b'9');
+            let id = if digits {
+                "answer-fault-illegible-numeric"
+            } else {
+                "answer-fault-illegible"
+            };
+            t!(lang, id, written = written, article = illegible)
+        }
         Fault::Impossible { written, reason } => t!(
             lang,
             "answer-fault-impossible",
