@@ -78,7 +78,7 @@ answer-not-your-turn =
     Der letzte Zug ist { $ply }.
 answer-over = Die Partie { $game } ist beendet: { $result } ({ $reason }).
 answer-suspended = Die Partie { $game } ist unterbrochen: eine Reklamation wegen Zeitüberschreitung wartet auf die Entscheidung des Turnierleiters ({ $article }). Bis dahin wird nichts weitergeleitet.
-answer-kept = Ihr Zug wird aufbewahrt: er wird weitergeleitet, wenn der Turnierleiter die Reklamation ablehnt, und verworfen, wenn er sie bestätigt.
+answer-kept = Ihr Zug { $move } wird aufbewahrt: Er wird weitergeleitet, wenn der Turnierleiter die Reklamation ablehnt, und verworfen, wenn er sie bestätigt.
 answer-unreadable = Ihr Zug konnte anhand der Notation nicht gelesen werden und wird daher nicht aufbewahrt; solange die Partie unterbrochen ist, gibt es keine Strafzeit.
 answer-note-for-director = Anmerkung des Spielers für den Turnierleiter, unverändert weitergeleitet ({ $name }):
 answer-no-draw-offer = Es liegt kein Remisangebot Ihres Gegners vor, es gibt also nichts anzunehmen. Ein Remisangebot gilt von dem Zug, mit dem es gemacht wurde, bis zum Antwortzug.

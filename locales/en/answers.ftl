@@ -78,7 +78,7 @@ answer-not-your-turn =
     The last move is { $ply }.
 answer-over = Game { $game } is over: { $result } ({ $reason }).
 answer-suspended = Game { $game } is suspended: a time overstep claim waits for the director's decision ({ $article }). Nothing is forwarded until then.
-answer-kept = Your move is kept: it is forwarded if the director rejects the claim, and dropped if he confirms it.
+answer-kept = Your move { $move } is kept: it is forwarded if the director rejects the claim, and dropped if he confirms it.
 answer-unreadable = Your move could not be read against the record, so it is not kept; no penalty while the game is suspended.
 answer-note-for-director = Player's note for the director, relayed as written ({ $name }):
 answer-no-draw-offer = There is no draw offer of your opponent standing, so there is nothing to accept. A draw offer stands from the move it was made with until the reply move.

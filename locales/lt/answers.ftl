@@ -80,7 +80,7 @@ answer-not-your-turn =
     Paskutinis ėjimas: { $ply }.
 answer-over = Partija { $game } baigta: { $result } ({ $reason }).
 answer-suspended = Partija { $game } sustabdyta: pareiškimas dėl laiko viršijimo laukia turnyro direktoriaus sprendimo ({ $article }). Iki tol niekas nepersiunčiama.
-answer-kept = Jūsų ėjimas išsaugotas: jis bus persiųstas, jei turnyro direktorius pareiškimą atmes, ir panaikintas, jei patvirtins.
+answer-kept = Jūsų ėjimas { $move } išsaugotas: jis bus persiųstas, jei turnyro direktorius pareiškimą atmes, ir panaikintas, jei patvirtins.
 answer-unreadable = Jūsų ėjimo nepavyko perskaityti pagal partijos įrašą, todėl jis neišsaugotas; kol partija sustabdyta, bauda neskiriama.
 answer-note-for-director = Žaidėjo pastaba turnyro direktoriui, persiųsta be pakeitimų ({ $name }):
 answer-no-draw-offer = Jūsų varžovo lygiųjų pasiūlymo šiuo metu nėra, todėl nėra ką priimti. Lygiųjų pasiūlymas galioja nuo ėjimo, kuriuo jis pateiktas, iki atsakomojo ėjimo.

@@ -80,7 +80,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
         }
         AnswerNotice::Conditional { seat, news } => conditional(league, seat, news, audience),
         AnswerNotice::Suspended { seat, held, note } => {
-            suspended(league, seat, *held, note, audience)
+            suspended(league, seat, held, note, audience)
         }
         AnswerNotice::NoDrawOffer { seat } => {
             let text = t!(lang, "answer-no-draw-offer");
@@ -623,7 +623,7 @@ fn no_move(
 fn suspended(
     league: &League,
     seat: &Seat,
-    held: Held,
+    held: &Held,
     note: &[String],
     audience: &Audience,
 ) -> Text {
@@ -637,8 +637,9 @@ fn suspended(
     );
     let subject = match held {
         Held::Nothing => "answer-suspended-subject",
-        Held::Kept => {
-            text = format!("{text}\n{}", t!(lang, "answer-kept"));
+        Held::Kept(moves) => {
+            let kept = render::moves_line_in(seat.game.position(), moves, t.notation, lang);
+            text = format!("{text}\n{}", t!(lang, "answer-kept", move = kept));
             "answer-kept-subject"
         }
         Held::Unreadable => {
@@ -1269,7 +1270,16 @@ mod tests {
             )
         };
         let out = [
-            letter_mails(&letter(Held::Kept, vec!["I was ill for a week.".into()])),
+            letter_mails(&letter(
+                Held::Kept(vec![shakmaty::Move::Normal {
+                    role: shakmaty::Role::Knight,
+                    from: shakmaty::Square::G1,
+                    capture: None,
+                    to: shakmaty::Square::F3,
+                    promotion: None,
+                }]),
+                vec!["I was ill for a week.".into()],
+            )),
             both(
                 &AnswerNotice::Suspended {
                     seat: seat(&["5254", "5755"], Color::White),

@@ -24,14 +24,17 @@ impl Context<'_> {
                 // accepts and the variant it offers
                 Ok(Reading { new_move: None, .. }) => Held::Nothing,
                 Ok(reading) => {
+                    let new_move = reading.new_move.expect("matched above");
                     kept = Some(Event::Held {
-                        uci: Game::uci(&reading.new_move.expect("matched above")),
+                        uci: Game::uci(&new_move),
                         sent: self.inbound.arrival,
                         draw_offer: written.has("draw_offer"),
                         accepted: reading.accepted.iter().map(Game::uci).collect(),
                         offered: reading.offered.iter().map(Game::uci).collect(),
                     });
-                    Held::Kept
+                    let mut moves = reading.accepted.clone();
+                    moves.push(new_move);
+                    Held::Kept(moves)
                 }
                 Err(_) => Held::Unreadable,
             }

@@ -237,12 +237,14 @@ pub enum Misplaced {
 }
 
 /// What became of a move sent into a suspended game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Held {
     /// No move to keep: not the sender's turn, no move, or one kept already.
     Nothing,
-    /// The move is kept until the director decides.
-    Kept,
+    /// The move is kept until the director decides: the moves kept from
+    /// the game's position (the partner's variant moves it accepts, then
+    /// the sender's new move).
+    Kept(Vec<shakmaty::Move>),
     /// The move could not be read against the record.
     Unreadable,
 }
