@@ -377,6 +377,42 @@ fn iii_7_leave_announced_reaches_partners_and_its_days_do_not_count() {
     assert_eq!(arena.json(GAME)["black"]["days"], 1);
 }
 
+/// III.7.3: a leave ended early by LEAVE END is told to the partner once,
+/// and the player's confirmation gives the leave days he has left.
+#[test]
+fn iii_7_3_leave_end_is_told_once_and_gives_the_days_left() {
+    let mut arena = arena("");
+    play(
+        &mut arena,
+        0,
+        &[("5254", "2026-05-10"), ("5755", "2026-05-11")],
+    );
+    arena.exchange(W, "leave", "LEAVE 2026-06-01 2026-06-10", "2026-05-12");
+    arena.run("2026-06-01");
+    arena.new_sent();
+    let sent = arena.exchange(W, "leave", "LEAVE END", "2026-06-03");
+    let to_partner: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.to.contains(&B.to_string()) || m.cc.contains(&B.to_string()))
+        .collect();
+    assert_eq!(to_partner.len(), 1, "one mail for one event: {sent:#?}");
+    has(to_partner[0], "Ivanov, Ivan has ended the leave (III.7.3).");
+    let yours = mail_to_alone(&sent, W);
+    has(yours, "Your leave has ended (III.7.3)");
+    // 1 and 2 June taken: 28 of the year's 30 left (III.7.1)
+    has(yours, "Leave days left for 2026: 28 of 30 (III.7.1).");
+    // and no second notice the day after
+    arena.run("2026-06-04");
+    assert!(
+        !arena
+            .new_sent()
+            .iter()
+            .any(|m| m.to.contains(&B.to_string())
+                && (m.about.contains("leave") || m.body.contains("leave"))),
+        "told once"
+    );
+}
+
 #[test]
 fn draws_offer_and_accept_and_claim_threefold() {
     let mut arena = arena2("");

@@ -312,13 +312,15 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             };
             body.push_str(&text);
             body.push('\n');
-            if let (Some(balance), Some(_)) = (yours, leave) {
+            if let Some(balance) = yours {
                 let games = if balance.games.is_empty() {
                     "—".to_string()
                 } else {
                     balance.games.join(", ")
                 };
-                let _ = writeln!(body, "{}", t!(lang, "answer-leave-games", games = games));
+                if leave.is_some() {
+                    let _ = writeln!(body, "{}", t!(lang, "answer-leave-games", games = games));
+                }
                 for (year, left, limit) in &balance.left {
                     let _ = writeln!(
                         body,
