@@ -377,6 +377,27 @@ fn iii_7_leave_announced_reaches_partners_and_its_days_do_not_count() {
     assert_eq!(arena.json(GAME)["black"]["days"], 1);
 }
 
+/// III.7.2: a leave told ahead is told as one to come, with the games it
+/// concerns.
+#[test]
+fn iii_7_2_a_leave_told_ahead_says_will_be_and_names_the_games() {
+    let mut arena = arena2("");
+    let sent = arena.exchange(B, "leave", "LEAVE 2026-06-01 2026-06-10", "2026-05-20");
+    let partners = sent
+        .iter()
+        .find(|m| m.is_to(&[W, "sidorov@example.test"], &[]))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    has(
+        partners,
+        "Petrov, Petr will be on leave from 01.06.2026 to 10.06.2026 inclusive. These days will not be counted",
+    );
+    has(
+        partners,
+        "The leave concerns games RUS-EM-2026/1, RUS-EM-2026/2.",
+    );
+    lacks(partners, "is on leave");
+}
+
 /// III.7.3: a leave ended early by LEAVE END is told to the partner once,
 /// and the player's confirmation gives the leave days he has left.
 #[test]

@@ -141,6 +141,12 @@ answer-refusal-longer-than-one = ein einzelner Urlaub darf nach den Regeln diese
 answer-refusal-overlaps = er überschneidet sich mit Ihrem Urlaub { $from } - { $to }
 answer-leave = { $name } ist vom { $from } bis einschließlich { $to } im Urlaub. Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal ({ $article }).
 answer-leave-by-director = { $name } ist vom { $from } bis einschließlich { $to } im Urlaub (vom Turnierleiter gewährt, { $exceptional }). Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal ({ $article }).
+answer-leave-ahead = { $name } wird vom { $from } bis einschließlich { $to } im Urlaub sein. Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal weiter ({ $article }).
+answer-leave-ahead-by-director = { $name } wird vom { $from } bis einschließlich { $to } im Urlaub sein (vom Turnierleiter gewährt, { $exceptional }). Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal weiter ({ $article }).
+answer-leave-concerns = { $count ->
+        [1] Der Urlaub betrifft die Partie { $games }.
+       *[other] Der Urlaub betrifft die Partien { $games }.
+    }
 answer-leave-ended = { $name } hat den Urlaub beendet ({ $article }).
 answer-leave-yours = Ihr Urlaub vom { $from } bis einschließlich { $to } ist notiert: diese Tage werden nicht auf Ihre Bedenkzeit angerechnet; die Uhren Ihrer Gegner laufen normal ({ $article }). Ihre Gegner und der Turnierleiter werden benachrichtigt.
 answer-leave-ended-yours = Ihr Urlaub ist beendet ({ $article }): Ihre Uhr läuft wieder. Ihre Gegner und der Turnierleiter werden benachrichtigt.

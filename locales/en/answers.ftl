@@ -138,6 +138,12 @@ answer-refusal-longer-than-one = one leave may last { $limit } { $limit ->
 answer-refusal-overlaps = it overlaps your leave { $from } - { $to }
 answer-leave = { $name } is on leave from { $from } to { $to } inclusive. These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
 answer-leave-by-director = { $name } is on leave from { $from } to { $to } inclusive (granted by the director, { $exceptional }). These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-ahead = { $name } will be on leave from { $from } to { $to } inclusive. These days will not be counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-ahead-by-director = { $name } will be on leave from { $from } to { $to } inclusive (granted by the director, { $exceptional }). These days will not be counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-concerns = { $count ->
+        [1] The leave concerns game { $games }.
+       *[other] The leave concerns games { $games }.
+    }
 answer-leave-ended = { $name } has ended the leave ({ $article }).
 answer-leave-yours = Your leave from { $from } to { $to } inclusive is recorded: these days are not counted in your thinking time; your partners' clocks run normally ({ $article }). Your partners and the director are told.
 answer-leave-ended-yours = Your leave has ended ({ $article }): your clock runs again. Your partners and the director are told.

@@ -150,6 +150,12 @@ answer-refusal-longer-than-one = pagal šio turnyro taisykles viena pertrauka ga
 answer-refusal-overlaps = ji persidengia su jūsų pertrauka { $from } – { $to }
 answer-leave = { $name } turi pertrauką nuo { $from } iki { $to } imtinai. Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
 answer-leave-by-director = { $name } turi pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $exceptional }). Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
+answer-leave-ahead = { $name } turės pertrauką nuo { $from } iki { $to } imtinai. Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
+answer-leave-ahead-by-director = { $name } turės pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $exceptional }). Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
+answer-leave-concerns = { $count ->
+        [1] Pertrauka taikoma partijai { $games }.
+       *[other] Pertrauka taikoma partijoms { $games }.
+    }
 answer-leave-ended = { $name } užbaigė pertrauką ({ $article }).
 answer-leave-yours = Jūsų pertrauka nuo { $from } iki { $to } imtinai užregistruota: šios dienos neįskaitomos į jūsų apmąstymo laiką; jūsų partnerių laikas skaičiuojamas įprastai ({ $article }). Jūsų partneriams ir turnyro direktoriui pranešta.
 answer-leave-ended-yours = Jūsų pertrauka baigta ({ $article }): jūsų laikas vėl skaičiuojamas. Jūsų partneriams ir turnyro direktoriui pranešta.

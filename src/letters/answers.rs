@@ -250,8 +250,10 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             leave,
             by_director,
             late,
+            told,
             yours,
         } => {
+            let games = &told.games;
             let Some(t) = league.tournament(tournament) else {
                 return Text {
                     subject: String::new(),
@@ -284,25 +286,37 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             let text = if !text.is_empty() {
                 text
             } else {
-                match (leave, by_director) {
-                    (Some((from, to)), false) => t!(
-                        lang,
-                        "answer-leave",
-                        name = &p.name,
-                        from = date_in(*from, lang),
-                        to = date_in(*to, lang),
-                        article = article(Article::LeaveDays)
-                    ),
-                    (Some((from, to)), true) => t!(
-                        lang,
-                        "answer-leave-by-director",
-                        name = &p.name,
-                        from = date_in(*from, lang),
-                        to = date_in(*to, lang),
-                        exceptional = article(Article::ExceptionalLeave),
-                        article = article(Article::LeaveDays)
-                    ),
-                    (None, _) => t!(
+                // told before it begins: a leave to come
+                let ahead = leave.is_some_and(|(from, _)| from > told.on);
+                let id = match (ahead, by_director) {
+                    (false, false) => "answer-leave",
+                    (false, true) => "answer-leave-by-director",
+                    (true, false) => "answer-leave-ahead",
+                    (true, true) => "answer-leave-ahead-by-director",
+                };
+                match leave {
+                    Some((from, to)) => {
+                        let mut text = t!(
+                            lang,
+                            id,
+                            name = &p.name,
+                            from = date_in(*from, lang),
+                            to = date_in(*to, lang),
+                            exceptional = article(Article::ExceptionalLeave),
+                            article = article(Article::LeaveDays)
+                        );
+                        if !games.is_empty() {
+                            text.push('\n');
+                            text.push_str(&t!(
+                                lang,
+                                "answer-leave-concerns",
+                                count = games.len(),
+                                games = games.join(", ")
+                            ));
+                        }
+                        text
+                    }
+                    None => t!(
                         lang,
                         "answer-leave-ended",
                         name = &p.name,
@@ -1424,6 +1438,11 @@ mod tests {
                     leave,
                     by_director,
                     late,
+                    // told ahead, unless announced after it began
+                    told: Box::new(crate::referee::notice::answers::LeaveTold {
+                        on: late.map_or(day("2026-05-20"), |l: LateLeave| l.announced),
+                        games: vec!["T/1".into()],
+                    }),
                     yours: None,
                 }),
                 None,
@@ -1440,6 +1459,10 @@ mod tests {
                     leave,
                     by_director: false,
                     late,
+                    told: Box::new(crate::referee::notice::answers::LeaveTold {
+                        on: late.map_or(day("2026-05-20"), |l: LateLeave| l.announced),
+                        games: vec!["T/1".into()],
+                    }),
                     yours: Some(crate::referee::notice::answers::LeaveBalance {
                         games: vec!["T/1".into()],
                         left: vec![(2026, 20, 30)],

@@ -6,7 +6,9 @@ use crate::message::parse::Command;
 use crate::referee::clock::Days;
 use crate::referee::decision::{Decision, Replier, Verdict};
 use crate::referee::leave::{self, PlayerEvent};
-use crate::referee::notice::answers::{AnswerNotice, LateLeave, LeaveBalance, XfccAccount};
+use crate::referee::notice::answers::{
+    AnswerNotice, LateLeave, LeaveBalance, LeaveTold, XfccAccount,
+};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::outbound::Secret;
 use crate::referee::state::State;
@@ -175,17 +177,20 @@ fn leave_letters(
             leave,
             by_director: false,
             late,
+            told: Box::new(LeaveTold {
+                on: today,
+                games: games.clone(),
+            }),
             yours,
         })
     };
+    let yours = LeaveBalance {
+        games: games.clone(),
+        left,
+    };
     [
         Letter::new(to, vec![], notice(None), None),
-        Letter::new(
-            vec![Reader::of(t, p)],
-            vec![],
-            notice(Some(LeaveBalance { games, left })),
-            None,
-        ),
+        Letter::new(vec![Reader::of(t, p)], vec![], notice(Some(yours)), None),
     ]
 }
 

@@ -114,6 +114,8 @@ pub enum AnswerNotice {
         /// Asked from this day but announced on `announced`, after it began:
         /// it counts from the notice (II.7.6).
         late: Option<LateLeave>,
+        /// When it is told and the games it concerns.
+        told: Box<LeaveTold>,
         yours: Option<LeaveBalance>,
     },
 }
@@ -177,6 +179,16 @@ pub struct LeaveBalance {
     pub games: Vec<String>,
     /// (year, days left, days a year).
     pub left: Vec<(i32, u32, u32)>,
+}
+
+/// When a leave is told, and what of.
+#[derive(Debug, Clone)]
+pub struct LeaveTold {
+    /// The day it is told: a leave told before it begins is told as one
+    /// to come.
+    pub on: NaiveDate,
+    /// The player's running games it concerns.
+    pub games: Vec<String>,
 }
 
 /// A leave announced after it began (II.7.6).
