@@ -10,7 +10,7 @@ pub use crate::referee::record::{date, numbered, ply_text};
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
 use chrono::{Datelike, NaiveDate};
-use shakmaty::{Chess, Color, Position, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
 use std::fmt::Write;
 
 /// `16/05`, as the standard form writes days.
@@ -116,6 +116,34 @@ pub fn ply_text_in(game: &Game, index: usize, notation: Notation, lang: Lang) ->
 /// [`numbered`] for a reader of `lang`.
 pub fn numbered_in(game: &Game, index: usize, notation: Notation, lang: Lang) -> String {
     localized(&numbered(game, index, notation), notation, lang)
+}
+
+/// `moves` played from `pos`, numbered (`13. 3234`, `12... Nf6 13. Nc3`),
+/// for a reader of `lang`.
+pub fn moves_line_in(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang) -> String {
+    let mut out = String::new();
+    let mut pos = pos.clone();
+    for (k, m) in moves.iter().enumerate() {
+        let text = notation::write_move(&pos, m, notation);
+        let number = pos.fullmoves().get();
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match pos.turn() {
+            Color::White => {
+                let _ = write!(out, "{number}. {text}");
+            }
+            Color::Black if k == 0 => {
+                let _ = write!(out, "{number}... {text}");
+            }
+            Color::Black => out.push_str(&text),
+        }
+        match pos.play(*m) {
+            Ok(next) => pos = next,
+            Err(_) => break,
+        }
+    }
+    localized(&out, notation, lang)
 }
 
 /// [`variant_line`] for a reader of `lang`.

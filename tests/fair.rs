@@ -212,6 +212,25 @@ fn help_answers_in_the_players_language_and_pgn_with_the_game() {
 }
 
 #[test]
+fn iii_9_1_a_finished_games_pgn_command_is_answered_with_its_pgn_and_result() {
+    let mut arena = after_e4();
+    result(arena.exchange(BLACK, SUBJECT, "RESIGN", "2026-05-11"));
+    // the players send the director the game in PGN with its result (III.9.1)
+    let pgn = one(arena.exchange(BLACK, SUBJECT, "PGN", "2026-05-12"));
+    assert!(pgn.is_to(&[BLACK], &[]), "{pgn:?}");
+    assert!(pgn.about.to_lowercase().ends_with(": pgn"), "{}", pgn.about);
+    has(&pgn, "[White \"Ivanov, Ivan");
+    has(&pgn, "[Result \"1-0\"]");
+    has(&pgn, "1. e4");
+    lacks(&pgn, "the game is over");
+    // the clock stopped with the game
+    lacks(&pgn, "Your clock");
+    let pgn = one(arena.exchange(WHITE, SUBJECT, "pgn", "2026-05-12"));
+    has(&pgn, "[Result \"1-0\"]");
+    assert_eq!(arena.json(GAME)["result"], "1-0");
+}
+
+#[test]
 fn moves_in_the_subject_the_quote_or_an_attachment_are_pointed_out_not_punished() {
     let mut arena = after_e4();
     let reply = one(arena.exchange(

@@ -230,11 +230,14 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
     assert_eq!(sent.len(), 2, "{sent:#?}");
     assert!(sent[0].is_to(&[B], &[]), "{:?}", sent[0]);
     assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
-    assert!(
-        sent[0].body.contains("suspended") && sent[0].body.contains("kept"),
-        "{}",
-        sent[0].body
-    );
+    assert!(sent[0].body.contains("suspended"), "{}", sent[0].body);
+    // which move is kept, to the player and in the director's copy
+    for mail in &sent {
+        has(
+            mail,
+            "Your move 5... 6857 is kept: it is forwarded if the director rejects the claim",
+        );
+    }
     assert_eq!(arena.json(GAME)["moves"].as_array().unwrap().len(), 9);
     let (_, form, _) = arena.cli(&["show", GAME]);
     assert!(form.contains("Suspended since 31.05.2026: overstep claim against Black, 21/20 days, control move 5; a move is held"), "{form}");
@@ -372,6 +375,63 @@ fn iii_7_leave_announced_reaches_partners_and_its_days_do_not_count() {
         "{sent:#?}"
     );
     assert_eq!(arena.json(GAME)["black"]["days"], 1);
+}
+
+/// III.7.2: a leave told ahead is told as one to come, with the games it
+/// concerns.
+#[test]
+fn iii_7_2_a_leave_told_ahead_says_will_be_and_names_the_games() {
+    let mut arena = arena2("");
+    let sent = arena.exchange(B, "leave", "LEAVE 2026-06-01 2026-06-10", "2026-05-20");
+    let partners = sent
+        .iter()
+        .find(|m| m.is_to(&[W, "sidorov@example.test"], &[]))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    has(
+        partners,
+        "Petrov, Petr will be on leave from 01.06.2026 to 10.06.2026 inclusive. These days will not be counted",
+    );
+    has(
+        partners,
+        "The leave concerns games RUS-EM-2026/1, RUS-EM-2026/2.",
+    );
+    lacks(partners, "is on leave");
+}
+
+/// III.7.3: a leave ended early by LEAVE END is told to the partner once,
+/// and the player's confirmation gives the leave days he has left.
+#[test]
+fn iii_7_3_leave_end_is_told_once_and_gives_the_days_left() {
+    let mut arena = arena("");
+    play(
+        &mut arena,
+        0,
+        &[("5254", "2026-05-10"), ("5755", "2026-05-11")],
+    );
+    arena.exchange(W, "leave", "LEAVE 2026-06-01 2026-06-10", "2026-05-12");
+    arena.run("2026-06-01");
+    arena.new_sent();
+    let sent = arena.exchange(W, "leave", "LEAVE END", "2026-06-03");
+    let to_partner: Vec<&Sent> = sent
+        .iter()
+        .filter(|m| m.to.contains(&B.to_string()) || m.cc.contains(&B.to_string()))
+        .collect();
+    assert_eq!(to_partner.len(), 1, "one mail for one event: {sent:#?}");
+    has(to_partner[0], "Ivanov, Ivan has ended the leave (III.7.3).");
+    let yours = mail_to_alone(&sent, W);
+    has(yours, "Your leave has ended (III.7.3)");
+    // 1 and 2 June taken: 28 of the year's 30 left (III.7.1)
+    has(yours, "Leave days left for 2026: 28 of 30 (III.7.1).");
+    // and no second notice the day after
+    arena.run("2026-06-04");
+    assert!(
+        !arena
+            .new_sent()
+            .iter()
+            .any(|m| m.to.contains(&B.to_string())
+                && (m.about.contains("leave") || m.body.contains("leave"))),
+        "told once"
+    );
 }
 
 #[test]
@@ -1087,11 +1147,48 @@ fn iii_6_4_a_confirm_within_the_protest_days_waits_for_them() {
     );
     let json = arena.json(GAME);
     assert_eq!(json["result"], "1-0");
-    // too late now, and no claim is pending any more
+    // too late now: the claim was confirmed when its days had passed
     let sent = arena.exchange(B, "Re: [RUS-EM-2026/1] claim", "PROTEST", "2026-07-26");
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(sent[0].is_to(&[B], &[]), "{:?}", sent[0]);
+    assert!(sent[0].about.contains("your protest"), "{:?}", sent[0]);
+    has(
+        &sent[0],
+        "Your protest comes too late: protests against this claim were taken until 24.07.2026 (III.6.4).",
+    );
+    lacks(&sent[0], "nothing to protest against");
+    lacks(&sent[0], "Your clock");
+}
+
+/// II.6.5: a postal first overstep, confirmed after the protest days, lets
+/// the game go on; a protest after that is answered as late, with the last
+/// day protests were taken, not as if no claim had been made.
+#[test]
+fn ii_6_5_a_protest_after_the_confirmed_first_overstep_is_late() {
+    let (mut arena, claim) = postal_first_claim();
     assert!(
-        sent.iter().all(|m| m.is_to(&[B], &[])) && !sent.is_empty(),
-        "{sent:#?}"
+        claim.body.contains("until 28.05.2026 inclusive"),
+        "{}",
+        claim.body
+    );
+    arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-29");
+    assert_eq!(arena.json(GAME)["status"], "in_progress");
+    let sent = arena.exchange(B, "Re: [RUS-EM-2026/1] claim", "PROTEST", "2026-05-30");
+    let answer = sent
+        .iter()
+        .find(|m| m.about.contains("your protest"))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert_eq!(answer.to, vec![B.to_string()], "{answer:?}");
+    has(
+        answer,
+        "Your protest comes too late: protests against this claim were taken until 28.05.2026 (II.6.5).",
+    );
+    lacks(answer, "nothing to protest against");
+    assert!(
+        !sent
+            .iter()
+            .any(|m| m.about.contains("protest against the overstep claim")),
+        "nothing to the director: {sent:#?}"
     );
 }
 

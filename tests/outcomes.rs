@@ -124,6 +124,28 @@ fn iii_3_5_a_move_record_without_the_new_move_is_an_illegible_move() {
 }
 
 #[test]
+fn iii_3_4_an_illegible_numeric_move_is_named_not_dropped() {
+    let mut arena = started("numeric");
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
+    // Black's 5051: there is no rank 0
+    let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5254 5051", "2026-05-11"));
+    assert!(reply.is_to(&[BLACK], &[]), "{reply:?}");
+    has(
+        &reply,
+        "\"5051\" cannot be read as a move: in ICCF numeric notation each square is written as two digits from 1 to 8 (an illegible move, III.3.4)",
+    );
+    lacks(&reply, "has no new move");
+    has(&reply, "Penalty: 2 days");
+    let json = arena.json(GAME);
+    assert_eq!(json["black"]["penalty_days"], 2);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
 fn iii_3_4_ambiguous_san_names_both_knights() {
     let mut arena = started("san");
     copies(

@@ -43,6 +43,7 @@ answer-fault-not-repeated = Ihre E-Mail wiederholt den letzten Zug Ihres Gegners
 answer-fault-no-move-email = die E-Mail enthält keinen neuen Zug; eine Nachricht ohne Antwortzug gilt als unleserlicher Zug ({ $article }). Schreiben Sie den Zug mit Nummer, zum Beispiel „13. 3234“ oder „13... Sf6“
 answer-fault-no-move-postal = die E-Mail enthält keinen neuen Zug; eine Nachricht ohne Antwortzug gilt als unmöglicher Zug ({ $article }). Schreiben Sie den Zug mit Nummer, zum Beispiel „13. 3234“ oder „13... Sf6“
 answer-fault-illegible = „{ $written }“ kann in keiner Notation als Zug gelesen werden (ein unleserlicher Zug, { $article })
+answer-fault-illegible-numeric = „{ $written }“ kann nicht als Zug gelesen werden: In der ICCF-Ziffernnotation wird jedes Feld mit zwei Ziffern von 1 bis 8 geschrieben (ein unleserlicher Zug, { $article })
 answer-fault-impossible = „{ $written }“ ist ein unmöglicher Zug ({ $article }): { $reason }
 answer-fault-two-moves = zwei verschiedene neue Züge sind geschrieben: „{ $written }“ ({ $article })
 answer-fault-ambiguous = „{ $written }“ ist mehrdeutig: es kann { $candidates } sein ({ $article })
@@ -77,7 +78,7 @@ answer-not-your-turn =
     Der letzte Zug ist { $ply }.
 answer-over = Die Partie { $game } ist beendet: { $result } ({ $reason }).
 answer-suspended = Die Partie { $game } ist unterbrochen: eine Reklamation wegen Zeitüberschreitung wartet auf die Entscheidung des Turnierleiters ({ $article }). Bis dahin wird nichts weitergeleitet.
-answer-kept = Ihr Zug wird aufbewahrt: er wird weitergeleitet, wenn der Turnierleiter die Reklamation ablehnt, und verworfen, wenn er sie bestätigt.
+answer-kept = Ihr Zug { $move } wird aufbewahrt: Er wird weitergeleitet, wenn der Turnierleiter die Reklamation ablehnt, und verworfen, wenn er sie bestätigt.
 answer-unreadable = Ihr Zug konnte anhand der Notation nicht gelesen werden und wird daher nicht aufbewahrt; solange die Partie unterbrochen ist, gibt es keine Strafzeit.
 answer-note-for-director = Anmerkung des Spielers für den Turnierleiter, unverändert weitergeleitet ({ $name }):
 answer-no-draw-offer = Es liegt kein Remisangebot Ihres Gegners vor, es gibt also nichts anzunehmen. Ein Remisangebot gilt von dem Zug, mit dem es gemacht wurde, bis zum Antwortzug.
@@ -144,6 +145,12 @@ answer-refusal-longer-than-one = ein einzelner Urlaub darf nach den Regeln diese
 answer-refusal-overlaps = er überschneidet sich mit Ihrem Urlaub { $from } - { $to }
 answer-leave = { $name } ist vom { $from } bis einschließlich { $to } im Urlaub. Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal ({ $article }).
 answer-leave-by-director = { $name } ist vom { $from } bis einschließlich { $to } im Urlaub (vom Turnierleiter gewährt, { $exceptional }). Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal ({ $article }).
+answer-leave-ahead = { $name } wird vom { $from } bis einschließlich { $to } im Urlaub sein. Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal weiter ({ $article }).
+answer-leave-ahead-by-director = { $name } wird vom { $from } bis einschließlich { $to } im Urlaub sein (vom Turnierleiter gewährt, { $exceptional }). Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal weiter ({ $article }).
+answer-leave-concerns = { $count ->
+        [1] Der Urlaub betrifft die Partie { $games }.
+       *[other] Der Urlaub betrifft die Partien { $games }.
+    }
 answer-leave-ended = { $name } hat den Urlaub beendet ({ $article }).
 answer-leave-yours = Ihr Urlaub vom { $from } bis einschließlich { $to } ist notiert: diese Tage werden nicht auf Ihre Bedenkzeit angerechnet; die Uhren Ihrer Gegner laufen normal ({ $article }). Ihre Gegner und der Turnierleiter werden benachrichtigt.
 answer-leave-ended-yours = Ihr Urlaub ist beendet ({ $article }): Ihre Uhr läuft wieder. Ihre Gegner und der Turnierleiter werden benachrichtigt.

@@ -43,6 +43,7 @@ answer-fault-not-repeated = your mail does not repeat the partner's last move { 
 answer-fault-no-move-email = the mail has no new move; a message without a reply move counts as an illegible move ({ $article }). Write the move numbered, for example "13. 3234" or "13... Nf6"
 answer-fault-no-move-postal = the mail has no new move; a message without a reply move counts as an impossible move ({ $article }). Write the move numbered, for example "13. 3234" or "13... Nf6"
 answer-fault-illegible = "{ $written }" cannot be read as a move in any notation (an illegible move, { $article })
+answer-fault-illegible-numeric = "{ $written }" cannot be read as a move: in ICCF numeric notation each square is written as two digits from 1 to 8 (an illegible move, { $article })
 answer-fault-impossible = "{ $written }" is an impossible move ({ $article }): { $reason }
 answer-fault-two-moves = two different new moves are written "{ $written }" ({ $article })
 answer-fault-ambiguous = "{ $written }" is ambiguous: it may be { $candidates } ({ $article })
@@ -77,7 +78,7 @@ answer-not-your-turn =
     The last move is { $ply }.
 answer-over = Game { $game } is over: { $result } ({ $reason }).
 answer-suspended = Game { $game } is suspended: a time overstep claim waits for the director's decision ({ $article }). Nothing is forwarded until then.
-answer-kept = Your move is kept: it is forwarded if the director rejects the claim, and dropped if he confirms it.
+answer-kept = Your move { $move } is kept: it is forwarded if the director rejects the claim, and dropped if he confirms it.
 answer-unreadable = Your move could not be read against the record, so it is not kept; no penalty while the game is suspended.
 answer-note-for-director = Player's note for the director, relayed as written ({ $name }):
 answer-no-draw-offer = There is no draw offer of your opponent standing, so there is nothing to accept. A draw offer stands from the move it was made with until the reply move.
@@ -141,6 +142,12 @@ answer-refusal-longer-than-one = one leave may last { $limit } { $limit ->
 answer-refusal-overlaps = it overlaps your leave { $from } - { $to }
 answer-leave = { $name } is on leave from { $from } to { $to } inclusive. These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
 answer-leave-by-director = { $name } is on leave from { $from } to { $to } inclusive (granted by the director, { $exceptional }). These days are not counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-ahead = { $name } will be on leave from { $from } to { $to } inclusive. These days will not be counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-ahead-by-director = { $name } will be on leave from { $from } to { $to } inclusive (granted by the director, { $exceptional }). These days will not be counted in their thinking time; the partners' clocks run normally ({ $article }).
+answer-leave-concerns = { $count ->
+        [1] The leave concerns game { $games }.
+       *[other] The leave concerns games { $games }.
+    }
 answer-leave-ended = { $name } has ended the leave ({ $article }).
 answer-leave-yours = Your leave from { $from } to { $to } inclusive is recorded: these days are not counted in your thinking time; your partners' clocks run normally ({ $article }). Your partners and the director are told.
 answer-leave-ended-yours = Your leave has ended ({ $article }): your clock runs again. Your partners and the director are told.

@@ -45,6 +45,7 @@ answer-fault-not-repeated = jūsų laiške nepakartotas paskutinis partnerio ėj
 answer-fault-no-move-email = laiške nėra naujo ėjimo; pranešimas be atsakomojo ėjimo laikomas neįskaitomu ėjimu ({ $article }). Rašykite ėjimą su numeriu, pavyzdžiui, „13. 3234“ arba „13... Žf6“
 answer-fault-no-move-postal = laiške nėra naujo ėjimo; pranešimas be atsakomojo ėjimo laikomas neįmanomu ėjimu ({ $article }). Rašykite ėjimą su numeriu, pavyzdžiui, „13. 3234“ arba „13... Žf6“
 answer-fault-illegible = „{ $written }“ negali būti perskaitytas kaip ėjimas jokia notacija (neįskaitomas ėjimas, { $article })
+answer-fault-illegible-numeric = „{ $written }“ negali būti perskaitytas kaip ėjimas: ICCF skaitmeninėje notacijoje kiekvienas langelis rašomas dviem skaitmenimis nuo 1 iki 8 (neįskaitomas ėjimas, { $article })
 answer-fault-impossible = „{ $written }“ – neįmanomas ėjimas ({ $article }): { $reason }
 answer-fault-two-moves = parašyti du skirtingi nauji ėjimai „{ $written }“ ({ $article })
 answer-fault-ambiguous = „{ $written }“ – dviprasmis ėjimas: tai gali būti { $candidates } ({ $article })
@@ -79,7 +80,7 @@ answer-not-your-turn =
     Paskutinis ėjimas: { $ply }.
 answer-over = Partija { $game } baigta: { $result } ({ $reason }).
 answer-suspended = Partija { $game } sustabdyta: pareiškimas dėl laiko viršijimo laukia turnyro direktoriaus sprendimo ({ $article }). Iki tol niekas nepersiunčiama.
-answer-kept = Jūsų ėjimas išsaugotas: jis bus persiųstas, jei turnyro direktorius pareiškimą atmes, ir panaikintas, jei patvirtins.
+answer-kept = Jūsų ėjimas { $move } išsaugotas: jis bus persiųstas, jei turnyro direktorius pareiškimą atmes, ir panaikintas, jei patvirtins.
 answer-unreadable = Jūsų ėjimo nepavyko perskaityti pagal partijos įrašą, todėl jis neišsaugotas; kol partija sustabdyta, bauda neskiriama.
 answer-note-for-director = Žaidėjo pastaba turnyro direktoriui, persiųsta be pakeitimų ({ $name }):
 answer-no-draw-offer = Jūsų varžovo lygiųjų pasiūlymo šiuo metu nėra, todėl nėra ką priimti. Lygiųjų pasiūlymas galioja nuo ėjimo, kuriuo jis pateiktas, iki atsakomojo ėjimo.
@@ -154,6 +155,12 @@ answer-refusal-longer-than-one = pagal šio turnyro taisykles viena pertrauka ga
 answer-refusal-overlaps = ji persidengia su jūsų pertrauka { $from } – { $to }
 answer-leave = { $name } turi pertrauką nuo { $from } iki { $to } imtinai. Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
 answer-leave-by-director = { $name } turi pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $exceptional }). Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
+answer-leave-ahead = { $name } turės pertrauką nuo { $from } iki { $to } imtinai. Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
+answer-leave-ahead-by-director = { $name } turės pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $exceptional }). Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
+answer-leave-concerns = { $count ->
+        [1] Pertrauka taikoma partijai { $games }.
+       *[other] Pertrauka taikoma partijoms { $games }.
+    }
 answer-leave-ended = { $name } užbaigė pertrauką ({ $article }).
 answer-leave-yours = Jūsų pertrauka nuo { $from } iki { $to } imtinai užregistruota: šios dienos neįskaitomos į jūsų apmąstymo laiką; jūsų partnerių laikas skaičiuojamas įprastai ({ $article }). Jūsų partneriams ir turnyro direktoriui pranešta.
 answer-leave-ended-yours = Jūsų pertrauka baigta ({ $article }): jūsų laikas vėl skaičiuojamas. Jūsų partneriams ir turnyro direktoriui pranešta.

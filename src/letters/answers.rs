@@ -83,7 +83,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
         }
         AnswerNotice::Conditional { seat, news } => conditional(league, seat, news, audience),
         AnswerNotice::Suspended { seat, held, note } => {
-            suspended(league, seat, *held, note, audience)
+            suspended(league, seat, held, note, audience)
         }
         AnswerNotice::NoDrawOffer { seat } => {
             let text = t!(lang, "answer-no-draw-offer");
@@ -105,14 +105,15 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
         }
         AnswerNotice::Pgn { seat } => {
             let (t, spec) = game_of(league, &seat.game);
-            // the PGN first and whole, as a chess program reads it
+            // the PGN first and whole, as a chess program reads it; a
+            // finished game's carries its result and no clock
+            let clock = match seat.game.ending {
+                Some(_) => String::new(),
+                None => clock(t, spec, seat, audience),
+            };
             Text {
                 subject: game_subject(t, spec, &t!(lang, "answer-pgn-subject")),
-                body: format!(
-                    "{}{}",
-                    render::pgn(t, &seat.game),
-                    clock(t, spec, seat, audience)
-                ),
+                body: format!("{}{clock}", render::pgn(t, &seat.game)),
             }
         }
         AnswerNotice::NotYourGame { game } => {
@@ -252,8 +253,10 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             leave,
             by_director,
             late,
+            told,
             yours,
         } => {
+            let games = &told.games;
             let Some(t) = league.tournament(tournament) else {
                 return Text {
                     subject: String::new(),
@@ -286,25 +289,37 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             let text = if !text.is_empty() {
                 text
             } else {
-                match (leave, by_director) {
-                    (Some((from, to)), false) => t!(
-                        lang,
-                        "answer-leave",
-                        name = &p.name,
-                        from = date_in(*from, lang),
-                        to = date_in(*to, lang),
-                        article = article(Article::LeaveDays)
-                    ),
-                    (Some((from, to)), true) => t!(
-                        lang,
-                        "answer-leave-by-director",
-                        name = &p.name,
-                        from = date_in(*from, lang),
-                        to = date_in(*to, lang),
-                        exceptional = article(Article::ExceptionalLeave),
-                        article = article(Article::LeaveDays)
-                    ),
-                    (None, _) => t!(
+                // told before it begins: a leave to come
+                let ahead = leave.is_some_and(|(from, _)| from > told.on);
+                let id = match (ahead, by_director) {
+                    (false, false) => "answer-leave",
+                    (false, true) => "answer-leave-by-director",
+                    (true, false) => "answer-leave-ahead",
+                    (true, true) => "answer-leave-ahead-by-director",
+                };
+                match leave {
+                    Some((from, to)) => {
+                        let mut text = t!(
+                            lang,
+                            id,
+                            name = &p.name,
+                            from = date_in(*from, lang),
+                            to = date_in(*to, lang),
+                            exceptional = article(Article::ExceptionalLeave),
+                            article = article(Article::LeaveDays)
+                        );
+                        if !games.is_empty() {
+                            text.push('\n');
+                            text.push_str(&t!(
+                                lang,
+                                "answer-leave-concerns",
+                                count = games.len(),
+                                games = games.join(", ")
+                            ));
+                        }
+                        text
+                    }
+                    None => t!(
                         lang,
                         "answer-leave-ended",
                         name = &p.name,
@@ -314,13 +329,15 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             };
             body.push_str(&text);
             body.push('\n');
-            if let (Some(balance), Some(_)) = (yours, leave) {
+            if let Some(balance) = yours {
                 let games = if balance.games.is_empty() {
                     "—".to_string()
                 } else {
                     balance.games.join(", ")
                 };
-                let _ = writeln!(body, "{}", t!(lang, "answer-leave-games", games = games));
+                if leave.is_some() {
+                    let _ = writeln!(body, "{}", t!(lang, "answer-leave-games", games = games));
+                }
                 for (year, left, limit) in &balance.left {
                     let _ = writeln!(
                         body,
@@ -496,12 +513,18 @@ fn fault_text(t: &Tournament, game: &Game, fault: &Fault, lang: Lang) -> String 
             };
             t!(lang, id, article = article(Article::NoMove))
         }
-        Fault::Illegible { written } => t!(
-            lang,
-            "answer-fault-illegible",
-            written = written,
-            article = illegible
-        ),
+        Fault::Illegible { written } => {
+            // a numeric move with a digit that names no file or rank
+            let digits = written.len() >= 4
+                && written.bytes().all(|b| b.is_ascii_digit())
+                && written.bytes().take(4).any(|b| b == b'0' || b == b'9');
+            let id = if digits {
+                "answer-fault-illegible-numeric"
+            } else {
+                "answer-fault-illegible"
+            };
+            t!(lang, id, written = written, article = illegible)
+        }
         Fault::Impossible { written, reason } => t!(
             lang,
             "answer-fault-impossible",
@@ -619,7 +642,7 @@ fn no_move(
 fn suspended(
     league: &League,
     seat: &Seat,
-    held: Held,
+    held: &Held,
     note: &[String],
     audience: &Audience,
 ) -> Text {
@@ -633,8 +656,9 @@ fn suspended(
     );
     let subject = match held {
         Held::Nothing => "answer-suspended-subject",
-        Held::Kept => {
-            text = format!("{text}\n{}", t!(lang, "answer-kept"));
+        Held::Kept(moves) => {
+            let kept = render::moves_line_in(seat.game.position(), moves, t.notation, lang);
+            text = format!("{text}\n{}", t!(lang, "answer-kept", move = kept));
             "answer-kept-subject"
         }
         Held::Unreadable => {
@@ -1143,7 +1167,16 @@ mod tests {
             )
         };
         let out = [
-            letter_mails(&letter(Held::Kept, vec!["I was ill for a week.".into()])),
+            letter_mails(&letter(
+                Held::Kept(vec![shakmaty::Move::Normal {
+                    role: shakmaty::Role::Knight,
+                    from: shakmaty::Square::G1,
+                    capture: None,
+                    to: shakmaty::Square::F3,
+                    promotion: None,
+                }]),
+                vec!["I was ill for a week.".into()],
+            )),
             both(
                 &AnswerNotice::Suspended {
                     seat: seat(&["5254", "5755"], Color::White),
@@ -1286,6 +1319,11 @@ mod tests {
                     leave,
                     by_director,
                     late,
+                    // told ahead, unless announced after it began
+                    told: Box::new(crate::referee::notice::answers::LeaveTold {
+                        on: late.map_or(day("2026-05-20"), |l: LateLeave| l.announced),
+                        games: vec!["T/1".into()],
+                    }),
                     yours: None,
                 }),
                 None,
@@ -1302,6 +1340,10 @@ mod tests {
                     leave,
                     by_director: false,
                     late,
+                    told: Box::new(crate::referee::notice::answers::LeaveTold {
+                        on: late.map_or(day("2026-05-20"), |l: LateLeave| l.announced),
+                        games: vec!["T/1".into()],
+                    }),
                     yours: Some(crate::referee::notice::answers::LeaveBalance {
                         games: vec!["T/1".into()],
                         left: vec![(2026, 20, 30)],

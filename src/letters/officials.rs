@@ -93,6 +93,14 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 ),
                 (false, None) => t!(lang, "official-protest-no-claim"),
             };
+            if game.ending.is_some() {
+                // no clock: it stopped with the game
+                let (t, spec) = game_of(league, game);
+                return Text {
+                    subject: subject(t, spec, &t!(lang, "official-protest-answer-subject")),
+                    body: format!("{}{text}\n", audience.greeting()),
+                };
+            }
             to_players(
                 league,
                 game,

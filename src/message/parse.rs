@@ -627,7 +627,7 @@ fn take_one(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<Writ
         return false;
     };
     let text = crate::notation::strip_marks(token);
-    if !crate::notation::looks_like_move(text) {
+    if !crate::notation::looks_like_move(text) && !numeric_attempt(text) {
         return false;
     }
     plies.push(WrittenPly {
@@ -641,6 +641,13 @@ fn take_one(token: &str, expect: &mut Option<(u32, Color)>, plies: &mut Vec<Writ
         Color::Black => None,
     };
     true
+}
+
+/// Four or five digits where a move is due (`5051`, `5259`): a numeric
+/// move miswritten, read as the move so that it is answered as illegible
+/// (III.3.4), never dropped in silence.
+fn numeric_attempt(text: &str) -> bool {
+    (4..=5).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Reads a header block field; whether the line was one.
@@ -722,6 +729,16 @@ mod tests {
         assert_eq!(plies("12. Кg1-f3 Кb8-c6"), ["12w Кg1-f3", "12b Кb8-c6"]);
         assert_eq!(plies("25. d5 (=)"), ["25w d5"]);
         assert_eq!(plies("1. e4!? e5?! 2. Nf3"), ["1w e4", "1b e5", "2w Nf3"]);
+    }
+
+    /// III.3.4: a miswritten numeric move where a move is due is read as
+    /// the move, to be answered as illegible; other tokens there are not.
+    #[test]
+    fn iii_3_4_a_miswritten_numeric_move_is_read_not_dropped() {
+        assert_eq!(plies("4. 5253 5051"), ["4w 5253", "4b 5051"]);
+        assert_eq!(plies("4... 52590"), ["4b 52590"]);
+        assert_eq!(plies("4. 5253 thanks"), ["4w 5253"]);
+        assert_eq!(plies("4. 5253 12/05 123"), ["4w 5253"]);
     }
 
     /// III.3.7: a variant in the three shapes players write it.

@@ -175,6 +175,15 @@ fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Writ
         return decision;
     }
     if game.ending.is_some() {
+        // the record of a finished game is still the players' to ask for
+        if written.has("pgn") && written.plies.is_empty() {
+            return ctx.pgn();
+        }
+        // a protest against the claim that ended it comes too late
+        let black = usize::from(color == Color::Black);
+        if written.has("protest") && game.confirmed_claims[black].is_some() {
+            return ctx.protest(written);
+        }
         return ctx.tell(
             AnswerNotice::GameOver {
                 seat: ctx.seat(game),

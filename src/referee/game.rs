@@ -419,6 +419,10 @@ pub struct Game {
     /// The overstep claim waiting for the director, interrupting the game
     /// or not; [`Game::suspension`] is the interrupting one.
     pub claim: Option<Box<Claim>>,
+    /// The last claim against each side the director confirmed, white
+    /// first: a protest against it after its days is answered as late,
+    /// with the last day protests were taken (III.6.4, II.6.5).
+    pub confirmed_claims: [Option<Box<Claim>>; 2],
     /// The variant offered with the last move, until the partner answers.
     pub offer: Option<Box<Offer>>,
     /// Each side's hidden conditional series, white first (never shown to
@@ -485,6 +489,7 @@ impl Game {
             ending: None,
             adjudication: None,
             claim: None,
+            confirmed_claims: [None, None],
             offer: None,
             conditionals: [None, None],
             leaves,

@@ -6,7 +6,9 @@ use crate::message::parse::Command;
 use crate::referee::clock::Days;
 use crate::referee::decision::{Decision, Replier, Verdict};
 use crate::referee::leave::{self, PlayerEvent};
-use crate::referee::notice::answers::{AnswerNotice, LateLeave, LeaveBalance, XfccAccount};
+use crate::referee::notice::answers::{
+    AnswerNotice, LateLeave, LeaveBalance, LeaveTold, XfccAccount,
+};
 use crate::referee::notice::{Letter, Notice, Reader};
 use crate::referee::outbound::Secret;
 use crate::referee::state::State;
@@ -101,7 +103,7 @@ pub(crate) fn leave_request(
         decision
             .verdicts
             .push(Verdict::Leave(format!("{}/{}", t.id, p.id)));
-        for mut letter in leave_letters(t, p, state, &existing, leave, late) {
+        for mut letter in leave_letters(t, p, state, &existing, leave, late, today) {
             replier.thread_letter(&mut letter);
             decision.letters.push(letter);
         }
@@ -112,7 +114,8 @@ pub(crate) fn leave_request(
 /// The announcement of a leave (or of its end) To every opponent with a
 /// running game and the director (III.7.2-7.3), and the player's own
 /// confirmation To him: the games it covers, the leave days he has left.
-/// `existing`: his leaves before this one.
+/// `existing`: his leaves before this one (or before `LEAVE END` on
+/// `today`).
 fn leave_letters(
     t: &Tournament,
     p: &Player,
@@ -120,6 +123,7 @@ fn leave_letters(
     existing: &[Days],
     leave: Option<(NaiveDate, NaiveDate)>,
     late: Option<LateLeave>,
+    today: NaiveDate,
 ) -> [Letter; 2] {
     let mut to: Vec<Reader> = Vec::new();
     let mut games = Vec::new();
@@ -145,7 +149,26 @@ fn leave_letters(
                 })
                 .collect()
         }
-        None => vec![],
+        // ended: the days it no longer takes are his again (III.7.3)
+        None => {
+            let mut events: Vec<PlayerEvent> = existing
+                .iter()
+                .map(|d| PlayerEvent::Leave {
+                    from: d.from,
+                    to: d.to,
+                    on: today,
+                    by_director: false,
+                })
+                .collect();
+            events.push(PlayerEvent::LeaveEnded { on: today });
+            let after = leave::leaves(&events);
+            let year = today.year();
+            vec![(
+                year,
+                leave::days_left(&t.rules, &after, year),
+                t.rules.leave_days_per_year,
+            )]
+        }
     };
     let notice = |yours| {
         Notice::Answer(AnswerNotice::Leave {
@@ -154,17 +177,20 @@ fn leave_letters(
             leave,
             by_director: false,
             late,
+            told: Box::new(LeaveTold {
+                on: today,
+                games: games.clone(),
+            }),
             yours,
         })
     };
+    let yours = LeaveBalance {
+        games: games.clone(),
+        left,
+    };
     [
         Letter::new(to, vec![], notice(None), None),
-        Letter::new(
-            vec![Reader::of(t, p)],
-            vec![],
-            notice(Some(LeaveBalance { games, left })),
-            None,
-        ),
+        Letter::new(vec![Reader::of(t, p)], vec![], notice(Some(yours)), None),
     ]
 }
 

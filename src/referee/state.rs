@@ -297,6 +297,14 @@ impl State {
             .unwrap_or_default()
     }
 
+    /// Whether the player ended a leave by `LEAVE END` on `day` (his
+    /// partners were told then, III.7.3).
+    pub fn leave_ended_on(&self, tournament: &str, player: &str, day: chrono::NaiveDate) -> bool {
+        self.players
+            .get(&leave::key(tournament, player))
+            .is_some_and(|e| e.contains(&PlayerEvent::LeaveEnded { on: day }))
+    }
+
     /// Whether the state holds the game `id`.
     pub fn has_game(&self, id: &str) -> bool {
         self.slot(id).is_some()

@@ -89,11 +89,16 @@ pub fn tournament_deadlines(
         {
             continue;
         }
-        // a leave that begins today or ended yesterday: the partner told
+        // a leave that begins today or ended yesterday: the partner told,
+        // unless it ended by the player's LEAVE END today, told at once
         for color in [Color::White, Color::Black] {
+            let player = &t.player_of(spec, color).id;
             for l in game.leaves(color) {
                 let begins = l.from == today;
-                if !begins && l.to.succ_opt() != Some(today) {
+                if !begins
+                    && (l.to.succ_opt() != Some(today)
+                        || state.leave_ended_on(&t.id, player, today))
+                {
                     continue;
                 }
                 decision.letters.push(Letter::new(

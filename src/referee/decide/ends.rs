@@ -24,14 +24,17 @@ impl Context<'_> {
                 // accepts and the variant it offers
                 Ok(Reading { new_move: None, .. }) => Held::Nothing,
                 Ok(reading) => {
+                    let new_move = reading.new_move.expect("matched above");
                     kept = Some(Event::Held {
-                        uci: Game::uci(&reading.new_move.expect("matched above")),
+                        uci: Game::uci(&new_move),
                         sent: self.inbound.arrival,
                         draw_offer: written.has("draw_offer"),
                         accepted: reading.accepted.iter().map(Game::uci).collect(),
                         offered: reading.offered.iter().map(Game::uci).collect(),
                     });
-                    Held::Kept
+                    let mut moves = reading.accepted.clone();
+                    moves.push(new_move);
+                    Held::Kept(moves)
                 }
                 Err(_) => Held::Unreadable,
             }
@@ -161,16 +164,24 @@ impl Context<'_> {
     /// `PROTEST` against the pending claim against the sender, within the
     /// protest days (III.6.4, II.6.5): recorded, passed on to the director
     /// with the sender's own words as its reasons, and acknowledged; else
-    /// answered with why not.
+    /// answered with why not: too late (also after the claim was confirmed
+    /// when its days had passed: the last day protests were taken), or no
+    /// claim against him.
     pub(super) fn protest(&self, written: &Written) -> Decision {
         let today = self.inbound.arrival;
-        let until = self
+        let pending = self
             .game
             .claim
             .as_ref()
             .filter(|c| c.against == self.color)
             .map(|c| c.protest_until(&self.t.rules));
-        let accepted = until.is_some_and(|until| today <= until);
+        let black = usize::from(self.color == Color::Black);
+        let confirmed = self.game.confirmed_claims[black]
+            .as_ref()
+            .map(|c| c.protest_until(&self.t.rules))
+            .filter(|until| today > *until);
+        let until = pending.or(confirmed);
+        let accepted = pending.is_some_and(|until| today <= until);
         let event = Event::Protested { on: today };
         let mut after = self.game.clone();
         if accepted {

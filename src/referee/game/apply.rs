@@ -275,6 +275,8 @@ impl Game {
                     self.last_confirmed = Some((s.against, s.on));
                     self.oversteps[idx(s.against)] += 1;
                     self.confirmed_at[idx(s.against)] = Some(s.at_ply);
+                    let against = idx(s.against);
+                    self.confirmed_claims[against] = Some(s);
                 }
             }
             Event::ClaimRejected { .. } => {

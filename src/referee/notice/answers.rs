@@ -114,6 +114,8 @@ pub enum AnswerNotice {
         /// Asked from this day but announced on `announced`, after it began:
         /// it counts from the notice (II.7.6).
         late: Option<LateLeave>,
+        /// When it is told and the games it concerns.
+        told: Box<LeaveTold>,
         yours: Option<LeaveBalance>,
     },
 }
@@ -179,6 +181,16 @@ pub struct LeaveBalance {
     pub left: Vec<(i32, u32, u32)>,
 }
 
+/// When a leave is told, and what of.
+#[derive(Debug, Clone)]
+pub struct LeaveTold {
+    /// The day it is told: a leave told before it begins is told as one
+    /// to come.
+    pub on: NaiveDate,
+    /// The player's running games it concerns.
+    pub games: Vec<String>,
+}
+
 /// A leave announced after it began (II.7.6).
 #[derive(Debug, Clone, Copy)]
 pub struct LateLeave {
@@ -237,12 +249,14 @@ pub enum Misplaced {
 }
 
 /// What became of a move sent into a suspended game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Held {
     /// No move to keep: not the sender's turn, no move, or one kept already.
     Nothing,
-    /// The move is kept until the director decides.
-    Kept,
+    /// The move is kept until the director decides: the moves kept from
+    /// the game's position (the partner's variant moves it accepts, then
+    /// the sender's new move).
+    Kept(Vec<shakmaty::Move>),
     /// The move could not be read against the record.
     Unreadable,
 }
