@@ -188,29 +188,6 @@ fn quoted(text: &str, mark: &str, empty: &str) -> String {
         .collect()
 }
 
-/// The tournament started on 2026-05-10 and White's `1. 5254` of that day
-/// forwarded: the arena and the forward Petrov received.
-fn whites_first_move_forwarded() -> (Arena, Sent) {
-    let mut arena = Arena::new(&three_players("", &[("ivanov", "petrov")]));
-    arena.run("2026-05-10");
-    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
-    let sent = arena.exchange(W, RE, "1. 5254", "2026-05-10");
-    let forward = sent
-        .iter()
-        .find(|m| m.to.contains(&B.to_string()))
-        .unwrap_or_else(|| panic!("no forward to Black: {sent:#?}"))
-        .clone();
-    has(&forward, "Answer to this address");
-    (arena, forward)
-}
-
-/// Each mail's (To, Cc, body): what a reader sees of it.
-fn seen(sent: &[Sent]) -> Vec<(Vec<String>, Vec<String>, String)> {
-    sent.iter()
-        .map(|m| (m.to.clone(), m.cc.clone(), m.body.clone()))
-        .collect()
-}
-
 /// Petrov replies on 2026-05-11 with the body `layout` makes of the
 /// forward's body; the arbiter reads his move and nothing of the quote.
 fn black_replies(subject: &str, layout: impl Fn(&str) -> String) {

@@ -74,13 +74,6 @@ fn asked(private: Private) -> (Arena, Sent) {
     (arena, answer)
 }
 
-/// Each mail's readers and text.
-fn seen(sent: &[Sent]) -> Vec<(Vec<String>, Vec<String>, String)> {
-    sent.iter()
-        .map(|m| (m.to.clone(), m.cc.clone(), m.body.clone()))
-        .collect()
-}
-
 #[test]
 fn no_quoted_private_answer_reaches_another_player_or_costs_a_day() {
     let mut cases = 0;

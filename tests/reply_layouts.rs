@@ -37,22 +37,6 @@ fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/replies")
 }
 
-/// The tournament started on 2026-05-10 and White's `1. 5254` of that day
-/// forwarded: the arena and the forward Petrov received.
-fn whites_first_move_forwarded() -> (Arena, Sent) {
-    let mut arena = Arena::new(&three_players("", &[("ivanov", "petrov")]));
-    arena.run("2026-05-10");
-    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
-    let sent = arena.exchange(W, RE, "1. 5254", "2026-05-10");
-    let forward = sent
-        .iter()
-        .find(|m| m.to.contains(&B.to_string()))
-        .unwrap_or_else(|| panic!("no forward to Black: {sent:#?}"))
-        .clone();
-    has(&forward, "Answer to this address");
-    (arena, forward)
-}
-
 /// The forward with the parts that change from run to run fixed: its
 /// Message-ID and References hold the store's random instance word and the
 /// test process's id.
@@ -291,13 +275,6 @@ fn referee_problems(client: Client, bare: &[(Vec<String>, Vec<String>, String)])
         problems.push(format!("---- White's forward:\n{relayed}"));
     }
     problems
-}
-
-/// Each mail's (To, Cc, body): what a reader sees of it.
-fn seen(sent: &[Sent]) -> Vec<(Vec<String>, Vec<String>, String)> {
-    sent.iter()
-        .map(|m| (m.to.clone(), m.cc.clone(), m.body.clone()))
-        .collect()
 }
 
 fn bare_reply() -> Vec<(Vec<String>, Vec<String>, String)> {

@@ -756,3 +756,32 @@ impl Shots {
         );
     }
 }
+
+/// RUS-EM-2026 of [`three_players`] started on 2026-05-10 and White's
+/// `1. 5254` of that day forwarded: the arena and the forward Petrov
+/// received.
+pub fn whites_first_move_forwarded() -> (Arena, Sent) {
+    let mut arena = Arena::new(&three_players("", &[("ivanov", "petrov")]));
+    arena.run("2026-05-10");
+    assert_eq!(arena.new_sent().len(), 1, "the opening mail");
+    let sent = arena.exchange(
+        "ivanov@example.test",
+        "Re: [RUS-EM-2026/1] Ivanov - Petrov",
+        "1. 5254",
+        "2026-05-10",
+    );
+    let forward = sent
+        .iter()
+        .find(|m| m.to.contains(&"petrov@example.test".to_string()))
+        .unwrap_or_else(|| panic!("no forward to Black: {sent:#?}"))
+        .clone();
+    has(&forward, "Answer to this address");
+    (arena, forward)
+}
+
+/// Each mail's (To, Cc, body): what a reader sees of it.
+pub fn seen(sent: &[Sent]) -> Vec<(Vec<String>, Vec<String>, String)> {
+    sent.iter()
+        .map(|m| (m.to.clone(), m.cc.clone(), m.body.clone()))
+        .collect()
+}
