@@ -391,3 +391,60 @@ fn iii_9_4_a_game_suspended_at_the_end_waits_for_the_claim_then_goes_to_adjudica
     assert_eq!(json["status"], "adjudication");
     assert_eq!(json["adjudication"]["on"], "2026-07-16");
 }
+
+/// III.9.5: two equal claims are told as agreeing, in every language's
+/// mail that carries the second claim (the director's and the claimant's),
+/// and the game ends with that result.
+#[test]
+fn iii_9_5_equal_draw_claims_are_told_as_agreeing_in_every_language() {
+    for (lang, agree, differ) in [
+        ("en", "Both claims agree", "differ"),
+        ("ru", "Обе заявки совпадают", "не совпадают"),
+        (
+            "de",
+            "Beide Anträge stimmen überein",
+            "weichen voneinander ab",
+        ),
+        ("lt", "Abu pareiškimai sutampa", "skiriasi"),
+    ] {
+        let config = config_with(
+            T,
+            "2026-05-10",
+            "san",
+            &format!("end = \"2026-06-01\"\ndirector_language = \"{lang}\""),
+            &[
+                ("ivanov", "Ivanov, Ivan", "ivanov@example.test", lang),
+                ("petrov", "Petrov, Petr", "petrov@example.test", lang),
+            ],
+            &[("ivanov", "petrov")],
+        );
+        let mut arena = Arena::new(&config);
+        arena.run("2026-05-10");
+        mail(&mut arena, 1, "ivanov", "1. e4", "2026-05-15");
+        arena.run("2026-06-01");
+        arena.new_sent();
+        mail(&mut arena, 1, "petrov", "CLAIM DRAW", "2026-06-02");
+        let sent = mail(&mut arena, 1, "ivanov", "CLAIM DRAW", "2026-06-03");
+        let claim = sent
+            .iter()
+            .find(|m| m.attachments.is_empty() && m.to == [TD.to_string()])
+            .unwrap_or_else(|| panic!("{lang}: the claim to the director: {sent:#?}"));
+        assert!(
+            claim.body.contains(agree)
+                && claim.body.contains("1/2-1/2 ")
+                && claim.body.contains("(III.9.5)"),
+            "{lang}: {}",
+            claim.body
+        );
+        assert!(!claim.body.contains(differ), "{lang}: {}", claim.body);
+        let readers: Vec<&String> = sent
+            .iter()
+            .filter(|m| m.body.contains(agree))
+            .flat_map(|m| m.to.iter().chain(&m.cc))
+            .collect();
+        assert!(readers.contains(&&addr("ivanov")), "{lang}: {sent:#?}");
+        let json = arena.json(&format!("{T}/1"));
+        assert_eq!(json["status"], "finished", "{lang}");
+        assert_eq!(json["result"], "1/2-1/2", "{lang}");
+    }
+}
