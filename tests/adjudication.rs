@@ -448,3 +448,64 @@ fn iii_9_5_equal_draw_claims_are_told_as_agreeing_in_every_language() {
         assert_eq!(json["result"], "1/2-1/2", "{lang}");
     }
 }
+
+/// III.9.4: in a tournament that ends before the last day to send, the
+/// forward and the reminder name the end and what it means, and so does
+/// the answer to STATUS, in every language; without an end they are as
+/// before.
+#[test]
+fn iii_9_4_the_forward_the_reminder_and_status_name_the_tournaments_end() {
+    for (lang, words, status_words) in [
+        ("en", "The tournament ends earlier, on 01.06.2026: a game not finished by then goes to adjudication (III.9).", "The tournament RUS-EM-2026 ends on 01.06.2026: a game not finished by then goes to adjudication (III.9)."),
+        ("ru", "Турнир заканчивается раньше, 01.06.2026: не оконченная к этой дате партия передается на присуждение (III.9).", "Турнир RUS-EM-2026 заканчивается 01.06.2026: не оконченная к этой дате партия передается на присуждение (III.9)."),
+        ("de", "Das Turnier endet schon früher, am 01.06.2026: eine bis dahin nicht beendete Partie wird abgeschätzt (III.9).", "Das Turnier RUS-EM-2026 endet am 01.06.2026: eine bis dahin nicht beendete Partie wird abgeschätzt (III.9)."),
+        ("lt", "Turnyras baigiasi anksčiau, 2026-06-01: iki tos dienos nebaigta partija perduodama vertinti (III.9).", "Turnyras RUS-EM-2026 baigiasi 2026-06-01: iki tos dienos nebaigta partija perduodama vertinti (III.9)."),
+    ] {
+        for end in ["end = \"2026-06-01\"\n", ""] {
+            let config = config_with(
+                T,
+                "2026-05-10",
+                "san",
+                &format!("{end}director_language = \"{lang}\""),
+                &[
+                    ("ivanov", "Ivanov, Ivan", "ivanov@example.test", lang),
+                    ("petrov", "Petrov, Petr", "petrov@example.test", lang),
+                ],
+                &[("ivanov", "petrov")],
+            );
+            let mut arena = Arena::new(&config);
+            arena.run("2026-05-10");
+            let sent = mail(&mut arena, 1, "ivanov", "1. e4", "2026-05-15");
+            let forward = sent
+                .iter()
+                .find(|m| m.to == [addr("petrov")])
+                .unwrap_or_else(|| panic!("{lang}: the forward: {sent:#?}"));
+            assert_eq!(
+                forward.body.contains(words),
+                !end.is_empty(),
+                "{lang} {end}: {}",
+                forward.body
+            );
+            // the answer to STATUS and the reminder (III.5.1) say it too
+            let status = arena.exchange(&addr("petrov"), "status", "STATUS", "2026-05-16");
+            arena.run("2026-05-29");
+            let reminded = arena.new_sent();
+            let reminder = reminded
+                .iter()
+                .find(|m| m.to == [addr("petrov")])
+                .unwrap_or_else(|| panic!("{lang}: the reminder: {reminded:#?}"));
+            assert_eq!(
+                reminder.body.contains(words),
+                !end.is_empty(),
+                "{lang} {end}: {}",
+                reminder.body
+            );
+            assert_eq!(
+                status[0].body.contains(status_words),
+                !end.is_empty(),
+                "{lang} {end}: {}",
+                status[0].body
+            );
+        }
+    }
+}
