@@ -391,3 +391,121 @@ fn iii_9_4_a_game_suspended_at_the_end_waits_for_the_claim_then_goes_to_adjudica
     assert_eq!(json["status"], "adjudication");
     assert_eq!(json["adjudication"]["on"], "2026-07-16");
 }
+
+/// III.9.5: two equal claims are told as agreeing, in every language's
+/// mail that carries the second claim (the director's and the claimant's),
+/// and the game ends with that result.
+#[test]
+fn iii_9_5_equal_draw_claims_are_told_as_agreeing_in_every_language() {
+    for (lang, agree, differ) in [
+        ("en", "Both claims agree", "differ"),
+        ("ru", "Обе заявки совпадают", "не совпадают"),
+        (
+            "de",
+            "Beide Anträge stimmen überein",
+            "weichen voneinander ab",
+        ),
+        ("lt", "Abu pareiškimai sutampa", "skiriasi"),
+    ] {
+        let config = config_with(
+            T,
+            "2026-05-10",
+            "san",
+            &format!("end = \"2026-06-01\"\ndirector_language = \"{lang}\""),
+            &[
+                ("ivanov", "Ivanov, Ivan", "ivanov@example.test", lang),
+                ("petrov", "Petrov, Petr", "petrov@example.test", lang),
+            ],
+            &[("ivanov", "petrov")],
+        );
+        let mut arena = Arena::new(&config);
+        arena.run("2026-05-10");
+        mail(&mut arena, 1, "ivanov", "1. e4", "2026-05-15");
+        arena.run("2026-06-01");
+        arena.new_sent();
+        mail(&mut arena, 1, "petrov", "CLAIM DRAW", "2026-06-02");
+        let sent = mail(&mut arena, 1, "ivanov", "CLAIM DRAW", "2026-06-03");
+        let claim = sent
+            .iter()
+            .find(|m| m.attachments.is_empty() && m.to == [TD.to_string()])
+            .unwrap_or_else(|| panic!("{lang}: the claim to the director: {sent:#?}"));
+        assert!(
+            claim.body.contains(agree)
+                && claim.body.contains("1/2-1/2 ")
+                && claim.body.contains("(III.9.5)"),
+            "{lang}: {}",
+            claim.body
+        );
+        assert!(!claim.body.contains(differ), "{lang}: {}", claim.body);
+        let readers: Vec<&String> = sent
+            .iter()
+            .filter(|m| m.body.contains(agree))
+            .flat_map(|m| m.to.iter().chain(&m.cc))
+            .collect();
+        assert!(readers.contains(&&addr("ivanov")), "{lang}: {sent:#?}");
+        let json = arena.json(&format!("{T}/1"));
+        assert_eq!(json["status"], "finished", "{lang}");
+        assert_eq!(json["result"], "1/2-1/2", "{lang}");
+    }
+}
+
+/// III.9.4: in a tournament that ends before the last day to send, the
+/// forward and the reminder name the end and what it means, and so does
+/// the answer to STATUS, in every language; without an end they are as
+/// before.
+#[test]
+fn iii_9_4_the_forward_the_reminder_and_status_name_the_tournaments_end() {
+    for (lang, words, status_words) in [
+        ("en", "The tournament ends earlier, on 01.06.2026: a game not finished by then goes to adjudication (III.9).", "The tournament RUS-EM-2026 ends on 01.06.2026: a game not finished by then goes to adjudication (III.9)."),
+        ("ru", "Турнир заканчивается раньше, 01.06.2026: не оконченная к этой дате партия передается на присуждение (III.9).", "Турнир RUS-EM-2026 заканчивается 01.06.2026: не оконченная к этой дате партия передается на присуждение (III.9)."),
+        ("de", "Das Turnier endet schon früher, am 01.06.2026: eine bis dahin nicht beendete Partie wird abgeschätzt (III.9).", "Das Turnier RUS-EM-2026 endet am 01.06.2026: eine bis dahin nicht beendete Partie wird abgeschätzt (III.9)."),
+        ("lt", "Turnyras baigiasi anksčiau, 2026-06-01: iki tos dienos nebaigta partija perduodama vertinti (III.9).", "Turnyras RUS-EM-2026 baigiasi 2026-06-01: iki tos dienos nebaigta partija perduodama vertinti (III.9)."),
+    ] {
+        for end in ["end = \"2026-06-01\"\n", ""] {
+            let config = config_with(
+                T,
+                "2026-05-10",
+                "san",
+                &format!("{end}director_language = \"{lang}\""),
+                &[
+                    ("ivanov", "Ivanov, Ivan", "ivanov@example.test", lang),
+                    ("petrov", "Petrov, Petr", "petrov@example.test", lang),
+                ],
+                &[("ivanov", "petrov")],
+            );
+            let mut arena = Arena::new(&config);
+            arena.run("2026-05-10");
+            let sent = mail(&mut arena, 1, "ivanov", "1. e4", "2026-05-15");
+            let forward = sent
+                .iter()
+                .find(|m| m.to == [addr("petrov")])
+                .unwrap_or_else(|| panic!("{lang}: the forward: {sent:#?}"));
+            assert_eq!(
+                forward.body.contains(words),
+                !end.is_empty(),
+                "{lang} {end}: {}",
+                forward.body
+            );
+            // the answer to STATUS and the reminder (III.5.1) say it too
+            let status = arena.exchange(&addr("petrov"), "status", "STATUS", "2026-05-16");
+            arena.run("2026-05-29");
+            let reminded = arena.new_sent();
+            let reminder = reminded
+                .iter()
+                .find(|m| m.to == [addr("petrov")])
+                .unwrap_or_else(|| panic!("{lang}: the reminder: {reminded:#?}"));
+            assert_eq!(
+                reminder.body.contains(words),
+                !end.is_empty(),
+                "{lang} {end}: {}",
+                reminder.body
+            );
+            assert_eq!(
+                status[0].body.contains(status_words),
+                !end.is_empty(),
+                "{lang} {end}: {}",
+                status[0].body
+            );
+        }
+    }
+}

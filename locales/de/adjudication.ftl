@@ -31,6 +31,7 @@ adj-claimed-subject = { $name } beansprucht { $word }
 adj-claimed-body = { $name } ({ $side }) beansprucht in der Partie, die abgeschätzt wird, { $word } (III.9.4.3): das Ergebnis { $result }. Der Antrag ist notiert.
 adj-claimed-analysis = Die eingesandte Analyse:
 adj-claimed-waiting = Der Antrag des anderen Spielers steht noch aus.
+adj-claimed-agree = Beide Anträge stimmen überein: die Partie endet ohne Abschätzung mit dem Ergebnis { $result } (III.9.5). Das Ergebnis mit der Partienotation folgt in einer eigenen E-Mail.
 adj-claimed-differ = Beide Anträge liegen vor und weichen voneinander ab: der Turnierleiter schätzt die Partie ab (III.9.6), indem er im E-Mail-Verlauf dieser Partie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) antwortet.
 adj-overdue-subject = die Unterlagen für die Abschätzung sind verspätet
 adj-overdue-body = Die 14 Tage für die Unterlagen der Abschätzung sind am { $until } abgelaufen (III.9.4). Kein Antrag kam von: { $names }. { $count ->

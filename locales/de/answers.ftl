@@ -100,6 +100,7 @@ answer-stranger = Diese Adresse ist nicht als Spieler eines hier geleiteten Turn
 ## Der Stand der Partien
 
 answer-status = Stand der Partien am { $date }
+answer-status-end = Das Turnier { $tournament } endet am { $end }: eine bis dahin nicht beendete Partie wird abgeschätzt ({ $article }).
 answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
         [one] Zug
        *[other] Züge

@@ -23,6 +23,10 @@ clock-over = Ihre Bedenkzeit: { $used } { $used ->
        *[other] Tage
     }.
 clock-send-by-leave = Senden Sie Ihren Zug spätestens am { $date }: Ihr Urlaub ({ $leave }) ist berücksichtigt.
+clock-tournament-end = { $earlier ->
+        [yes] Das Turnier endet schon früher, am { $end }
+       *[no] Das Turnier endet am selben Tag, dem { $end }
+    }: eine bis dahin nicht beendete Partie wird abgeschätzt ({ $article }).
 clock-barred = Eine Reklamation wegen Zeitüberschreitung gegen Sie wurde abgelehnt: vor Ihrem { $control }. Zug kann keine neue erhoben werden.
 clock-warning = Achtung: nur noch { $left } { $left ->
         [one] Tag

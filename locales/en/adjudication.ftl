@@ -29,6 +29,7 @@ adj-claimed-subject = { $name } claims { $word }
 adj-claimed-body = { $name } ({ $side }) claims { $word } in the game in adjudication (III.9.4.3): the result { $result }. The claim is recorded.
 adj-claimed-analysis = The analysis sent:
 adj-claimed-waiting = The other player's claim is awaited.
+adj-claimed-agree = Both claims agree: the game ends with the result { $result } without adjudication (III.9.5). The result with the game's record follows in a separate mail.
 adj-claimed-differ = Both claims are in and differ: the director adjudicates the game (III.9.6) by answering RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 in this game's thread.
 adj-overdue-subject = the materials for adjudication are late
 adj-overdue-body = The 14 days for the materials of the adjudication passed on { $until } (III.9.4). No claim came from: { $names }. { $count ->

@@ -100,6 +100,7 @@ answer-stranger = This address is not registered as a player of any tournament r
 ## The progress report
 
 answer-status = Progress report as of { $date }
+answer-status-end = The tournament { $tournament } ends on { $end }: a game not finished by then goes to adjudication ({ $article }).
 answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
         [one] move
        *[other] moves

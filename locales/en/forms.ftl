@@ -23,6 +23,10 @@ clock-over = Your clock: { $used } { $used ->
        *[other] days
     } over.
 clock-send-by-leave = Send your move by { $date } at the latest: your leave ({ $leave }) is counted.
+clock-tournament-end = { $earlier ->
+        [yes] The tournament ends earlier, on { $end }
+       *[no] The tournament ends on that same day, { $end }
+    }: a game not finished by then goes to adjudication ({ $article }).
 clock-barred = A claim of overstep against you was rejected: none can be made again before your move { $control }.
 clock-warning = Warning: only { $left } { $left ->
         [one] day

@@ -29,6 +29,7 @@ adj-claimed-subject = { $name } pareiškia: { $word }
 adj-claimed-body = { $name } ({ $side }) vertinamoje partijoje pareiškia rezultatą: { $word } (III.9.4.3), t. y. { $result }. Pareiškimas užrašytas.
 adj-claimed-analysis = Atsiųsta analizė:
 adj-claimed-waiting = Laukiama kito žaidėjo pareiškimo.
+adj-claimed-agree = Abu pareiškimai sutampa: partija baigiama rezultatu { $result } be vertinimo (III.9.5). Rezultatas su partijos įrašu siunčiamas atskiru laišku.
 adj-claimed-differ = Gauti abu pareiškimai, ir jie skiriasi: turnyro direktorius įvertina partiją (III.9.6), šios partijos laiškų gijoje atsakydamas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT).
 adj-overdue-subject = vertinimo medžiaga vėluoja
 adj-overdue-body = 14 dienų vertinimo medžiagai pateikti baigėsi { $until } (III.9.4). Pareiškimo neatsiuntė: { $names }. { $count ->

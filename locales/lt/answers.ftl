@@ -104,6 +104,7 @@ answer-stranger = Šis adresas neužregistruotas kaip nė vieno čia teisėjauja
 ## Partijų eigos ataskaita
 
 answer-status = Partijų eigos ataskaita { $date } duomenimis
+answer-status-end = Turnyras { $tournament } baigiasi { $end }: iki tos dienos nebaigta partija perduodama vertinti ({ $article }).
 answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
         [one] ėjimas
         [few] ėjimai

@@ -27,6 +27,10 @@ clock-over = Jūsų laikas: sunaudojote { $used } { $used ->
        *[other] dienų
     }.
 clock-send-by-leave = Išsiųskite ėjimą ne vėliau kaip { $date }: jūsų pertrauka ({ $leave }) įskaičiuota.
+clock-tournament-end = { $earlier ->
+        [yes] Turnyras baigiasi anksčiau, { $end }
+       *[no] Turnyras baigiasi tą pačią dieną, { $end }
+    }: iki tos dienos nebaigta partija perduodama vertinti ({ $article }).
 clock-barred = Pareiškimas dėl jūsų laiko viršijimo buvo atmestas: naujo negalima pateikti iki jūsų { $control }-ojo ėjimo.
 clock-warning = Dėmesio: { $control ->
         [0] visai partijai

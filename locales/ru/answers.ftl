@@ -104,6 +104,7 @@ answer-stranger = Этот адрес не зарегистрирован ни �
 ## Отчет о ходе игры
 
 answer-status = Отчет о ходе игры на { $date }
+answer-status-end = Турнир { $tournament } заканчивается { $end }: не оконченная к этой дате партия передается на присуждение ({ $article }).
 answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
         [one] ход
         [few] хода

@@ -98,15 +98,17 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                         .join("\n")
                 ));
             }
-            let other = game.adjudication.as_ref().and_then(|a| a.claim(!*color));
-            if game.ending.is_none() {
-                let next = if other.is_some() {
-                    "adj-claimed-differ"
-                } else {
-                    "adj-claimed-waiting"
-                };
-                body.push_str(&format!("\n\n{}", t!(lang, next)));
-            }
+            // the other side's claim, as it stands with this one recorded:
+            // equal claims end the game (III.9.5), different ones go to the
+            // director (III.9.6)
+            let next = match game.adjudication.as_ref().and_then(|a| a.claim(!*color)) {
+                None => t!(lang, "adj-claimed-waiting"),
+                Some(other) if other == *result => {
+                    t!(lang, "adj-claimed-agree", result = result.as_str())
+                }
+                Some(_) => t!(lang, "adj-claimed-differ"),
+            };
+            body.push_str(&format!("\n\n{next}"));
             (
                 t!(
                     lang,

@@ -218,9 +218,32 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                 "{hello}{}\n\n",
                 t!(lang, "answer-status", date = date_in(*today, lang))
             );
+            // the end of each tournament with a game still going: a game
+            // unfinished then goes to adjudication (III.9.4)
+            let mut ends: Vec<String> = Vec::new();
             for game in games {
                 let (t, spec) = game_of(league, game);
                 body.push_str(&progress_line(t, spec, game, *today, lang));
+                match t.end {
+                    Some(end)
+                        if *today < end && game.ending.is_none() && game.adjudication.is_none() =>
+                    {
+                        let line = t!(
+                            lang,
+                            "answer-status-end",
+                            tournament = &t.id,
+                            end = date_in(end, lang),
+                            article = t.rules.article_in(Article::Adjudication, lang)
+                        );
+                        if !ends.contains(&line) {
+                            ends.push(line);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for line in ends {
+                body.push_str(&format!("\n{line}\n"));
             }
             Text {
                 subject: t!(lang, "answer-status-subject"),

@@ -4,6 +4,7 @@
 
 use crate::referee::deadline;
 use crate::referee::game::Game;
+use crate::referee::rules::Article;
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
 use chrono::{Datelike, NaiveDate};
@@ -29,6 +30,7 @@ pub fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate, lang: 
     );
     out.push('\n');
     out.push_str(&last_day(t, game, color, &c, "clock", lang));
+    out.push_str(&before_the_end(t, game, &c, today, lang));
     if game.ending.is_none() && c.over == 0 && c.left <= t.rules.warning_days {
         out.push_str(&t!(
             lang,
@@ -95,6 +97,32 @@ fn last_day(
     out
 }
 
+/// The tournament's end when it comes before the last day to send or on
+/// it: the game unfinished then goes to adjudication (III.9.4), whatever
+/// the clock allows. A line ending in a newline, or empty.
+fn before_the_end(
+    t: &Tournament,
+    game: &Game,
+    c: &deadline::Clock,
+    today: NaiveDate,
+    lang: Lang,
+) -> String {
+    match (t.end, c.last_day) {
+        (Some(end), Some(by)) if today < end && end <= by && game.adjudication.is_none() => {
+            let mut line = t!(
+                lang,
+                "clock-tournament-end",
+                end = crate::render::date_in(end, lang),
+                earlier = if end < by { "yes" } else { "no" },
+                article = t.rules.article_in(Article::Adjudication, lang)
+            );
+            line.push('\n');
+            line
+        }
+        _ => String::new(),
+    }
+}
+
 /// Both players' clocks as of `today`, told to the director in the third
 /// person (a player's clock says "your"): a title, then each player's
 /// days used and left, and the last day to send of the player to move.
@@ -109,6 +137,8 @@ pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang)
         date = crate::render::date_in(today, lang)
     );
     out.push('\n');
+    // the tournament's end, told once under both clocks
+    let mut end = String::new();
     for color in [Color::White, Color::Black] {
         let c = deadline::clock(game, &t.rules, color, today);
         let side = match color {
@@ -133,6 +163,11 @@ pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang)
             out.push_str("    ");
             out.push_str(&last);
         }
+        end.push_str(&before_the_end(t, game, &c, today, lang));
+    }
+    if !end.is_empty() {
+        out.push_str("  ");
+        out.push_str(&end);
     }
     out
 }
