@@ -929,6 +929,7 @@ mod tests {
                         names: &names,
                         readers: &readers,
                         director: false,
+                        held: false,
                     },
                 );
                 format!("Subject: {}\n\n{}", text.subject, text.body)
