@@ -101,3 +101,85 @@ fn iii_4_10_three_games_in_time_trouble_give_one_digest_a_day_and_claims_go_at_o
         .collect();
     assert_eq!(digests.len(), 1, "{sent:#?}");
 }
+
+/// The German director's digest: each held copy names the players it went
+/// to, and tells him to answer the digest with the game's tag on a line of
+/// its own; his reply to the digest (whose subject names no game) with the
+/// tag and `STRAFE Weiß 2` gives the penalty in that game (III.4.10).
+#[test]
+fn iii_4_10_a_reply_to_the_digest_names_its_game_by_the_tag_in_the_text() {
+    let games = [("ivanov", "petrov"), ("petrov", "sidorov")];
+    let mut arena = Arena::new(&three_players(
+        "days_per_control = 10\nmoves_per_control = 5\nwarning_days = 4\n\
+         director_digest = \"daily\"\ndirector_language = \"de\"",
+        &games,
+    ));
+    arena.run("2026-05-10");
+    arena.new_sent();
+    arena.send(
+        "ivanov@example.test",
+        "[RUS-EM-2026/1]",
+        "1. 5254",
+        "2026-05-10",
+    );
+    arena.send(
+        "petrov@example.test",
+        "[RUS-EM-2026/2]",
+        "1. 5254",
+        "2026-05-10",
+    );
+    arena.run("2026-05-10");
+    arena.new_sent();
+    arena.send(
+        "petrov@example.test",
+        "[RUS-EM-2026/1]",
+        "1. 5254 5755",
+        "2026-05-16",
+    );
+    arena.send(
+        "sidorov@example.test",
+        "[RUS-EM-2026/2]",
+        "1. 5254 5755",
+        "2026-05-16",
+    );
+    arena.run("2026-05-16");
+    let sent = arena.new_sent();
+    let digest = sent
+        .iter()
+        .find(|m| m.is_to(&[TD], &[]))
+        .unwrap_or_else(|| panic!("{sent:#?}"));
+    assert!(
+        digest.subject.contains("Tagesübersicht"),
+        "{}",
+        digest.subject
+    );
+    has(
+        digest,
+        "Die folgende E-Mail ging an Ivanov, Ivan; Petrov, Petr:",
+    );
+    has(
+        digest,
+        "Die folgende E-Mail ging an Petrov, Petr; Sidorov, Sidor:",
+    );
+    lacks(digest, "ging an :");
+    has(
+        digest,
+        "schreiben Sie ihre Kennung [RUS-EM-2026/1] in eine eigene Zeile",
+    );
+    lacks(digest, "bleibt dabei im Betreff");
+
+    let reply = format!("Re: {}", digest.subject);
+    arena.send(TD, &reply, "[RUS-EM-2026/1]\nSTRAFE Weiß 2", "2026-05-17");
+    arena.run("2026-05-17");
+    let sent = arena.new_sent();
+    for mail in &sent {
+        lacks(mail, "bestimmen Sie die Partie");
+    }
+    let told = sent
+        .iter()
+        .find(|m| m.is_to(&["ivanov@example.test", "petrov@example.test"], &[]))
+        .unwrap_or_else(|| panic!("the penalty told to both players: {sent:#?}"));
+    has(told, "+2");
+    assert_eq!(arena.json("RUS-EM-2026/1")["white"]["penalty_days"], 2);
+    assert_eq!(arena.json("RUS-EM-2026/2")["white"]["penalty_days"], 0);
+}

@@ -171,6 +171,10 @@ answer-note-stated-received = { $ply }: empfangen { $said } laut Ihrer E-Mail, {
 answer-note-stated-sent = { $ply }: gesendet { $said } laut Ihrer E-Mail, { $record } laut Notation, die maßgeblich ist ({ $article }).
 answer-note-stated-time = { $ply }: Zeit { $said } laut Ihrer E-Mail, { $record } laut Notation, die maßgeblich ist ({ $article }).
 answer-note-draw-claim = Ihre Remisreklamation wird abgelehnt: weder dreifache Wiederholung noch 50 Züge ({ $position }).
+answer-note-question = Ihre E-Mail enthält eine Frage, die der Schiedsrichter nicht beantworten kann: Er liest nur Züge und Befehle. Bitte wenden Sie sich an den Turnierleiter, { $director }.{ $deadline ->
+        [yes] {" "}Für Ihre Frist schreiben Sie STAND in eine eigene Zeile: Die Antwort nennt für jede Ihrer Partien die Bedenkzeit und den letzten Tag zum Absenden.
+       *[no] {""}
+    }
 
 ## Verdeckte bedingte Züge (issue 12 item 5), nur an ihren Eigentümer.
 ## BEDINGTE ZÜGE und BEDINGTE ZÜGE STREICHEN werden gelesen, ebenso die englischen

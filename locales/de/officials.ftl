@@ -128,6 +128,7 @@ official-leave-begins = Der Urlaub von { $name } beginnt heute, am { $from }, un
 official-leave-ended-subject = der Urlaub Ihres Gegners ist beendet
 official-leave-ended = Der Urlaub von { $name } endete am { $to }: die Uhr dieses Spielers läuft ab heute wieder ({ $article }).
 official-answers-intro = Als Turnierleiter können Sie auf diese E-Mail mit einem Befehl in einer eigenen Zeile antworten; die Kennung [{ $game }] bleibt dabei im Betreff:
+official-answers-intro-digest = Als Turnierleiter können Sie zu dieser Partie auf die Tagesübersicht antworten: schreiben Sie ihre Kennung [{ $game }] in eine eigene Zeile und darunter einen Befehl in eine eigene Zeile (eine Partie je Antwort):
 official-answers-claim = BESTÄTIGT (CONFIRM) oder ABGELEHNT (REJECT)   über die offene Reklamation wegen Zeitüberschreitung entscheiden ({ $article })
 official-answers-result = ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT)   das Ergebnis der Partie festsetzen ({ $article })
 official-answers-leave = URLAUB { $player } { $from } { $to } (LEAVE)   ein Urlaub für { $name }, auch nachträglich ({ $article })

@@ -168,6 +168,10 @@ answer-note-stated-received = { $ply }: received { $said } in your mail, { $reco
 answer-note-stated-sent = { $ply }: sent { $said } in your mail, { $record } in the record, which counts ({ $article }).
 answer-note-stated-time = { $ply }: time { $said } in your mail, { $record } in the record, which counts ({ $article }).
 answer-note-draw-claim = your draw claim is refused: neither threefold repetition nor 50 moves ({ $position }).
+answer-note-question = your mail asks a question, which the arbiter cannot answer: it reads moves and commands only. Please ask the director, { $director }.{ $deadline ->
+        [yes] {" "}For your deadline, write STATUS on a line of its own: the answer gives the clock and the last day to send of each of your games.
+       *[no] {""}
+    }
 
 ## Hidden conditional moves (issue 12 item 5), to their owner alone.
 answer-conditional-subject = your conditional moves

@@ -124,6 +124,7 @@ official-leave-begins = The leave of { $name } begins today, { $from }, and last
 official-leave-ended-subject = your partner's leave has ended
 official-leave-ended = The leave of { $name } ended on { $to }: that player's clock runs again from today ({ $article }).
 official-answers-intro = Director, you may answer this mail, keeping the tag [{ $game }] in the subject, with a command on a line of its own:
+official-answers-intro-digest = Director, you may answer about this game in a reply to the digest: write its tag [{ $game }] on a line of its own, then a command on a line of its own (one game per reply):
 official-answers-claim = CONFIRM or REJECT   decide the pending overstep claim ({ $article })
 official-answers-result = RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2   adjudicate the game ({ $article })
 official-answers-leave = LEAVE { $player } { $from } { $to }   a leave for { $name }, also after the fact ({ $article })

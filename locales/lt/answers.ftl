@@ -181,6 +181,10 @@ answer-note-stated-received = { $ply }: jūsų laiške nurodyta gavimo data { $s
 answer-note-stated-sent = { $ply }: jūsų laiške nurodyta išsiuntimo data { $said }, partijos įraše – { $record }; skaičiuojama įrašo data ({ $article }).
 answer-note-stated-time = { $ply }: jūsų laiške nurodytas laikas { $said }, partijos įraše – { $record }; skaičiuojamas įrašo laikas ({ $article }).
 answer-note-draw-claim = jūsų pareiškimas dėl lygiųjų atmestas: nėra nei triskart pasikartojusios pozicijos, nei 50 ėjimų ({ $position }).
+answer-note-question = jūsų laiške yra klausimas, į kurį arbitras atsakyti negali: jis skaito tik ėjimus ir komandas. Prašome kreiptis į turnyro direktorių: { $director }.{ $deadline ->
+        [yes] {" "}Norėdami sužinoti savo terminą, atskiroje eilutėje parašykite BŪSENA: atsakyme bus kiekvienos jūsų partijos laikas ir paskutinė ėjimo išsiuntimo diena.
+       *[no] {""}
+    }
 
 ## Paslėpti sąlyginiai ėjimai (issue 12 item 5), tik jų savininkui.
 answer-conditional-subject = jūsų sąlyginiai ėjimai

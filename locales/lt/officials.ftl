@@ -147,6 +147,7 @@ official-leave-begins = { $name } šiandien, { $from }, pradeda pertrauką, kuri
 official-leave-ended-subject = jūsų partnerio pertrauka baigėsi
 official-leave-ended = { $name } pertrauką baigė { $to }: nuo šiandien šio žaidėjo laikas vėl skaičiuojamas ({ $article }).
 official-answers-intro = Turnyro direktoriau, į šį laišką galite atsakyti komanda atskiroje eilutėje, laiško temoje palikdami žymę [{ $game }]:
+official-answers-intro-digest = Turnyro direktoriau, dėl šios partijos galite atsakyti į suvestinę: atskiroje eilutėje parašykite jos žymę [{ $game }], o po ja – komandą atskiroje eilutėje (viename atsakyme – viena partija):
 official-answers-claim = PATVIRTINU (CONFIRM) arba ATMETU (REJECT)   sprendimas dėl laukiančio pareiškimo dėl laiko viršijimo ({ $article })
 official-answers-result = REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT)   partijos rezultato paskyrimas ({ $article })
 official-answers-leave = PERTRAUKA { $player } { $from } { $to } (LEAVE)   pertrauka (žaidėjas – { $name }), taip pat ir atgaline data ({ $article })

@@ -139,6 +139,7 @@ official-leave-begins = Перерыв участника { $name } начина
 official-leave-ended-subject = перерыв партнера закончился
 official-leave-ended = Перерыв участника { $name } закончился { $to }: с сегодняшнего дня его время снова идет ({ $article }).
 official-answers-intro = Судья может ответить на это письмо, сохранив метку [{ $game }] в теме, командой отдельной строкой:
+official-answers-intro-digest = Судья может ответить по этой партии на сводку: метка [{ $game }] отдельной строкой, под ней — команда отдельной строкой (в одном ответе — одна партия):
 official-answers-claim = ПОДТВЕРЖДАЮ (CONFIRM) или ОТКЛОНЯЮ (REJECT)   решение по заявлению о просрочке ({ $article })
 official-answers-result = РЕЗУЛЬТАТ 1-0, РЕЗУЛЬТАТ 0-1 или РЕЗУЛЬТАТ 1/2-1/2 (RESULT)   присуждение результата ({ $article })
 official-answers-leave = ПЕРЕРЫВ { $player } { $from } { $to } (LEAVE)   перерыв для участника { $name }, в том числе задним числом ({ $article })

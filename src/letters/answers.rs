@@ -37,7 +37,10 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             understood,
             misplaced,
             words,
-        } => no_move(league, seat, understood, misplaced, words, audience),
+            question,
+        } => no_move(
+            league, seat, understood, misplaced, words, question, audience,
+        ),
         AnswerNotice::AlreadyReceived { seat } => {
             let (t, _) = game_of(league, &seat.game);
             let game = &seat.game;
@@ -594,6 +597,7 @@ fn no_move(
     understood: &[Understood],
     misplaced: &[Misplaced],
     words: &[String],
+    question: &Option<bool>,
     audience: &Audience,
 ) -> Text {
     let (t, spec) = game_of(league, &seat.game);
@@ -633,6 +637,9 @@ fn no_move(
         for line in words {
             let _ = writeln!(body, "  | {line}");
         }
+    }
+    if let Some(deadline) = question {
+        let _ = writeln!(body, "{}", question_note(t, *deadline, lang));
     }
     if body.len() > explained {
         body.push('\n');
@@ -851,6 +858,18 @@ fn refusal_text(t: &Tournament, r: &Refusal, lang: Lang) -> String {
 
 /// The notes for the mover, one line each (`- …`), in `lang`: the forward
 /// of his move shows them in his copy. `game` is the game with his move.
+/// The answer to a question in a player's mail: the arbiter reads moves
+/// and commands only; the director answers questions; STATUS tells the
+/// deadline.
+fn question_note(t: &Tournament, deadline: bool, lang: Lang) -> String {
+    t!(
+        lang,
+        "answer-note-question",
+        director = t.director.as_str(),
+        deadline = if deadline { "yes" } else { "no" }
+    )
+}
+
 pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang) -> String {
     let article = |a| t.rules.article_in(a, lang);
     let mut out = String::new();
@@ -918,6 +937,7 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
                 "answer-note-draw-claim",
                 position = draw_position(game, lang)
             ),
+            MoverNote::Question { deadline } => question_note(t, *deadline, lang),
         };
         let _ = writeln!(out, "- {line}");
     }
@@ -952,6 +972,7 @@ mod tests {
                         names: &names,
                         readers: &readers,
                         director: false,
+                        held: false,
                     },
                 );
                 format!("Subject: {}\n\n{}", text.subject, text.body)
@@ -1103,6 +1124,7 @@ mod tests {
             understood: vec![Understood::DrawOffer, Understood::Command("pgn")],
             misplaced: vec![Misplaced::Subject, Misplaced::Quote, Misplaced::Attachment],
             words: vec!["Hello, see you".into()],
+            question: None,
         };
         insta::assert_snapshot!("no_move", both(&notice, ivanov(), "Ivanov, Ivan"));
         let notice = AnswerNotice::NoMove {
@@ -1110,6 +1132,7 @@ mod tests {
             understood: vec![],
             misplaced: vec![],
             words: vec![],
+            question: None,
         };
         insta::assert_snapshot!(
             "no_move_partner_to_move",

@@ -56,6 +56,7 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
         names: &[],
         readers: &[],
         director: true,
+        held: false,
     };
     let text = body(t, &attention, held, today, &audience);
     Some(OutMail {

@@ -35,6 +35,9 @@ pub struct Audience<'a> {
     pub readers: &'a [Reader],
     /// The director's own mail: he alone reads it.
     pub director: bool,
+    /// The director's copy held for his daily digest: he answers the
+    /// digest, whose subject names no game ([`digest`]).
+    pub held: bool,
 }
 
 impl Audience<'_> {
@@ -80,14 +83,8 @@ pub fn write(league: &League, decision: &mut Decision) {
         if let Some(t) = digest {
             let director = Reader::director_of(t);
             if letter.cc.contains(&director) && !letter.to.contains(&director) {
-                letter.cc.retain(|r| *r != director);
-                // still a copy: the director in Cc of a letter to players
-                let copy = Letter {
-                    to: vec![],
-                    cc: vec![director],
-                    ..letter.clone()
-                };
-                for mail in mails(league, &copy) {
+                // his copy as he would have read it, naming the players
+                for mail in mails_of(league, &letter, true) {
                     decision.held.push(HeldCopy {
                         tournament: t.id.clone(),
                         game: letter.game.clone(),
@@ -95,6 +92,7 @@ pub fn write(league: &League, decision: &mut Decision) {
                         body: mail.body,
                     });
                 }
+                letter.cc.retain(|r| *r != director);
             }
         }
         decision.mails.extend(mails(league, &letter));
@@ -182,6 +180,12 @@ struct Group {
 /// director's own, never shared with a player (he reads what he may
 /// answer and both clocks; a player never reads the director's commands).
 pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
+    mails_of(league, letter, false)
+}
+
+/// The mails of one letter ([`mails`]), or with `held` the director's
+/// copy alone, written for his digest.
+fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
     let mut groups: Vec<Group> = Vec::new();
     let readers = letter.to.iter().map(|r| (r, true));
     for (reader, is_to) in readers.chain(letter.cc.iter().map(|r| (r, false))) {
@@ -230,6 +234,7 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
         .collect();
     groups
         .into_iter()
+        .filter(|group| !held || group.director)
         .map(|group| {
             let Group {
                 lang,
@@ -249,6 +254,7 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
                 names: &names,
                 readers: &readers,
                 director,
+                held,
             };
             let text = match lang {
                 Some(lang) if copy => director_copy(league, letter, &audience(lang), &players),
@@ -309,6 +315,7 @@ fn director_copy(
             names: &[],
             readers: &[],
             director: false,
+            held: false,
         },
     );
     let about = about(&letter.notice)

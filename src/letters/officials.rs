@@ -616,10 +616,13 @@ pub(super) fn director_answers(
     let color = game.to_move();
     let p = t.player_of(spec, color);
     let article = |a| t.rules.article_in(a, lang);
-    let mut out = format!(
-        "\n{}\n",
-        t!(lang, "official-answers-intro", game = &spec.id)
-    );
+    // a held copy is read in the digest, whose subject names no game
+    let intro = if audience.held {
+        "official-answers-intro-digest"
+    } else {
+        "official-answers-intro"
+    };
+    let mut out = format!("\n{}\n", t!(lang, intro, game = &spec.id));
     let mut line = |text: String| {
         let _ = writeln!(out, "  {text}");
     };

@@ -47,6 +47,19 @@ fn now<'a>(
     Cow::Owned(game)
 }
 
+/// The one game the director's own lines name by its tag (`[ID/3]`), or
+/// `None` when they name none or several.
+fn named_in_text<'a>(
+    written: &Written,
+    his: impl Fn(String) -> Option<(&'a Tournament, &'a GameSpec)>,
+) -> Option<(&'a Tournament, &'a GameSpec)> {
+    let mut named = written.words.iter().filter_map(|line| his(find_tag(line)?));
+    let first = named.next()?;
+    named
+        .all(|(_, spec)| spec.id == first.1.id)
+        .then_some(first)
+}
+
 pub(crate) fn decide(
     league: &League,
     state: &State,
@@ -55,9 +68,16 @@ pub(crate) fn decide(
     written: &Written,
     today: NaiveDate,
 ) -> Decision {
+    let his = |tag: String| {
+        league
+            .game(&tag)
+            .filter(|(t, _)| directed.iter().any(|d| d.id == t.id))
+    };
+    // the subject's game, else the one game his own lines name: a reply
+    // to the digest, whose subject names no game (docs/directors.md)
     let tagged = find_tag(&replier.mail.subject)
-        .and_then(|tag| league.game(&tag))
-        .filter(|(t, _)| directed.iter().any(|d| d.id == t.id));
+        .and_then(his)
+        .or_else(|| named_in_text(written, his));
     // the director reads his answers in the language of the tournament named
     let reader = Reader::Director {
         tournament: tagged.map_or(&directed[0].id, |(t, _)| &t.id).clone(),

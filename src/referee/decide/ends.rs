@@ -120,6 +120,8 @@ impl Context<'_> {
                 understood,
                 misplaced,
                 words,
+                question: super::moves::question(written)
+                    .map(|note| matches!(note, MoverNote::Question { deadline: true })),
             },
             "no move",
         )

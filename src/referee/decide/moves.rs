@@ -545,6 +545,7 @@ impl Context<'_> {
         if let Some(None) = claim {
             notes.push(MoverNote::DrawClaimRefused);
         }
+        notes.extend(question(written));
         let index = after.plies.len() - 1;
         let ply = numbered(&after, index, self.t.notation);
         let end = after
@@ -904,6 +905,64 @@ pub(super) fn note_of(written: &Written) -> Vec<String> {
         .collect()
 }
 
+/// Words that make a question one about the player's deadline or clock,
+/// in the four languages (lower case, as stems).
+const DEADLINE_WORDS: &[&str] = &[
+    "deadline",
+    "days left",
+    "how many days",
+    "how much time",
+    "time left",
+    "my clock",
+    "срок",
+    "сколько дней",
+    "сколько времени",
+    "сколько у меня",
+    "осталось",
+    "frist",
+    "bedenkzeit",
+    "wie viele tage",
+    "wie viel zeit",
+    "terminas",
+    "kiek dienų",
+    "kiek laiko",
+    "laikas",
+];
+
+/// A question among the sender's own lines (a line ending with `?`), which
+/// the arbiter cannot answer. A move's mark (`Nf3?`, `e4?!`, `!?`) is none.
+pub(super) fn question(written: &Written) -> Option<MoverNote> {
+    let asked: Vec<&String> = written.words.iter().filter(|l| asks(l)).collect();
+    if asked.is_empty() {
+        return None;
+    }
+    let deadline = asked.iter().any(|line| {
+        let line = line.to_lowercase();
+        DEADLINE_WORDS.iter().any(|w| line.contains(w))
+    });
+    Some(MoverNote::Question { deadline })
+}
+
+/// Whether `line` asks: it ends with `?` alone (not `?!`, `!?`, `!`) after
+/// words, and the word before the mark is not a move (`Nf3`, `5254`, `O-O`).
+fn asks(line: &str) -> bool {
+    let line =
+        line.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ')' | '"' | '»' | '“'));
+    let text = line.trim_end_matches(['?', '!']);
+    let marks = &line[text.len()..];
+    if marks.is_empty() || marks.contains('!') {
+        return false;
+    }
+    let Some(last) = text.split_whitespace().last() else {
+        return false;
+    };
+    let last = last.trim_matches(|c: char| matches!(c, '.' | ',' | '(' | ')'));
+    let a_move = last.chars().any(|c| c.is_ascii_digit()) && last.chars().count() <= 7
+        || last.starts_with("O-O")
+        || last.starts_with("0-0");
+    !a_move && last.chars().any(char::is_alphabetic)
+}
+
 /// The first `max` characters of `line`, with `…` when cut.
 pub(super) fn clip(line: &str, max: usize) -> String {
     match line.char_indices().nth(max) {
@@ -916,4 +975,32 @@ pub(super) fn clip(line: &str, max: usize) -> String {
 pub(super) fn written_numbered(wp: &WrittenPly) -> String {
     let dots = if wp.color == Color::White { "." } else { "..." };
     format!("{}{dots} {}", wp.number, wp.text)
+}
+
+#[cfg(test)]
+mod question_tests {
+    use super::asks;
+
+    #[test]
+    fn a_line_ending_with_a_question_mark_asks_and_a_marked_move_does_not() {
+        for line in [
+            "When is my deadline now?",
+            "Ist mein Gegner noch dabei?",
+            "когда мой срок?",
+        ] {
+            assert!(asks(line), "{line}");
+        }
+        for line in [
+            "12. Nf3?",
+            "Nf3?",
+            "e4?!",
+            "?!",
+            "!?",
+            "5254?",
+            "O-O?",
+            "Great move!",
+        ] {
+            assert!(!asks(line), "{line}");
+        }
+    }
 }

@@ -47,6 +47,9 @@ pub enum AnswerNotice {
         misplaced: Vec<Misplaced>,
         /// The lines not read as a move or a command (at most five, clipped).
         words: Vec<String>,
+        /// A question among them ([`MoverNote::Question`]): `Some(true)`
+        /// when it is about his deadline.
+        question: Option<bool>,
     },
     /// The sender's last move written again, already received and
     /// forwarded: not a fault.
@@ -298,6 +301,10 @@ pub enum MoverNote {
     /// `CLAIM DRAW` with the move, but neither threefold repetition nor 50
     /// moves in the position after it.
     DrawClaimRefused,
+    /// The mail asks a question the arbiter cannot answer: it reads moves
+    /// and commands only, so the player is sent to the director (and, for
+    /// his deadline, to STATUS).
+    Question { deadline: bool },
 }
 
 /// Why an offered variant is refused (the move with it stands).
