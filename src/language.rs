@@ -70,7 +70,8 @@ impl Lang {
     }
 
     /// The players' guide (`docs/players.<code>.md`) in this language,
-    /// else in English, as a file name and its Markdown text.
+    /// else in English, as a file name and its Markdown text (sent as
+    /// plain text, `.txt`, which a mail program shows and a phone opens).
     pub fn guide(self) -> (String, &'static str) {
         let (lang, text) = match embedded::GUIDES[usize::from(self.0)] {
             Some(text) => (self, text),
@@ -79,7 +80,7 @@ impl Lang {
                 embedded::GUIDES[Lang::En.index()].unwrap_or_default(),
             ),
         };
-        (format!("players-guide.{}.md", lang.code()), text)
+        (format!("players-guide.{}.txt", lang.code()), text)
     }
 
     /// Its place among [`Lang::all`].
@@ -341,7 +342,7 @@ mod tests {
         let mut texts = std::collections::HashSet::new();
         for lang in Lang::all() {
             let (name, text) = lang.guide();
-            assert_eq!(name, format!("players-guide.{}.md", lang.code()));
+            assert_eq!(name, format!("players-guide.{}.txt", lang.code()));
             assert!(text.starts_with("# ") && text.len() > 10_000, "{name}");
             assert!(texts.insert(text), "{name} repeats another guide");
         }

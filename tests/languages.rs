@@ -227,11 +227,22 @@ fn four_languages_each_writes_in_his_own_and_reads_only_his_own() {
     ] {
         let sent = write(&mut arena, from, subject, words, "2026-05-21");
         let answer = to(&sent, from);
-        let file = format!("players-guide.{lang}.md");
+        let file = format!("players-guide.{lang}.txt");
         has(answer, &file);
         assert_eq!(answer.attachments.len(), 1, "{words}: {answer:?}");
         let (name, text) = &answer.attachments[0];
         assert_eq!(name, &file);
         assert!(text.starts_with(heading), "{words}: {}", &text[..80]);
+        // as text the mail program shows, not a Markdown file to save
+        let raw = std::fs::read(&answer.file).unwrap();
+        let mail = mail_parser::MessageParser::default().parse(&raw).unwrap();
+        let part = mail.attachment(0).unwrap();
+        use mail_parser::MimeHeaders;
+        let kind = part.content_type().unwrap();
+        assert_eq!(
+            (kind.ctype(), kind.subtype(), kind.attribute("charset")),
+            ("text", Some("plain"), Some("utf-8")),
+            "{words}"
+        );
     }
 }

@@ -192,6 +192,7 @@ official-help-body =
       RÜCKZUG <Spieler> verloren|annulliert|Abschätzung (WITHDRAW)  ein Rückzug: die laufenden Partien des Spielers verloren, annulliert oder zur Abschätzung (III.8.1)
       STAND (STATUS)                        jede Partie Ihrer Turniere
       PGN                                   die Partie aus dem Betreff als PGN
+      ARCHIV (ARCHIVE)                      alle E-Mails der Partie aus dem Betreff in einer mbox-Datei (III.1.4)
       HILFE (HELP)                          dieser Text
     Die englischen Befehle in Klammern werden ebenso gelesen.
 official-refused-subject = { $partly ->

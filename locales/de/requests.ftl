@@ -23,6 +23,12 @@ help-body =
       PGN                                 die bisherige Partie als PGN
       URLAUB 01.07.2026 10.07.2026 (LEAVE)   ein Urlaub, vor seinem Beginn angekündigt
       URLAUB ENDE (LEAVE END)             beendet Ihren Urlaub vorzeitig
+      EINSPRUCH (PROTEST)                 Einspruch gegen eine Reklamation wegen Zeitüberschreitung gegen Sie; die Begründung in den Zeilen darunter
+      BEDINGTE ZÜGE (CONDITIONAL)         in den Zeilen darunter folgen verdeckte bedingte Züge (wo das Turnier sie verwendet)
+      BEDINGTE ZÜGE STREICHEN (CONDITIONAL CANCEL)   streicht Ihre gespeicherten bedingten Züge
+      XFCC PASSWORT (XFCC)                ein Passwort für das Spielen aus einem Schachprogramm (Xfcc)
+      XFCC WEITERLEITUNG AUS (XFCC FORWARDS OFF)   die Züge Ihrer Gegner kommen nicht mehr per E-Mail (mit einem Xfcc-Zugang)
+      XFCC WEITERLEITUNG EIN (XFCC FORWARDS ON)    die Züge Ihrer Gegner kommen wieder per E-Mail
       HILFE (HELP)                        dieser Text
     Die englischen Befehle in Klammern werden ebenso gelesen.
 help-guide =

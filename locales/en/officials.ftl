@@ -188,6 +188,7 @@ official-help-body =
       WITHDRAW <player> lost|cancel|adjudicate (ВЫБЫТИЕ)  a withdrawal: his running games lost, cancelled or adjudicated (III.8.1)
       STATUS (СТАТУС)                       every game of your tournaments
       PGN                                   the game of the subject as PGN
+      ARCHIVE (АРХИВ)                       every mail of the game of the subject, as one mbox file (III.1.4)
       HELP (ПОМОЩЬ)                         this text
 official-refused-subject = { $partly ->
         [yes] Some commands were not carried out

@@ -23,6 +23,12 @@ help-body =
       PGN                                 the game so far as PGN
       LEAVE 2026-07-01 2026-07-10         a leave, announced before it begins
       LEAVE END                           ends your leave early
+      PROTEST                             you protest against an overstep claim against you; your reasons on the lines below
+      CONDITIONAL                         hidden conditional moves follow on the lines below (where the tournament uses them)
+      CONDITIONAL CANCEL                  cancels your stored conditional moves
+      XFCC                                a password to play from a chess program (Xfcc)
+      XFCC FORWARDS OFF                   your partners' moves no longer come by mail (with an Xfcc account)
+      XFCC FORWARDS ON                    your partners' moves come by mail again
       HELP                                this text
     The commands are read in Russian, Lithuanian and German as well (each
     language's players' guide lists its words).

@@ -214,6 +214,7 @@ official-help-body =
       PASITRAUKIMAS <žaidėjas> pralaimėjimas|anuliuoti|vertinimas (WITHDRAW)   pasitraukimas: jo vykstančios partijos pralaimėtos, anuliuotos arba perduotos vertinti (III.8.1)
       BŪSENA (STATUS)                       visos jūsų turnyrų partijos
       PGN                                   temoje nurodyta partija PGN formatu
+      ARCHYVAS (ARCHIVE)                    visi temoje nurodytos partijos laiškai vienu mbox failu (III.1.4)
       PAGALBA (HELP)                        šis tekstas
 official-refused-subject = { $partly ->
         [yes] Kai kurios komandos neįvykdytos

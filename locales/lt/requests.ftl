@@ -20,11 +20,17 @@ help-body =
       SUTINKU SU LYGIOSIOMIS              priimate partnerio pasiūlytas lygiąsias
       REIKALAUJU LYGIŲJŲ                  pozicija pasikartojo tris kartus arba 50 ėjimų; kartu su ėjimu, kuris tai sukuria
       BŪSENA                              jūsų partijos ir laikas
-      PGN                                 partija iki šiol PGN formatu
+      PGN FAILAS                          partija iki šiol PGN formatu
       PERTRAUKA 2026-07-01 2026-07-10     pertrauka, paskelbta prieš jai prasidedant
       PERTRAUKOS PABAIGA                  anksčiau laiko užbaigia jūsų pertrauką
+      PROTESTUOJU                         protestuojate prieš pareiškimą dėl jūsų laiko viršijimo; motyvai – žemiau esančiose eilutėse
+      SĄLYGINIAI ĖJIMAI                   žemiau esančiose eilutėse – paslėpti sąlyginiai ėjimai (jei turnyre jie taikomi)
+      SĄLYGINIAI ATŠAUKTI                 atšaukia išsaugotus sąlyginius ėjimus
+      XFCC SLAPTAŽODIS                    slaptažodis žaisti per šachmatų programą (Xfcc)
+      XFCC PERSIUNTIMAS IŠJUNGTAS         partnerių ėjimai nebesiunčiami el. paštu (turint Xfcc paskyrą)
+      XFCC PERSIUNTIMAS ĮJUNGTAS          partnerių ėjimai vėl siunčiami el. paštu
       PAGALBA                             šis tekstas
-    Skaitomos ir angliškos formos: RESIGN, ACCEPT DRAW, CLAIM DRAW, STATUS, LEAVE, LEAVE END, HELP.
+    Skaitomos ir angliškos formos: RESIGN, ACCEPT DRAW, CLAIM DRAW, STATUS, PGN, LEAVE, LEAVE END, PROTEST, CONDITIONAL, XFCC, HELP.
 help-guide =
     Žaidėjo atmintinė pridėta prie laiško ({ $file }): ėjimai ir komandos, laiko
     kontrolė, pertraukos, protestai ir įėjimas šachmatų programoms (Xfcc), visa.

@@ -444,6 +444,11 @@ fn stable_subject(league: &League, game: Option<&str>, text: Text) -> Text {
 /// The content type of a game's mails attached as mbox (RFC 4155).
 pub const ARCHIVE_TYPE: &str = "application/mbox";
 
+/// The content type of the players' guide the HELP answer carries: plain
+/// text, which every mail program shows in the mail (Markdown reads as
+/// text; `text/markdown` many programs only offer to save).
+pub const GUIDE_TYPE: &str = "text/plain; charset=utf-8";
+
 /// A game id as a file name: `RUS-EM-2026/1` → `RUS-EM-2026-1`.
 fn file_name(game: &str) -> String {
     game.chars()
@@ -473,7 +478,7 @@ fn attachments(league: &League, notice: &Notice, lang: Option<Lang>) -> Vec<Atta
                 let (name, text) = lang.guide();
                 Attachment {
                     name,
-                    content_type: "text/markdown; charset=utf-8".into(),
+                    content_type: GUIDE_TYPE.into(),
                     text: text.to_string(),
                 }
             })
