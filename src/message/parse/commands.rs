@@ -76,15 +76,25 @@ pub(super) fn command_words(line: &str) -> Vec<String> {
         .collect()
 }
 
-/// The name of the command without arguments that `words` say, if any.
+/// The name of the command without arguments that `words` say, if any:
+/// the courtesy words are taken out of the line and of each phrase alike
+/// (`PROTEST AGAINST THE CLAIM` is written with its `THE`, read without).
 pub(super) fn phrase(words: &[String]) -> Option<&'static str> {
-    let meant: Vec<&str> = words
-        .iter()
-        .map(String::as_str)
-        .filter(|w| !says(w, "courtesy"))
-        .collect();
-    let meant = meant.join(" ");
-    PHRASES.iter().copied().find(|name| says(&meant, name))
+    let meant = |words: &mut dyn Iterator<Item = &str>| {
+        words
+            .filter(|w| !says(w, "courtesy"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let line = meant(&mut words.iter().map(String::as_str));
+    PHRASES.iter().copied().find(|name| {
+        Lang::all().any(|l| {
+            l.language()
+                .phrases(name)
+                .iter()
+                .any(|p| meant(&mut p.split_whitespace()) == line)
+        })
+    })
 }
 
 pub(super) fn command(line: &str) -> Option<Command> {
