@@ -1,23 +1,23 @@
 # Стандартная форма, доска, график, время: см. src/letters/forms.rs
 
-clock = Ваше время: использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+clock = Ваше время: { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }; осталось { $left } { $left ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }; { $left ->
+        [one] остался { $left } день
+        [few] осталось { $left } дня
+       *[many] осталось { $left } дней
     }.
 clock-send-by = Отправьте ход не позднее { $date }, если не берете перерыв.
 clock-send-by-final = Отправьте ход не позднее { $date }: дней перерыва в этом году у вас не осталось.
-clock-over = Ваше время: использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+clock-over = Ваше время: { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
@@ -35,10 +35,10 @@ clock-barred = Заявка о превышении времени против 
 clock-warning = Внимание: { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    } осталось всего { $left } { $left ->
-        [one] день
-        [few] дня
-       *[many] дней
+    } { $left ->
+        [one] остался всего { $left } день
+        [few] осталось всего { $left } дня
+       *[many] осталось всего { $left } дней
     }.
 
 ## Время обоих участников для судьи (в третьем лице): см. forms::clocks_of_both.
@@ -46,25 +46,25 @@ clocks-of-title = Время участников на { $date }:
 clock-of = { $name } ({ $side ->
         [white] белые
        *[black] черные
-    }): использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }): { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }; осталось { $left } { $left ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }; { $left ->
+        [one] остался { $left } день
+        [few] осталось { $left } дня
+       *[many] осталось { $left } дней
     }.
 clock-of-over = { $name } ({ $side ->
         [white] белые
        *[black] черные
-    }): использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }): { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода

@@ -41,10 +41,10 @@ game-result-on-time = Участнику { $name } ({ $side }) засчитан�
 
 ## Заявление о просрочке.
 game-claim-subject = заявление о просрочке времени
-game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): у участника { $name } ({ $color }) израсходовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): у участника { $name } ({ $color }) { $used ->
+        [one] израсходован { $used } день
+        [few] израсходовано { $used } дня
+       *[many] израсходовано { $used } дней
     } при норме { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода

@@ -216,7 +216,10 @@ official-problem-no-game = { $command }: укажите метку партии 
 official-problem-which-claim = ПОДТВЕРЖДАЮ/ОТКЛОНЯЮ (CONFIRM/REJECT): укажите метку партии в теме письма (заявлений о просрочке нет или их несколько).
 official-problem-no-claim = { $game }: заявления о просрочке нет.
 official-problem-over = { $game }: партия уже закончена.
-official-problem-penalty = { $game }: ШТРАФ { $days }: штраф — от 1 до { $max } дней.
+official-problem-penalty = { $game }: ШТРАФ { $days }: штраф — от 1 до { $max } { $max ->
+        [one] дня
+       *[other] дней
+    }.
 official-problem-leave-backwards = ПЕРЕРЫВ { $player }: перерыв заканчивается раньше начала.
 official-problem-no-player = ПЕРЕРЫВ: нет участника «{ $player }» в ваших турнирах.
 official-problem-withdraw-no-player = ВЫБЫТИЕ (WITHDRAW): нет участника «{ $player }» в ваших турнирах.
@@ -245,10 +248,10 @@ official-no-access-subject = III.1.6: нет доступа к почте { $day
         [few] дня
        *[many] дней
     }
-official-no-access-body = Наши письма на { $address } ({ $players }) возвращаются недоставленными с { $since }, и с этого адреса с тех пор не пришло ни одного письма: прошло { $days } { $days ->
-        [one] день
-        [few] дня
-       *[many] дней
+official-no-access-body = Наши письма на { $address } ({ $players }) возвращаются недоставленными с { $since }, и с этого адреса с тех пор не пришло ни одного письма: { $days ->
+        [one] прошел { $days } день
+        [few] прошло { $days } дня
+       *[many] прошло { $days } дней
     }. По III.1.6 участник, не восстановивший доступ к электронной почте в течение этого срока, считается выбывшим. Решите его неоконченные партии командой ВЫБЫТИЕ { $player } проигрыш, ВЫБЫТИЕ { $player } отмена или ВЫБЫТИЕ { $player } присуждение (WITHDRAW, III.8.1).
 official-not-refereed-subject = Письмо не обработано
 official-not-refereed-body = Письмо не удалось обработать; оно оставлено в почтовом ящике, из него ничего не записано.
