@@ -21,7 +21,7 @@ clock-over = Ваше время: { $used ->
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }: превышение на { $over } { $over ->
+    }: просрочка на { $over } { $over ->
         [one] день
         [few] дня
        *[many] дней
@@ -31,7 +31,7 @@ clock-tournament-end = { $earlier ->
         [yes] Турнир заканчивается раньше, { $end }
        *[no] Турнир заканчивается в тот же день, { $end }
     }: не оконченная к этой дате партия передается на присуждение ({ $article }).
-clock-barred = Заявка о превышении времени против вас отклонена: новая заявка невозможна до вашего { $control }-го хода.
+clock-barred = Заявление о просрочке времени против вас отклонено: новое заявление невозможно до вашего { $control }-го хода.
 clock-warning = Внимание: { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
@@ -68,7 +68,7 @@ clock-of-over = { $name } ({ $side ->
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }: превышение на { $over } { $over ->
+    }: просрочка на { $over } { $over ->
         [one] день
         [few] дня
        *[many] дней
@@ -111,7 +111,10 @@ piece-pawn = П
 castling-short = 0-0
 castling-long = 0-0-0
 board-legend = (Кр король, Ф ферзь, Л ладья, С слон, К конь, П пешка; заглавные — белые, строчные — черные)
-board-to-move = Ход: { $color }
+board-to-move = Ход { $color ->
+        [white] белых
+       *[black] черных
+    }
 board-last-move = Последний ход: { $squares }
 
 ## График прохождения ходов (прил. 1).

@@ -37,7 +37,7 @@ game-variant-declined = Не принят { $whose } ({ $article }): ответ 
 game-result-subject = результат { $result }
 game-result = Партия { $game } ({ $white } - { $black }) закончена { $date }: { $result } ({ $reason }).
 game-result-resigned = Сдача партии: { $name } ({ $side }).
-game-result-on-time = Участнику { $name } ({ $side }) засчитано поражение за превышение времени ({ $article }).
+game-result-on-time = Участнику { $name } ({ $side }) засчитано поражение за просрочку времени ({ $article }).
 
 ## Заявление о просрочке.
 game-claim-subject = заявление о просрочке времени

@@ -765,12 +765,12 @@ pub fn progress_line(
         (None, Some(_)) => t!(
             lang,
             "answer-progress-claim-pending",
-            color = color_name(game.to_move(), lang)
+            color = render::side_key(game.to_move())
         ),
         (None, None) => t!(
             lang,
             "answer-progress-to-move",
-            color = color_name(game.to_move(), lang)
+            color = render::side_key(game.to_move())
         ),
     };
     let side = |c: Color| {

@@ -502,4 +502,49 @@ mod tests {
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
+
+    /// One word for one thing in Russian, as RAZSh writes it: a time
+    /// overstep is "просрочка времени", a claim of one "заявление"
+    /// ("заявка" is the adjudication claim, III.9.4, and stays there), in
+    /// the mails and in the players' guide.
+    #[test]
+    fn russian_says_prosrochka_and_zayavlenie() {
+        let guide = include_str!("../../docs/players.ru.md");
+        let mut wrong = Vec::new();
+        for (id, text) in rendered_with(Lang::Ru, 5) {
+            let adjudication = id.starts_with("adj-");
+            if text.contains("превышени") || (!adjudication && text.contains("аявк")) {
+                wrong.push(format!("{id}: {text}"));
+            }
+        }
+        for line in guide.lines() {
+            if line.contains("превышени") || line.contains("новая заявка") {
+                wrong.push(format!("docs/players.ru.md: {line}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    /// The side to move is named in the sentence's own case: "Ход черных",
+    /// "Black to move", "Schwarz am Zug", "Eina juodieji".
+    #[test]
+    fn the_side_to_move_reads_as_a_native_speaker_says_it() {
+        let lt = Lang::from_code("lt").unwrap();
+        let de = Lang::from_code("de").unwrap();
+        let board = |lang, side: &str| text(lang, "board-to-move", &[("color", Arg::Text(side))]);
+        assert_eq!(board(Lang::Ru, "black"), "Ход черных");
+        assert_eq!(board(Lang::Ru, "white"), "Ход белых");
+        assert_eq!(board(Lang::En, "black"), "Black to move");
+        assert_eq!(board(de, "white"), "Weiß am Zug");
+        assert_eq!(board(lt, "black"), "Eina juodieji");
+        let progress = |lang, side: &str| {
+            text(
+                lang,
+                "answer-progress-to-move",
+                &[("color", Arg::Text(side))],
+            )
+        };
+        assert_eq!(progress(Lang::Ru, "white"), "ход белых");
+        assert_eq!(progress(Lang::En, "white"), "White to move");
+    }
 }
