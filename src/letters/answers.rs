@@ -1276,6 +1276,39 @@ mod tests {
         insta::assert_snapshot!("no_game", out.join("\n\n######## next notice ########\n\n"));
     }
 
+    /// A mail about no game has its subject alone, without a game's label
+    /// before it: it begins with a capital letter in every language ("Нет
+    /// перерыва", "No leave", "Перерыв не предоставлен").
+    #[test]
+    fn a_subject_outside_a_game_begins_with_a_capital_letter() {
+        let notices = [
+            AnswerNotice::NoLeave,
+            AnswerNotice::DirectorOnly {
+                command: "confirm".into(),
+            },
+            AnswerNotice::WhichGame {
+                problem: WhichGame::Unsaid,
+                games: vec!["T/1".into()],
+            },
+        ];
+        let mut subjects = Vec::new();
+        for notice in notices {
+            for reader in [ivanov(), petrov()] {
+                let letter =
+                    Letter::new(vec![reader], vec![], Notice::Answer(notice.clone()), None);
+                subjects.extend(mails(&league(), &letter).into_iter().map(|m| m.subject));
+            }
+        }
+        assert!(
+            subjects.contains(&"Нет перерыва".to_string()),
+            "{subjects:?}"
+        );
+        for subject in &subjects {
+            let first = subject.chars().next().unwrap();
+            assert!(first.is_uppercase(), "{subject}");
+        }
+    }
+
     #[test]
     fn a_stranger_is_answered_in_every_language_in_one_mail() {
         let letter = Letter::new(
