@@ -70,6 +70,16 @@ pub fn color_name(color: Color, lang: Lang) -> String {
     }
 }
 
+/// The catalog's key for a side, `white` or `black`: a sentence that
+/// names the side to move words it in its own case ("Ход черных",
+/// "Black to move", "Schwarz am Zug", "Eina juodieji").
+pub fn side_key(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
 /// Moves `range` of an offered variant, numbered as a game record is
 /// (`13. Nc3 Be7 14. Bd3`, `13... Be7 14. Bd3`).
 pub fn variant_line(
@@ -477,10 +487,7 @@ fn diagram(pos: &Chess, lang: Lang, side: Color, turn: bool) -> String {
     out.push_str(&files);
     let _ = writeln!(out, "    {}", t!(lang, "board-legend"));
     if turn {
-        let to_move = match pos.turn() {
-            Color::White => t!(lang, "white"),
-            Color::Black => t!(lang, "black"),
-        };
+        let to_move = side_key(pos.turn());
         let _ = writeln!(out, "    {}", t!(lang, "board-to-move", color = to_move));
     }
     out

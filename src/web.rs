@@ -191,11 +191,7 @@ fn state_words(game: &Game, lang: Lang) -> String {
         ),
         (None, Some(c)) if c.interrupts => t!(lang, "web-suspended"),
         (None, Some(_)) => t!(lang, "web-claim-pending"),
-        (None, None) => t!(
-            lang,
-            "web-to-move",
-            side = render::color_name(game.to_move(), lang)
-        ),
+        (None, None) => t!(lang, "web-to-move", side = render::side_key(game.to_move())),
     }
 }
 

@@ -239,7 +239,7 @@ fn referee_problems(client: Client, bare: &[(Vec<String>, Vec<String>, String)])
                 "Sent and received on 10.05.2026",
                 "Ivanov, Ivan (White) plays",
                 "1. 5254 1... <your move>",
-                "To move: Black",
+                "Black to move",
                 "Send your move by 09.07.2026",
                 "Test arbiter",
                 "arbiter@example.test",

@@ -179,7 +179,7 @@ fn standings_json_and_a_game_in_progress() {
     );
     assert!(
         text.contains(
-            "[RUS-EM-2026/6] Sidorov, Sidor - Ivanov, Ivan: 1 move, to move: Black; \
+            "[RUS-EM-2026/6] Sidorov, Sidor - Ivanov, Ivan: 1 move, Black to move; \
              White 6 days / 54 left to move 10; Black 4 days / 56 left to move 10\n"
         ),
         "{text}"

@@ -107,8 +107,14 @@ answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
     }, { $state }; { $white_clock }; { $black_clock }
 answer-progress-finished = beendet { $result }
 answer-progress-suspended = unterbrochen (Reklamation wegen Zeitüberschreitung)
-answer-progress-to-move = am Zug: { $color }
-answer-progress-claim-pending = am Zug: { $color } (Reklamation wegen Zeitüberschreitung offen, die Partie läuft weiter)
+answer-progress-to-move = { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } am Zug
+answer-progress-claim-pending = { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } am Zug (Reklamation wegen Zeitüberschreitung offen, die Partie läuft weiter)
 answer-progress-clock-over = { $color } { $used } { $used ->
         [one] Tag
        *[other] Tage

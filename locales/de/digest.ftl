@@ -19,7 +19,10 @@ digest-game = [{ $game }] { $white } - { $black }: Weiß noch { $white_left } { 
     } { $black_control ->
         [0] für die Partie
        *[other] bis zum { $black_control }. Zug
-    }; { $to_move } am Zug{ $claim ->
+    }; { $to_move ->
+            [white] Weiß
+           *[black] Schwarz
+        } am Zug{ $claim ->
         [yes] ; eine Reklamation wegen Zeitüberschreitung ist offen
        *[no] {""}
     }.

@@ -101,7 +101,10 @@ piece-pawn = B
 castling-short = 0-0
 castling-long = 0-0-0
 board-legend = (K König, D Dame, T Turm, L Läufer, S Springer, B Bauer; Großbuchstaben Weiß)
-board-to-move = Am Zug: { $color }
+board-to-move = { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } am Zug
 board-last-move = Letzter Zug: { $squares }
 
 ## Die Zugübersicht (Anh. 1).

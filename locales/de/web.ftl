@@ -37,7 +37,10 @@ web-clock = { $used } { $used ->
 web-finished = beendet { $result } ({ $reason })
 web-suspended = unterbrochen
 web-claim-pending = Reklamation offen
-web-to-move = am Zug: { $side }
+web-to-move = { $side ->
+        [white] Weiß
+       *[black] Schwarz
+    } am Zug
 web-state-result = { $state }. Ergebnis: { $result }.
 web-clocks-as-of = Bedenkzeiten am { $date }
 web-side = Farbe

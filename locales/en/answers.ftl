@@ -107,8 +107,14 @@ answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
     }, { $state }; { $white_clock }; { $black_clock }
 answer-progress-finished = finished { $result }
 answer-progress-suspended = suspended (overstep claim)
-answer-progress-to-move = to move: { $color }
-answer-progress-claim-pending = to move: { $color } (overstep claim pending, play goes on)
+answer-progress-to-move = { $color ->
+        [white] White
+       *[black] Black
+    } to move
+answer-progress-claim-pending = { $color ->
+        [white] White
+       *[black] Black
+    } to move (overstep claim pending, play goes on)
 answer-progress-clock-over = { $color } { $used } { $used ->
         [one] day
        *[other] days

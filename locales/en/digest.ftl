@@ -19,7 +19,10 @@ digest-game = [{ $game }] { $white } - { $black }: White { $white_left } { $whit
     } left { $black_control ->
         [0] for the game
        *[other] to move { $black_control }
-    }; { $to_move } to move{ $claim ->
+    }; { $to_move ->
+            [white] White
+           *[black] Black
+        } to move{ $claim ->
         [yes] ; an overstep claim is pending
        *[no] {""}
     }.

@@ -101,7 +101,10 @@ piece-pawn = P
 castling-short = O-O
 castling-long = O-O-O
 board-legend = (K king, Q queen, R rook, B bishop, N knight, P pawn; upper case White)
-board-to-move = To move: { $color }
+board-to-move = { $color ->
+        [white] White
+       *[black] Black
+    } to move
 board-last-move = Last move: { $squares }
 
 ## The move schedule (App.1).

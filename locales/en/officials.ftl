@@ -231,8 +231,17 @@ official-mail-key = Mailbox key: { $key }
 official-mail-from = From: { $from }
 official-mail-id = Message-ID: { $id }
 official-mail-subject = Subject: { $subject }
-official-no-access-subject = III.1.6: no mail access for { $days } days
-official-no-access-body = Our mails to { $address } ({ $players }) have been returned undelivered since { $since }, and no mail has come from that address since: { $days } days have passed. Under III.1.6 a player who cannot restore his mail access within { $days } days is considered withdrawn. Decide his running games with WITHDRAW { $player } lost, WITHDRAW { $player } cancel or WITHDRAW { $player } adjudicate (III.8.1).
+official-no-access-subject = III.1.6: no mail access for { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }
+official-no-access-body = Our mails to { $address } ({ $players }) have been returned undelivered since { $since }, and no mail has come from that address since: { $days ->
+        [one] { $days } day has passed
+       *[other] { $days } days have passed
+    }. Under III.1.6 a player who cannot restore his mail access within { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } is considered withdrawn. Decide his running games with WITHDRAW { $player } lost, WITHDRAW { $player } cancel or WITHDRAW { $player } adjudicate (III.8.1).
 official-not-refereed-subject = A mail could not be refereed
 official-not-refereed-body = A mail could not be refereed and was kept aside in the mailbox; nothing of it was recorded.
 official-not-refereed-reason = Reason: { $reason }

@@ -37,7 +37,10 @@ web-clock = { $used } { $used ->
 web-finished = finished { $result } ({ $reason })
 web-suspended = suspended
 web-claim-pending = claim pending
-web-to-move = to move: { $side }
+web-to-move = { $side ->
+        [white] White
+       *[black] Black
+    } to move
 web-state-result = { $state }. Result: { $result }.
 web-clocks-as-of = Clocks as of { $date }
 web-side = Side

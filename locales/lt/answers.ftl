@@ -112,8 +112,14 @@ answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
     }, { $state }; { $white_clock }; { $black_clock }
 answer-progress-finished = baigta { $result }
 answer-progress-suspended = sustabdyta (pareiškimas dėl laiko viršijimo)
-answer-progress-to-move = eina: { $color }
-answer-progress-claim-pending = eina: { $color } (pareiškimas dėl laiko viršijimo laukia sprendimo, žaidimas tęsiamas)
+answer-progress-to-move = eina { $color ->
+        [white] baltieji
+       *[black] juodieji
+    }
+answer-progress-claim-pending = eina { $color ->
+        [white] baltieji
+       *[black] juodieji
+    } (pareiškimas dėl laiko viršijimo laukia sprendimo, žaidimas tęsiamas)
 answer-progress-clock-over = { $color } { $used } { $used ->
         [one] diena
         [few] dienos

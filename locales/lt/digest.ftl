@@ -22,7 +22,10 @@ digest-game = [{ $game }] { $white } - { $black }: baltiesiems liko { $white_lef
     } { $black_control ->
         [0] partijai
        *[other] iki { $black_control }-ojo ėjimo
-    }; eina { $to_move }{ $claim ->
+    }; eina { $to_move ->
+            [white] baltieji
+           *[black] juodieji
+        }{ $claim ->
         [yes] ; laukia pareiškimas dėl laiko viršijimo
        *[no] {""}
     }.

@@ -111,7 +111,10 @@ piece-pawn = P
 castling-short = O-O
 castling-long = O-O-O
 board-legend = (K karalius, V valdovė, B bokštas, R rikis, Ž žirgas, P pėstininkas; didžiosios – baltųjų, mažosios – juodųjų)
-board-to-move = Eina: { $color }
+board-to-move = Eina { $color ->
+        [white] baltieji
+       *[black] juodieji
+    }
 board-last-move = Paskutinis ėjimas: { $squares }
 
 ## Ėjimų grafikas (1 priedas).

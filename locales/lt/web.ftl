@@ -39,7 +39,10 @@ web-clock = { $used } { $used ->
 web-finished = baigta { $result } ({ $reason })
 web-suspended = sustabdyta
 web-claim-pending = pareiškimas laukia sprendimo
-web-to-move = eina: { $side }
+web-to-move = eina { $side ->
+        [white] baltieji
+       *[black] juodieji
+    }
 web-state-result = { $state }. Rezultatas: { $result }.
 web-clocks-as-of = Laikas { $date } duomenimis
 web-side = Spalva

@@ -112,13 +112,19 @@ answer-progress = [{ $game }] { $white } - { $black }: { $moves } { $moves ->
     }, { $state }; { $white_clock }; { $black_clock }
 answer-progress-finished = окончена { $result }
 answer-progress-suspended = прервана (заявление о просрочке)
-answer-progress-to-move = ход: { $color }
-answer-progress-claim-pending = ход: { $color } (заявление о просрочке ждет решения, игра продолжается)
+answer-progress-to-move = ход { $color ->
+        [white] белых
+       *[black] черных
+    }
+answer-progress-claim-pending = ход { $color ->
+        [white] белых
+       *[black] черных
+    } (заявление о просрочке ждет решения, игра продолжается)
 answer-progress-clock-over = { $color } { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } / превышение на { $over }{ $control ->
+    } / просрочка на { $over }{ $control ->
         [0] {""}
        *[other] {" "}к { $control }-му ходу
     }

@@ -22,7 +22,10 @@ digest-game = [{ $game }] { $white } - { $black }: у белых { $white_left }
     } { $black_control ->
         [0] на партию
        *[other] до { $black_control }-го хода
-    }; ход: { $to_move }{ $claim ->
+    }; ход { $to_move ->
+            [white] белых
+           *[black] черных
+        }{ $claim ->
         [yes] ; ждет решения заявление о просрочке
        *[no] {""}
     }.

@@ -1,27 +1,27 @@
 # Стандартная форма, доска, график, время: см. src/letters/forms.rs
 
-clock = Ваше время: использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+clock = Ваше время: { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }; осталось { $left } { $left ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }; { $left ->
+        [one] остался { $left } день
+        [few] осталось { $left } дня
+       *[many] осталось { $left } дней
     }.
 clock-send-by = Отправьте ход не позднее { $date }, если не берете перерыв.
 clock-send-by-final = Отправьте ход не позднее { $date }: дней перерыва в этом году у вас не осталось.
-clock-over = Ваше время: использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+clock-over = Ваше время: { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }: превышение на { $over } { $over ->
+    }: просрочка на { $over } { $over ->
         [one] день
         [few] дня
        *[many] дней
@@ -31,14 +31,14 @@ clock-tournament-end = { $earlier ->
         [yes] Турнир заканчивается раньше, { $end }
        *[no] Турнир заканчивается в тот же день, { $end }
     }: не оконченная к этой дате партия передается на присуждение ({ $article }).
-clock-barred = Заявка о превышении времени против вас отклонена: новая заявка невозможна до вашего { $control }-го хода.
+clock-barred = Заявление о просрочке времени против вас отклонено: новое заявление невозможно до вашего { $control }-го хода.
 clock-warning = Внимание: { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    } осталось всего { $left } { $left ->
-        [one] день
-        [few] дня
-       *[many] дней
+    } { $left ->
+        [one] остался всего { $left } день
+        [few] осталось всего { $left } дня
+       *[many] осталось всего { $left } дней
     }.
 
 ## Время обоих участников для судьи (в третьем лице): см. forms::clocks_of_both.
@@ -46,29 +46,29 @@ clocks-of-title = Время участников на { $date }:
 clock-of = { $name } ({ $side ->
         [white] белые
        *[black] черные
-    }): использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }): { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }; осталось { $left } { $left ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }; { $left ->
+        [one] остался { $left } день
+        [few] осталось { $left } дня
+       *[many] осталось { $left } дней
     }.
 clock-of-over = { $name } ({ $side ->
         [white] белые
        *[black] черные
-    }): использовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+    }): { $used ->
+        [one] использован { $used } день
+        [few] использовано { $used } дня
+       *[many] использовано { $used } дней
     } из { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода
-    }: превышение на { $over } { $over ->
+    }: просрочка на { $over } { $over ->
         [one] день
         [few] дня
        *[many] дней
@@ -111,7 +111,10 @@ piece-pawn = П
 castling-short = 0-0
 castling-long = 0-0-0
 board-legend = (Кр король, Ф ферзь, Л ладья, С слон, К конь, П пешка; заглавные — белые, строчные — черные)
-board-to-move = Ход: { $color }
+board-to-move = Ход { $color ->
+        [white] белых
+       *[black] черных
+    }
 board-last-move = Последний ход: { $squares }
 
 ## График прохождения ходов (прил. 1).

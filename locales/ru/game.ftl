@@ -37,14 +37,14 @@ game-variant-declined = Не принят { $whose } ({ $article }): ответ 
 game-result-subject = результат { $result }
 game-result = Партия { $game } ({ $white } - { $black }) закончена { $date }: { $result } ({ $reason }).
 game-result-resigned = Сдача партии: { $name } ({ $side }).
-game-result-on-time = Участнику { $name } ({ $side }) засчитано поражение за превышение времени ({ $article }).
+game-result-on-time = Участнику { $name } ({ $side }) засчитано поражение за просрочку времени ({ $article }).
 
 ## Заявление о просрочке.
 game-claim-subject = заявление о просрочке времени
-game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): у участника { $name } ({ $color }) израсходовано { $used } { $used ->
-        [one] день
-        [few] дня
-       *[many] дней
+game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): у участника { $name } ({ $color }) { $used ->
+        [one] израсходован { $used } день
+        [few] израсходовано { $used } дня
+       *[many] израсходовано { $used } дней
     } при норме { $allowance } { $control ->
         [0] на всю партию
        *[other] до { $control }-го хода

@@ -23,7 +23,7 @@ web-clock-over = { $used } { $used ->
         [one] день
         [few] дня
        *[many] дней
-    } / превышение на { $over }{ $control ->
+    } / просрочка на { $over }{ $control ->
         [0] {""}
        *[other] {" "}к { $control }-му ходу
     }
@@ -38,7 +38,10 @@ web-clock = { $used } { $used ->
 web-finished = окончена { $result } ({ $reason })
 web-suspended = приостановлена
 web-claim-pending = заявление ждет решения судьи
-web-to-move = ход: { $side }
+web-to-move = ход { $side ->
+        [white] белых
+       *[black] черных
+    }
 web-state-result = { $state }. Результат: { $result }.
 web-clocks-as-of = Время на { $date }
 web-side = Цвет

@@ -765,12 +765,12 @@ pub fn progress_line(
         (None, Some(_)) => t!(
             lang,
             "answer-progress-claim-pending",
-            color = color_name(game.to_move(), lang)
+            color = render::side_key(game.to_move())
         ),
         (None, None) => t!(
             lang,
             "answer-progress-to-move",
-            color = color_name(game.to_move(), lang)
+            color = render::side_key(game.to_move())
         ),
     };
     let side = |c: Color| {
@@ -1274,6 +1274,39 @@ mod tests {
             .map(|notice| both(notice, petrov(), "Petrov, Petr"))
             .collect();
         insta::assert_snapshot!("no_game", out.join("\n\n######## next notice ########\n\n"));
+    }
+
+    /// A mail about no game has its subject alone, without a game's label
+    /// before it: it begins with a capital letter in every language ("Нет
+    /// перерыва", "No leave", "Перерыв не предоставлен").
+    #[test]
+    fn a_subject_outside_a_game_begins_with_a_capital_letter() {
+        let notices = [
+            AnswerNotice::NoLeave,
+            AnswerNotice::DirectorOnly {
+                command: "confirm".into(),
+            },
+            AnswerNotice::WhichGame {
+                problem: WhichGame::Unsaid,
+                games: vec!["T/1".into()],
+            },
+        ];
+        let mut subjects = Vec::new();
+        for notice in notices {
+            for reader in [ivanov(), petrov()] {
+                let letter =
+                    Letter::new(vec![reader], vec![], Notice::Answer(notice.clone()), None);
+                subjects.extend(mails(&league(), &letter).into_iter().map(|m| m.subject));
+            }
+        }
+        assert!(
+            subjects.contains(&"Нет перерыва".to_string()),
+            "{subjects:?}"
+        );
+        for subject in &subjects {
+            let first = subject.chars().next().unwrap();
+            assert!(first.is_uppercase(), "{subject}");
+        }
     }
 
     #[test]

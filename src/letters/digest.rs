@@ -28,10 +28,7 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
         if least > i64::from(t.rules.warning_days) && game.claim.is_none() {
             continue;
         }
-        let to_move = match game.to_move() {
-            Color::White => t!(lang, "white"),
-            Color::Black => t!(lang, "black"),
-        };
+        let to_move = crate::render::side_key(game.to_move());
         let line = t!(
             lang,
             "digest-game",

@@ -260,15 +260,15 @@ fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
                 Some(lang) if copy => director_copy(league, letter, &audience(lang), &players),
                 Some(lang) => render(league, &letter.notice, &audience(lang)),
                 None => {
-                    let en = render(league, &letter.notice, &audience(Lang::En));
-                    let ru = render(league, &letter.notice, &audience(Lang::Ru));
+                    let en = capitalised(render(league, &letter.notice, &audience(Lang::En)));
+                    let ru = capitalised(render(league, &letter.notice, &audience(Lang::Ru)));
                     Text {
                         subject: format!("{} / {}", en.subject, ru.subject),
                         body: format!("{}\n\n{}", en.body, ru.body),
                     }
                 }
             };
-            let text = stable_subject(league, letter.game.as_deref(), text);
+            let text = stable_subject(league, letter.game.as_deref(), capitalised(text));
             // the answered mail's thread is its sender's only (whichever
             // of his addresses he wrote from)
             let answers = letter
@@ -430,14 +430,32 @@ fn stable_subject(league: &League, game: Option<&str>, text: Text) -> Text {
     else {
         return text;
     };
-    let mut chars = what.chars();
-    let headline = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
-        None => return text,
-    };
+    if what.is_empty() {
+        return text;
+    }
+    let headline = first_capital(what);
     Text {
         subject: stable.to_string(),
         body: format!("{headline}\n\n{}", text.body),
+    }
+}
+
+/// `text` with its subject beginning with a capital letter, as a subject
+/// standing alone does ("Как писать ходы и команды", "Help / Помощь"); a
+/// game's subject begins with its label `[ID]` and stays as it is.
+fn capitalised(text: Text) -> Text {
+    Text {
+        subject: first_capital(&text.subject),
+        body: text.body,
+    }
+}
+
+/// `s` with its first letter upper case.
+fn first_capital(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
