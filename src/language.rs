@@ -152,6 +152,11 @@ pub struct Language {
     /// (`lithuanian`); none: Fluent's, from CLDR.
     #[serde(default)]
     pub plural_rule: Option<String>,
+    /// How a name is changed when the reader is addressed by it
+    /// (`lithuanian`: the vocative, [`lithuanian_vocative`]); none: as
+    /// written.
+    #[serde(default)]
+    pub vocative: Option<String>,
     pub pieces: Pieces,
     /// The phrases of each command, upper case, by the command's name.
     pub commands: BTreeMap<String, Vec<String>>,
@@ -295,6 +300,58 @@ impl Language {
     }
 }
 
+impl Language {
+    /// A reader's name as a mail addresses him in this language: in
+    /// natural order (`Surname, Given` → `Given Surname`; a name without a
+    /// comma as written), in the vocative where the language has one and
+    /// its regular rules form it.
+    pub fn addressed(&self, name: &str) -> String {
+        let name = natural_order(name);
+        match self.vocative.as_deref() {
+            Some("lithuanian") => lithuanian_vocative(&name).unwrap_or(name),
+            _ => name,
+        }
+    }
+}
+
+/// `Surname, Given` → `Given Surname`; a name without a comma as written.
+pub fn natural_order(name: &str) -> String {
+    match name.split_once(',') {
+        Some((surname, given)) if !given.trim().is_empty() => {
+            format!("{} {}", given.trim(), surname.trim())
+        }
+        _ => name.trim().trim_end_matches(',').trim().to_string(),
+    }
+}
+
+/// The Lithuanian vocative of a name in natural order, each word by the
+/// regular rules of its ending (Jonas → Jonai, Jonaitis → Jonaiti, Kazys →
+/// Kazy, Paulius → Pauliau, Eglė → Egle, Jonaitienė → Jonaitiene, Ona
+/// stays); `None` when a word ends otherwise (a foreign name: Petr, Smith),
+/// and the name is then written as it is.
+pub fn lithuanian_vocative(name: &str) -> Option<String> {
+    const ENDINGS: [(&str, &str); 7] = [
+        ("ius", "iau"),
+        ("us", "au"),
+        ("as", "ai"),
+        ("ys", "y"),
+        ("is", "i"),
+        ("ė", "e"),
+        ("a", "a"),
+    ];
+    let words: Option<Vec<String>> = name
+        .split_whitespace()
+        .map(|word| {
+            ENDINGS.iter().find_map(|(from, to)| {
+                word.strip_suffix(from)
+                    .filter(|stem| stem.chars().count() > 1)
+                    .map(|stem| format!("{stem}{to}"))
+            })
+        })
+        .collect();
+    words.filter(|w| !w.is_empty()).map(|w| w.join(" "))
+}
+
 /// Every language's `language.toml`, read once.
 fn languages() -> &'static [Language] {
     static LANGUAGES: OnceLock<Vec<Language>> = OnceLock::new();
@@ -318,6 +375,39 @@ fn languages() -> &'static [Language] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The vocative by the regular rules of Lithuanian endings: given
+    /// names and surnames, men's and women's; a name it cannot form is
+    /// written as it is.
+    #[test]
+    fn lithuanian_vocative_by_the_regular_endings() {
+        let table = [
+            ("Jonaitis, Jonas", "Jonai Jonaiti"),
+            ("Kazlauskas, Vytautas", "Vytautai Kazlauskai"),
+            ("Petrauskas, Kazys", "Kazy Petrauskai"),
+            ("Mikutavičius, Paulius", "Pauliau Mikutavičiau"),
+            ("Jonaitienė, Eglė", "Egle Jonaitiene"),
+            ("Petraitytė, Ona", "Ona Petraityte"),
+            ("Kazlauskaitė, Rūta", "Rūta Kazlauskaite"),
+            ("Butkus, Linas", "Linai Butkau"),
+            ("Jonas Jonaitis", "Jonai Jonaiti"),
+            // not formed by the rules: as written, in natural order
+            ("Petrov, Petr", "Petr Petrov"),
+            ("Smith, John", "John Smith"),
+            ("JONAITIS, JONAS", "JONAS JONAITIS"),
+            ("Turnyro T direktoriau", "Turnyro T direktoriau"),
+        ];
+        let lt = Lang::from_code("lt").unwrap().language();
+        for (name, addressed) in table {
+            assert_eq!(lt.addressed(name), addressed, "{name}");
+        }
+        assert_eq!(Lang::En.language().addressed("Smith, John"), "John Smith");
+        assert_eq!(
+            Lang::En.language().addressed("Jonaitis, Jonas"),
+            "Jonas Jonaitis"
+        );
+        assert_eq!(Lang::Ru.language().addressed("Иванов, Иван"), "Иван Иванов");
+    }
 
     /// Every folder of `locales/` is a language the build embedded (a
     /// folder missing a file is left out by `build.rs` with a warning).

@@ -253,7 +253,7 @@ fn iii_5_1_email_reminder_after_14_days() {
     assert!(!reminder.body.contains("PENALTY"), "{}", reminder.body);
     assert!(copy.body.contains("PENALTY black"), "{}", copy.body);
     assert!(
-        reminder.body.contains("no answer has come for 14 days")
+        reminder.body.contains("No answer has come for 14 days")
             && reminder
                 .body
                 .contains("a copy goes to the director (III.5.1)"),
@@ -279,7 +279,7 @@ fn ii_5_1_postal_reminder_after_30_days() {
     let reminder = find(&sent, "reminder");
     assert!(reminder.is_to(&[B], &[]), "the partner alone: {reminder:?}");
     assert!(
-        reminder.body.contains("no answer has come for 30 days")
+        reminder.body.contains("No answer has come for 30 days")
             && reminder
                 .body
                 .contains("The move is repeated here with all its information (II.5.1).")
@@ -387,7 +387,7 @@ fn ii_5_1_postal_white_first_move_missing_30_days_after_the_start() {
     );
     assert!(
         request.body.contains("White's first move")
-            && request.body.contains("no answer has come for 30 days")
+            && request.body.contains("No answer has come for 30 days")
             && request
                 .body
                 .contains("a copy goes to the director (II.5.1)"),

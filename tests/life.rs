@@ -90,7 +90,7 @@ fn iii_5_1_reminder_exactly_at_day_14_and_iii_5_3_director_told_at_day_40() {
     assert!(sent[1].body.contains("III.5.1"), "{}", sent[1].body);
     assert!(sent[0].about.contains("reminder"));
     assert!(
-        sent[0].body.contains("no answer has come for 14 days") && sent[0].body.contains("1. 5254"),
+        sent[0].body.contains("No answer has come for 14 days") && sent[0].body.contains("1. 5254"),
         "{}",
         sent[0].body
     );
@@ -140,7 +140,7 @@ fn further_reminders_repeat_the_move_on_the_rule_sets_days() {
         assert!(
             sent[0]
                 .body
-                .contains(&format!("no answer has come for {waited} days")),
+                .contains(&format!("No answer has come for {waited} days")),
             "{}",
             sent[0].body
         );
@@ -885,7 +885,7 @@ fn iii_5_timers_of_missed_days_run_in_order_each_as_of_its_own_day() {
     assert_eq!(subjects(&sent).len(), 3, "{sent:#?}");
     assert!(sent[0].about.contains("reminder"), "{sent:#?}");
     assert!(
-        sent[0].body.contains("no answer has come for 14 days"),
+        sent[0].body.contains("No answer has come for 14 days"),
         "the reminder as of 24.05: {}",
         sent[0].body
     );
@@ -929,7 +929,7 @@ fn a_clock_set_back_across_midnight_and_three_days_ahead_runs_each_day_once() {
         2,
         "the reminder of 24.05, the director's copy: {sent:#?}"
     );
-    assert!(sent[0].body.contains("no answer has come for 14 days"));
+    assert!(sent[0].body.contains("No answer has come for 14 days"));
     assert!(sent[1].is_to(&[TD], &[]), "{:?}", sent[1]);
     // two hours back: 22:30 on 23.05 in Moscow
     let (log, sent) = at(&mut arena, "@2026-05-23 19:30:00");

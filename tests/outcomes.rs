@@ -488,7 +488,9 @@ fn each_reader_gets_his_copy_in_his_own_language() {
     let director = sent.iter().find(|m| m.is_to(&["td@example.test"], &[]));
     let director = director.expect("the director's copy");
     assert!(
-        director.body.contains("Судья турнира RUS-EM-2026,"),
+        director
+            .body
+            .contains("Здравствуйте, судья турнира RUS-EM-2026!"),
         "{}",
         director.body
     );

@@ -99,7 +99,7 @@ fn iccf_3a_3b_webserver_3_1_repeats_at_14_28_35_silence_at_40_claim_after_50_day
         let mails = on(d);
         assert_eq!(mails.len(), 2, "{d}: {mails:#?}");
         assert!(mails[0].is_to(&[B], &[]) && mails[0].about.contains("reminder"));
-        has(mails[0], &format!("no answer has come for {waited} days"));
+        has(mails[0], &format!("No answer has come for {waited} days"));
         has(mails[0], "a copy goes to the director (ICCF Guidelines 3a)");
         assert!(mails[1].is_to(&[TD], &[]), "{:?}", mails[1]);
     }

@@ -11,8 +11,13 @@ moves = { $n ->
 white = Weiß
 black = Schwarz
 
+## Die Anrede am Anfang einer Mail: die Namen in natürlicher Reihenfolge (das Geschlecht ist unbekannt).
+greeting = Guten Tag, { $names },
+names-and = und
+
 ## Die E-Mails an den Turnierleiter: sein Titel und seine Kopie einer E-Mail an die Spieler.
 director-title = Turnierleiter von { $tournament }
+director-addressed = Turnierleiter von { $tournament }
 copy-intro = Kopie für den Turnierleiter ({ $why ->
         [short] ein Spieler dieser Partie hat noch { $days } { $days ->
             [one] Tag

@@ -13,8 +13,13 @@ moves = { $n ->
 white = baltieji
 black = juodieji
 
+## Kreipinys laiško pradžioje: skaitytojų vardai šauksmininku.
+greeting = Laba diena, { $names },
+names-and = ir
+
 ## Laiškai turnyro direktoriui: jo pareigos ir laiško žaidėjams kopija.
 director-title = Turnyro { $tournament } direktorius
+director-addressed = turnyro { $tournament } direktoriau
 copy-intro = Kopija turnyro direktoriui ({ $why ->
         [short] vienam iš partijos žaidėjų laikrodyje liko { $days } { $days ->
             [one] diena

@@ -964,17 +964,15 @@ mod tests {
         [Lang::En, Lang::Ru]
             .into_iter()
             .map(|lang| {
-                let text = render(
-                    &league,
-                    notice,
-                    &Audience {
-                        lang,
-                        names: &names,
-                        readers: &readers,
-                        director: false,
-                        held: false,
-                    },
-                );
+                let audience = Audience {
+                    lang,
+                    names: &names,
+                    readers: &readers,
+                    director: false,
+                    held: false,
+                };
+                // opened as the letters open every mail
+                let text = super::super::opened(render(&league, notice, &audience), &audience);
                 format!("Subject: {}\n\n{}", text.subject, text.body)
             })
             .collect::<Vec<_>>()

@@ -46,9 +46,11 @@ impl Audience<'_> {
         self.readers.contains(reader)
     }
 
-    /// The greeting line: the To readers' names.
+    /// The greeting line: the language's salutation with the To readers'
+    /// names as it addresses them (`Dear John Smith,`), then a blank line;
+    /// nothing when the mail has no named reader.
     pub fn greeting(&self) -> String {
-        greeting(self.names)
+        greeting(self.lang, self.names)
     }
 
     /// The side the board is drawn from: Black's when Black reads this
@@ -248,7 +250,15 @@ fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
             if to.is_empty() {
                 to = std::mem::take(&mut cc);
             }
-            let names: Vec<String> = to.iter().map(|r| r.name.clone()).collect();
+            // the director is addressed by his title, not by the name the
+            // mail's header gives him
+            let names: Vec<String> = match lang {
+                Some(lang) if director => to
+                    .iter()
+                    .map(|_| director_addressed(&readers, lang))
+                    .collect(),
+                _ => to.iter().map(|r| r.name.clone()).collect(),
+            };
             let audience = |lang| Audience {
                 lang,
                 names: &names,
@@ -377,7 +387,7 @@ fn director_copy(
         }
         _ => copied.subject,
     };
-    Text { subject, body }
+    opened(Text { subject, body }, audience)
 }
 
 /// The game a notice is about, as it stands, and the day it speaks of.
@@ -528,26 +538,66 @@ fn attachments(league: &League, notice: &Notice, lang: Option<Lang>) -> Vec<Atta
 
 /// The text of a notice for an audience.
 fn render(league: &League, notice: &Notice, audience: &Audience) -> Text {
-    match notice {
+    let text = match notice {
         Notice::Help { tournament } => requests::help(tournament, audience),
         Notice::Game(n) => game::render(league, n, audience),
         Notice::Answer(n) => answers::render(league, n, audience),
         Notice::Official(n) => officials::render(league, n, audience),
         Notice::Adjudication(n) => adjudication::render(league, n, audience),
-    }
+    };
+    opened(text, audience)
 }
 
-/// The greeting line: the To readers' names.
-fn greeting(names: &[String]) -> String {
-    let names: Vec<&str> = names
+/// A mail's body as a letter opens: after the greeting line (or at the
+/// top, with none), the first sentence begins with a capital letter; the
+/// catalogs' texts are written to follow the greeting in any language.
+fn opened(text: Text, audience: &Audience) -> Text {
+    let greeting = audience.greeting();
+    let Text { subject, body } = text;
+    let Some(rest) = body.strip_prefix(greeting.as_str()) else {
+        return Text { subject, body };
+    };
+    let mut chars = rest.chars();
+    let body = match chars.next() {
+        Some(first) => format!(
+            "{greeting}{}{}",
+            first.to_uppercase().collect::<String>(),
+            chars.as_str()
+        ),
+        None => body,
+    };
+    Text { subject, body }
+}
+
+/// The greeting line in `lang`: its salutation with the readers' names as
+/// it addresses them (natural order, its vocative), joined by commas and
+/// its "and" before the last.
+fn greeting(lang: Lang, names: &[String]) -> String {
+    let language = lang.language();
+    let names: Vec<String> = names
         .iter()
-        .map(String::as_str)
-        .filter(|n| !n.is_empty())
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| language.addressed(n))
         .collect();
-    if names.is_empty() {
-        return String::new();
-    }
-    format!("{},\n\n", names.join(", "))
+    let joined = match names.as_slice() {
+        [] => return String::new(),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} {} {last}", first.join(", "), t!(lang, "names-and")),
+    };
+    format!("{}\n\n", t!(lang, "greeting", names = joined))
+}
+
+/// How a mail in `lang` addresses the director among `readers`.
+fn director_addressed(readers: &[Reader], lang: Lang) -> String {
+    readers
+        .iter()
+        .find_map(|r| match r {
+            Reader::Director { tournament } => {
+                Some(t!(lang, "director-addressed", tournament = tournament))
+            }
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// A small league for the letters' golden tests: tournament `T` from
@@ -1085,5 +1135,224 @@ mod russian {
         );
         assert!(foreign("РЕЗУЛЬТАТ 1-0 (RESULT), III.9.4, Ivanov, Ivan").is_empty());
         assert_eq!(foreign("ответьте CONFIRM сейчас"), ["CONFIRM"]);
+    }
+}
+
+/// Every mail opens as a letter in its reader's language: the salutation
+/// with the names in natural order (in Lithuanian, their vocative), never
+/// the PGN record form `Surname, Given,`, and the body below it begins
+/// with a capital letter.
+#[cfg(test)]
+mod greetings {
+    use super::fixture::{day, director, game, ivanov, league, petrov, show};
+    use super::greeting;
+    use crate::referee::notice::officials::OfficialNotice;
+    use crate::referee::notice::{Letter, Notice};
+    use crate::referee::tournament::{Lang, League};
+
+    fn lang(code: &str) -> Lang {
+        Lang::from_code(code).expect("an embedded language")
+    }
+
+    fn names(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn the_salutation_and_the_names_in_natural_order_in_every_language() {
+        let table = [
+            ("en", &["Smith, John"][..], "Dear John Smith,"),
+            (
+                "en",
+                &["Smith, John", "Jones, Peter"][..],
+                "Dear John Smith and Peter Jones,",
+            ),
+            (
+                "en",
+                &["Smith, John", "Jones, Peter", "Brown, Anne"][..],
+                "Dear John Smith, Peter Jones and Anne Brown,",
+            ),
+            ("ru", &["Иванов, Иван"][..], "Здравствуйте, Иван Иванов!"),
+            (
+                "ru",
+                &["Иванов, Иван", "Петров, Пётр"][..],
+                "Здравствуйте, Иван Иванов и Пётр Петров!",
+            ),
+            ("de", &["Müller, Jürgen"][..], "Guten Tag, Jürgen Müller,"),
+            (
+                "de",
+                &["Müller, Jürgen", "Schmidt, Hans"][..],
+                "Guten Tag, Jürgen Müller und Hans Schmidt,",
+            ),
+            ("lt", &["Jonaitis, Jonas"][..], "Laba diena, Jonai Jonaiti,"),
+            (
+                "lt",
+                &["Jonaitienė, Eglė", "Petrov, Petr"][..],
+                "Laba diena, Egle Jonaitiene ir Petr Petrov,",
+            ),
+            ("en", &["Arbiter Team"][..], "Dear Arbiter Team,"),
+        ];
+        for (code, readers, line) in table {
+            assert_eq!(
+                greeting(lang(code), &names(readers)),
+                format!("{line}\n\n"),
+                "{code}"
+            );
+        }
+        assert_eq!(greeting(Lang::En, &names(&[""])), "");
+    }
+
+    /// Whether `line` is a name in the PGN record form: `Surname, Given,`.
+    fn record_form(line: &str) -> bool {
+        let Some(name) = line.strip_suffix(',') else {
+            return false;
+        };
+        let Some((surname, given)) = name.split_once(", ") else {
+            return false;
+        };
+        [surname, given].iter().all(|w| {
+            !w.is_empty()
+                && !w.contains(' ')
+                && w.chars().next().is_some_and(char::is_uppercase)
+                && w.chars().all(|c| c.is_alphabetic() || c == '-')
+        })
+    }
+
+    /// Whether `line` is a greeting line of some language.
+    fn salutation(line: &str) -> bool {
+        Lang::all().any(|lang| {
+            let form = crate::t!(lang, "greeting", names = "\u{1}");
+            let (before, after) = form
+                .split_once('\u{1}')
+                .expect("greeting names the readers");
+            line.starts_with(before) && line.ends_with(after)
+        })
+    }
+
+    /// The faults of the mails in `text`: a record-form greeting, or a
+    /// greeting whose body begins in lower case.
+    fn faults(text: &str) -> Vec<String> {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut faults = vec![];
+        for (at, line) in lines.iter().enumerate() {
+            if record_form(line) {
+                faults.push(format!("a record-form greeting: {line}"));
+            }
+            if salutation(line) && lines.get(at + 1) == Some(&"") {
+                let next = lines.get(at + 2).copied().unwrap_or_default();
+                if next.chars().next().is_some_and(char::is_lowercase) {
+                    faults.push(format!("lower case after {line}: {next}"));
+                }
+            }
+        }
+        faults
+    }
+
+    #[test]
+    fn the_check_finds_the_old_record_form() {
+        assert!(!faults("Petrov, Petr,\n\nhere is your account").is_empty());
+        assert!(!faults("Dear Petr Petrov,\n\nhere is your account").is_empty());
+        assert!(faults("Dear Petr Petrov,\n\nHere is your account").is_empty());
+    }
+
+    /// Every golden snapshot of the letters (every notice kind, English
+    /// and Russian readers and directors) opens as a letter.
+    #[test]
+    fn every_snapshot_opens_as_a_letter() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/letters/snapshots");
+        let mut read = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "snap") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(faults(&text), Vec::<String>::new(), "{}", path.display());
+                read += 1;
+            }
+        }
+        assert!(read > 20, "the snapshots are read");
+    }
+
+    /// The fixture's league with Lithuanian and German players and the
+    /// director reading `director`.
+    fn baltic(director: &str) -> League {
+        let mut league = league();
+        let t = &mut league.tournaments[0];
+        t.players[0].name = "Jonaitis, Jonas".into();
+        t.players[0].language = lang("lt");
+        t.players[1].name = "Müller, Jürgen".into();
+        t.players[1].language = lang("de");
+        t.director_language = lang(director);
+        league
+    }
+
+    /// The opening, a reminder copied to the director, a time warning
+    /// and the help, to German and Lithuanian readers: each greeting as its
+    /// language writes it, the body capitalised below it and in a mail to
+    /// no named reader.
+    #[test]
+    fn every_mail_greets_its_readers_in_their_language() {
+        for (code, to_director) in [
+            ("lt", "Laba diena, turnyro T direktoriau,"),
+            ("de", "Guten Tag, Turnierleiter von T,"),
+        ] {
+            let league = baltic(code);
+            let official =
+                |to, cc, notice| Letter::new(to, cc, Notice::Official(notice), Some("T/1"));
+            let letters = [
+                official(
+                    vec![ivanov(), petrov()],
+                    vec![],
+                    OfficialNotice::Opening {
+                        game: Box::new(game(&league, &[])),
+                        today: day("2026-05-10"),
+                    },
+                ),
+                official(
+                    vec![petrov()],
+                    vec![director()],
+                    OfficialNotice::Reminder {
+                        game: Box::new(game(&league, &["5254"])),
+                        waiting: 14,
+                        to_director: true,
+                        today: day("2026-05-24"),
+                    },
+                ),
+                official(
+                    vec![ivanov()],
+                    vec![director()],
+                    OfficialNotice::TimeWarning {
+                        game: Box::new(game(&league, &[])),
+                        today: day("2026-06-20"),
+                    },
+                ),
+                Letter::new(
+                    vec![ivanov()],
+                    vec![],
+                    Notice::Help {
+                        tournament: "T".into(),
+                    },
+                    None,
+                ),
+            ];
+            let text = show(&league, &letters);
+            assert_eq!(faults(&text), Vec::<String>::new(), "{text}");
+            for line in [
+                "Laba diena, Jonai Jonaiti,",
+                "Guten Tag, Jürgen Müller,",
+                to_director,
+            ] {
+                assert!(text.lines().any(|l| l == line), "{line}:\n{text}");
+            }
+            // the players' mail copied to the director, without its
+            // greeting, begins capitalised
+            let copied = text
+                .split("- - - - - - - - - -\n")
+                .nth(1)
+                .expect("a director's copy");
+            assert!(
+                copied.chars().next().is_some_and(char::is_uppercase),
+                "{copied}"
+            );
+        }
     }
 }
