@@ -1675,7 +1675,7 @@ async fn an_iccf_tournament_by_real_mail_repeats_warns_and_claims_on_its_days() 
         let reminder = &black[expected - 1].1;
         assert!(
             reminder.contains(&format!("Ответа нет уже {waited}"))
-                && reminder.contains("ICCF Guidelines 3a"),
+                && reminder.contains("Руководство ИКЧФ, п. 3a"),
             "day {n}: {reminder}"
         );
     }
