@@ -207,7 +207,7 @@ official-command = { $command ->
         [penalty] STRAFE (PENALTY)
        *[pgn] PGN
     }
-official-problem-no-command = Kein Befehl des Turnierleiters gefunden. Befehle, jeder in einer eigenen Zeile: BESTÄTIGT (CONFIRM), ABGELEHNT (REJECT), ERGEBNIS 1-0|0-1|1/2-1/2 (RESULT), STRAFE Weiß|Schwarz N (PENALTY), URLAUB <Spieler> <von> <bis> (LEAVE), RÜCKZUG <Spieler> verloren|annulliert|Abschätzung (WITHDRAW), STAND (STATUS), PGN, HILFE (HELP).
+official-problem-no-command = Kein Befehl des Turnierleiters gefunden. Befehle, jeder in einer eigenen Zeile: BESTÄTIGT (CONFIRM), ABGELEHNT (REJECT), ERGEBNIS 1-0|0-1|1/2-1/2 (RESULT), STRAFE Weiß|Schwarz N (PENALTY), URLAUB <Spieler> <von> <bis> (LEAVE), RÜCKZUG <Spieler> verloren|annulliert|Abschätzung (WITHDRAW), ARCHIV (ARCHIVE), STAND (STATUS), PGN, HILFE (HELP).
 official-problem-no-game = { $command }: bestimmen Sie die Partie durch ihre Kennung im Betreff.
 official-problem-which-claim = BESTÄTIGT/ABGELEHNT (CONFIRM/REJECT): bestimmen Sie die Partie durch ihre Kennung im Betreff (es ist keine oder mehr als eine Reklamation wegen Zeitüberschreitung offen).
 official-problem-no-claim = { $game }: es ist keine Reklamation wegen Zeitüberschreitung offen.

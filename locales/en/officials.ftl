@@ -202,7 +202,7 @@ official-command = { $command ->
         [penalty] PENALTY
        *[pgn] PGN
     }
-official-problem-no-command = No director command found. Commands, each on a line of its own: CONFIRM, REJECT, RESULT 1-0|0-1|1/2-1/2, PENALTY white|black N, LEAVE <player> <from> <to>, WITHDRAW <player> lost|cancel|adjudicate, STATUS, PGN, HELP.
+official-problem-no-command = No director command found. Commands, each on a line of its own: CONFIRM, REJECT, RESULT 1-0|0-1|1/2-1/2, PENALTY white|black N, LEAVE <player> <from> <to>, WITHDRAW <player> lost|cancel|adjudicate, ARCHIVE, STATUS, PGN, HELP.
 official-problem-no-game = { $command }: name the game by its tag in the subject.
 official-problem-which-claim = CONFIRM/REJECT: name the game by its tag in the subject (no or more than one overstep claim is pending).
 official-problem-no-claim = { $game }: no overstep claim is pending.

@@ -228,7 +228,7 @@ official-command = { $command ->
         [penalty] BAUDA (PENALTY)
        *[pgn] PGN
     }
-official-problem-no-command = Turnyro direktoriaus komanda nerasta. Komandos, kiekviena atskiroje eilutėje: PATVIRTINU (CONFIRM), ATMETU (REJECT), REZULTATAS 1-0|0-1|1/2-1/2 (RESULT), BAUDA baltiesiems|juodiesiems N (PENALTY), PERTRAUKA <žaidėjas> <nuo> <iki> (LEAVE), PASITRAUKIMAS <žaidėjas> pralaimėjimas|anuliuoti|vertinimas (WITHDRAW), BŪSENA (STATUS), PGN, PAGALBA (HELP).
+official-problem-no-command = Turnyro direktoriaus komanda nerasta. Komandos, kiekviena atskiroje eilutėje: PATVIRTINU (CONFIRM), ATMETU (REJECT), REZULTATAS 1-0|0-1|1/2-1/2 (RESULT), BAUDA baltiesiems|juodiesiems N (PENALTY), PERTRAUKA <žaidėjas> <nuo> <iki> (LEAVE), PASITRAUKIMAS <žaidėjas> pralaimėjimas|anuliuoti|vertinimas (WITHDRAW), ARCHYVAS (ARCHIVE), BŪSENA (STATUS), PGN, PAGALBA (HELP).
 official-problem-no-game = { $command }: nurodykite partiją jos žyme laiško temoje.
 official-problem-which-claim = PATVIRTINU/ATMETU (CONFIRM/REJECT): nurodykite partiją jos žyme laiško temoje (laukiančių pareiškimų dėl laiko viršijimo nėra arba yra daugiau nei vienas).
 official-problem-no-claim = { $game }: nėra laukiančio pareiškimo dėl laiko viršijimo.

@@ -212,7 +212,7 @@ official-command = { $command ->
         [penalty] ШТРАФ (PENALTY)
        *[pgn] PGN
     }
-official-problem-no-command = Команда судьи не найдена. Команды, каждая отдельной строкой: ПОДТВЕРЖДАЮ (CONFIRM), ОТКЛОНЯЮ (REJECT), РЕЗУЛЬТАТ 1-0|0-1|1/2-1/2 (RESULT), ШТРАФ белым|черным N (PENALTY), ПЕРЕРЫВ <участник> <с> <по> (LEAVE), ВЫБЫТИЕ <участник> проигрыш|отмена|присуждение (WITHDRAW), СТАТУС (STATUS), PGN, ПОМОЩЬ (HELP).
+official-problem-no-command = Команда судьи не найдена. Команды, каждая отдельной строкой: ПОДТВЕРЖДАЮ (CONFIRM), ОТКЛОНЯЮ (REJECT), РЕЗУЛЬТАТ 1-0|0-1|1/2-1/2 (RESULT), ШТРАФ белым|черным N (PENALTY), ПЕРЕРЫВ <участник> <с> <по> (LEAVE), ВЫБЫТИЕ <участник> проигрыш|отмена|присуждение (WITHDRAW), АРХИВ (ARCHIVE), СТАТУС (STATUS), PGN, ПОМОЩЬ (HELP).
 official-problem-no-game = { $command }: укажите метку партии в теме письма.
 official-problem-which-claim = ПОДТВЕРЖДАЮ/ОТКЛОНЯЮ (CONFIRM/REJECT): укажите метку партии в теме письма (заявлений о просрочке нет или их несколько).
 official-problem-no-claim = { $game }: заявления о просрочке нет.

@@ -1393,4 +1393,21 @@ mod tests {
         }
         insta::assert_snapshot!("director_answers", text);
     }
+
+    /// III.1.4: the director's list of his commands, when a mail of his
+    /// holds none, names ARCHIVE (the game's mails, as mbox) in every
+    /// language, in that language's word.
+    #[test]
+    fn iii_1_4_the_directors_command_list_names_archive_in_every_language() {
+        for lang in Lang::all() {
+            let text = crate::t!(lang, "official-problem-no-command");
+            let word = match lang.code() {
+                "ru" => "АРХИВ (ARCHIVE)",
+                "de" => "ARCHIV (ARCHIVE)",
+                "lt" => "ARCHYVAS (ARCHIVE)",
+                _ => "ARCHIVE,",
+            };
+            assert!(text.contains(word), "{}: {text}", lang.code());
+        }
+    }
 }
