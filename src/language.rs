@@ -224,6 +224,9 @@ pub struct Words {
     pub loss: Vec<String>,
     /// The appeal against an adjudicated result (III.9.9).
     pub appeal: Vec<String>,
+    /// Phrases (lower case, found within a line) that make a question in
+    /// a player's mail one about his deadline: its answer points to STATUS.
+    pub deadline: Vec<String>,
 }
 
 /// Whether `word` (upper case) is a word of one kind in any language.

@@ -905,30 +905,6 @@ pub(super) fn note_of(written: &Written) -> Vec<String> {
         .collect()
 }
 
-/// Words that make a question one about the player's deadline or clock,
-/// in the four languages (lower case, as stems).
-const DEADLINE_WORDS: &[&str] = &[
-    "deadline",
-    "days left",
-    "how many days",
-    "how much time",
-    "time left",
-    "my clock",
-    "срок",
-    "сколько дней",
-    "сколько времени",
-    "сколько у меня",
-    "осталось",
-    "frist",
-    "bedenkzeit",
-    "wie viele tage",
-    "wie viel zeit",
-    "terminas",
-    "kiek dienų",
-    "kiek laiko",
-    "laikas",
-];
-
 /// A question among the sender's own lines (a line ending with `?`), which
 /// the arbiter cannot answer. A move's mark (`Nf3?`, `e4?!`, `!?`) is none.
 pub(super) fn question(written: &Written) -> Option<MoverNote> {
@@ -938,7 +914,9 @@ pub(super) fn question(written: &Written) -> Option<MoverNote> {
     }
     let deadline = asked.iter().any(|line| {
         let line = line.to_lowercase();
-        DEADLINE_WORDS.iter().any(|w| line.contains(w))
+        crate::referee::tournament::Lang::all()
+            .flat_map(|l| &l.language().words.deadline)
+            .any(|w| line.contains(w.as_str()))
     });
     Some(MoverNote::Question { deadline })
 }
