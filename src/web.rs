@@ -167,8 +167,16 @@ fn cell(standings: &Standings, player: usize, opponent: usize) -> String {
         .collect()
 }
 
-/// A clock as `standings` shows it: days used, left to the control move.
+/// A clock as `standings` shows it: days used, left to the control move;
+/// for a finished game the side's total, nothing left to count.
 fn clock(t: &Tournament, game: &Game, color: Color, today: NaiveDate) -> String {
+    if game.ending.is_some() {
+        return t!(
+            t.director_language,
+            "web-clock-total",
+            used = game.total(color)
+        );
+    }
     let c = crate::referee::deadline::clock(game, &t.rules, color, today);
     t!(
         t.director_language,

@@ -199,10 +199,12 @@ fn iii_9_the_web_pages_of_a_finished_round_robin() {
         "{game}"
     );
     assert!(game.contains("finished 0-1"), "{game}");
+    // a finished game's clock is its total: nothing is left to count
     assert!(
-        game.contains("<td>White</td><td>Ivanov, Ivan</td><td>4 days / 56 left to move 10</td>"),
+        game.contains("<td>White</td><td>Ivanov, Ivan</td><td>4 days in all</td>"),
         "{game}"
     );
+    assert!(!game.contains(" left to move"), "{game}");
     assert!(game.contains("{[%ccsnt 2026.05.14]}"), "{game}");
     assert!(game.contains("♔") && game.contains("♚"), "{game}");
     assert!(

@@ -27,6 +27,10 @@ web-clock-over = { $used } { $used ->
         [0] {""}
        *[other] {" "}bis Zug { $control }
     }
+web-clock-total = insgesamt { $used } { $used ->
+        [one] Tag
+       *[other] Tage
+    }
 web-clock = { $used } { $used ->
         [one] Tag
        *[other] Tage

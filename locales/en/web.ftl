@@ -27,6 +27,10 @@ web-clock-over = { $used } { $used ->
         [0] {""}
        *[other] {" "}at move { $control }
     }
+web-clock-total = { $used } { $used ->
+        [one] day
+       *[other] days
+    } in all
 web-clock = { $used } { $used ->
         [one] day
        *[other] days

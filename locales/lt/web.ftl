@@ -28,6 +28,11 @@ web-clock-over = { $used } { $used ->
         [0] {""}
        *[other] {" "}iki { $control }-ojo ėjimo
     }
+web-clock-total = iš viso { $used } { $used ->
+        [one] diena
+        [few] dienos
+       *[other] dienų
+    }
 web-clock = { $used } { $used ->
         [one] diena
         [few] dienos

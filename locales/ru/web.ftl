@@ -27,6 +27,11 @@ web-clock-over = { $used } { $used ->
         [0] {""}
        *[other] {" "}к { $control }-му ходу
     }
+web-clock-total = всего { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }
 web-clock = { $used } { $used ->
         [one] день
         [few] дня
