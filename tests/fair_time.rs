@@ -345,7 +345,7 @@ fn iii_5_1_white_asked_in_russian_the_director_told_in_english_with_his_answers(
     let white = white.expect("Ivanov's request, in Russian");
     assert!(
         white.about.contains("напоминание")
-            && white.body.contains("ожидается первый ход белых")
+            && white.body.contains("а первого хода белых еще нет")
             && white.body.contains("копия направлена судье (III.5.1)")
             && white.body.contains("Ваше время: использовано 14 дней")
             && !white.body.contains("LEAVE ivanov"),

@@ -81,16 +81,16 @@ official-warning-body = { $control ->
        *[many] осталось всего { $left } дней
     }: ход нужно отправить не позднее { $last }, иначе на следующий день будет подано заявление о просрочке времени ({ $claim }). Уже предоставленные перерывы в этом сроке учтены; перерыв в пределах годовой нормы, объявленный заранее партнерам и судье, тоже останавливает ваше время ({ $leave }).
 official-reminder-subject = напоминание
-official-reminder-waiting = ответа нет уже { $waiting } { $waiting ->
+official-reminder-waiting = ответа на ход { $last }, полученный { $received }, нет уже { $waiting } { $waiting ->
         [one] день
         [few] дня
        *[many] дней
-    } на { $last }, полученный { $received }.
-official-reminder-first = ответа нет уже { $waiting } { $waiting ->
-        [one] день
-        [few] дня
-       *[many] дней
-    } с начала партии { $start }: ожидается первый ход белых.
+    }.
+official-reminder-first = с начала партии { $start } { $waiting ->
+        [one] прошел { $waiting } день
+        [few] прошло { $waiting } дня
+       *[many] прошло { $waiting } дней
+    }, а первого хода белых еще нет.
 official-reminder-repeated = { $director ->
         [yes] Ход повторяется здесь со всеми сведениями; копия направлена судье ({ $article }).
        *[no] Ход повторяется здесь со всеми сведениями ({ $article }).
