@@ -110,3 +110,11 @@ export MAILARBITER_SCREENSHOTS=${MAILARBITER_SCREENSHOTS:-$PWD/target/web-screen
 
 # --nocapture: the real-mail tests print the measured latencies
 cargo test --locked --lib --bins --tests -- --nocapture
+
+# the Debian package (cargo-deb, built when missing): installed with dpkg,
+# checked, run as its user, upgraded, removed and purged (root only: dpkg)
+if [ "$(id -u)" = 0 ] && command -v dpkg >/dev/null 2>&1; then
+    bash tests/package.sh
+else
+    echo "run.sh: WARNING: the Debian package NOT tested: tests/package.sh needs root and dpkg" >&2
+fi
