@@ -6,12 +6,12 @@
 use anyhow::{Context, Result};
 use clap::Parser;
 use mailarbiter::cli::{self, Cli, Command, XfccAction};
-use mailarbiter::config::{Config, ConfigError, PasswordCheck, Problem, Secrets};
+use mailarbiter::config::{Config, ConfigError, OutboxConfig, PasswordCheck, Problem, Secrets};
 use mailarbiter::daemon::{self, load_state, DaemonError, Pipeline};
 use mailarbiter::identity;
 use mailarbiter::referee::state::State;
 use mailarbiter::repair;
-use mailarbiter::status::{Status, Thresholds, UNHEALTHY};
+use mailarbiter::status::{Problem as HealthProblem, Status, Thresholds, UNHEALTHY};
 use mailarbiter::store::{self, SledStore, StoreError};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -265,17 +265,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
 fn status(config: &Config, json: bool, limits: Thresholds) -> ExitCode {
     let socket = daemon::control_socket(config);
     let asked = mailarbiter::control::ask(&socket, &["status".into(), "--json".into()]);
-    let mut notes = Vec::new();
+    let mut found = Vec::new();
     let mut status = match asked {
         Ok((0, text)) => serde_json::from_str(&text).unwrap_or_else(|e| {
-            notes.push(format!("the daemon's answer does not read: {e}"));
+            found.push(HealthProblem::Unanswered(format!(
+                "the daemon's answer does not read: {e}"
+            )));
             Status {
                 daemon: "up".into(),
                 ..Status::down()
             }
         }),
         Ok((_, text)) => {
-            notes.push(format!("the daemon cannot tell: {}", text.trim()));
+            found.push(HealthProblem::Unanswered(format!(
+                "the daemon cannot tell: {}",
+                text.trim()
+            )));
             Status {
                 daemon: "up".into(),
                 ..Status::down()
@@ -287,12 +292,12 @@ fn status(config: &Config, json: bool, limits: Thresholds) -> ExitCode {
                 match recorded(state) {
                     Ok(status) => status,
                     Err(e) => {
-                        notes.push(format!("the store cannot be read: {e:#}"));
+                        found.push(HealthProblem::Store(format!("{e:#}")));
                         Status::down()
                     }
                 }
             } else {
-                notes.push(format!("no store in {} yet", state.display()));
+                found.push(HealthProblem::NoStore(state.display().to_string()));
                 Status::down()
             }
         }
@@ -307,11 +312,14 @@ fn status(config: &Config, json: bool, limits: Thresholds) -> ExitCode {
             });
         }
     }
-    status.judge(limits, chrono::Utc::now());
-    if !notes.is_empty() {
-        status.problems.extend(notes);
-        status.healthy = false;
+    // the file outbox's folder can take no mail (read-only, or full):
+    // told before a mail waits for it
+    if let OutboxConfig::File { path } = &config.outbox {
+        if let Err(why) = mailarbiter::mail::file::room(path) {
+            found.push(HealthProblem::OutboxFolder(why));
+        }
     }
+    status.judge(limits, chrono::Utc::now(), found);
     if json {
         println!(
             "{}",

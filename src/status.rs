@@ -2,7 +2,8 @@
 //! monitoring check. The running daemon answers through the control socket
 //! with what it knows; when none answers, what the last run recorded in the
 //! store is read (the store is not written). The judgement (the exit code)
-//! is made by the caller against its thresholds.
+//! is made by the caller against its thresholds: each [`Problem`] names the
+//! work it stops, and `status` is healthy exactly when none stops any.
 
 use crate::referee::state::State;
 use crate::store::{SharedStore, Store, StoreError};
@@ -15,6 +16,96 @@ use tracing::{error, info, warn};
 /// The exit code of `status` when something is wrong (daemon down, a
 /// threshold passed).
 pub const UNHEALTHY: u8 = 3;
+
+/// What the daemon does; a [`Problem`] stops one or more of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Work {
+    /// Reading the mailbox.
+    Reading,
+    /// Deciding (refereeing the mails read, running the deadlines).
+    Deciding,
+    /// Sending the outbox.
+    Sending,
+}
+
+const ALL_WORK: &[Work] = &[Work::Reading, Work::Deciding, Work::Sending];
+
+/// Something `status` finds wrong. Each stops some work ([`Problem::stops`]);
+/// a failure that has passed is no problem (it stays in `last_error`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// No daemon answers on the control socket.
+    Down,
+    /// A daemon answered, but not what its health is.
+    Unanswered(String),
+    /// No store in the state folder yet (its path).
+    NoStore(String),
+    /// The store cannot be read (damaged, or not ours to read).
+    Store(String),
+    /// The running daemon has not reached the mailbox yet.
+    NeverReached,
+    /// The mailbox was last reached `age` seconds ago, more than `limit`.
+    Silent { age: i64, limit: i64 },
+    /// The mailbox fails now: unreachable, refusing the login, unreadable.
+    Mailbox(LastError),
+    /// The state folder's disk is too full for the store to write.
+    NoSpace(LastError),
+    /// Sending fails now: the SMTP server unreachable or refusing the
+    /// login, the outbox folder unwritable or full.
+    Outbox(LastError),
+    /// The outbox folder cannot take a mail (read-only, or full), found
+    /// by looking at it.
+    OutboxFolder(String),
+    /// The oldest outbox mail waits `age` seconds, more than `limit`.
+    OutboxAge { age: i64, limit: i64 },
+}
+
+impl Problem {
+    /// The work this problem stops (for those that say the daemon cannot
+    /// be seen, all of it: nothing shows that it goes on).
+    pub fn stops(&self) -> &'static [Work] {
+        match self {
+            Problem::Down
+            | Problem::Unanswered(_)
+            | Problem::NoStore(_)
+            | Problem::Store(_)
+            | Problem::NoSpace(_) => ALL_WORK,
+            // the deadlines wait for the mailbox (a move may wait in it)
+            Problem::NeverReached | Problem::Silent { .. } | Problem::Mailbox(_) => {
+                &[Work::Reading, Work::Deciding]
+            }
+            Problem::Outbox(_) | Problem::OutboxFolder(_) | Problem::OutboxAge { .. } => {
+                &[Work::Sending]
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let since = |e: &LastError| format!("{} (since {})", e.message, e.at.to_rfc3339());
+        match self {
+            Problem::Down => write!(f, "the daemon is not running"),
+            Problem::Unanswered(why) => write!(f, "{why}"),
+            Problem::NoStore(state) => write!(f, "no store in {state} yet"),
+            Problem::Store(why) => write!(f, "the store cannot be read: {why}"),
+            Problem::NeverReached => write!(f, "the mailbox was never reached"),
+            Problem::Silent { age, limit } => write!(
+                f,
+                "the mailbox was last reached {age} s ago (more than {limit} s)"
+            ),
+            Problem::Mailbox(e) | Problem::NoSpace(e) | Problem::Outbox(e) => {
+                write!(f, "{}", since(e))
+            }
+            Problem::OutboxFolder(why) => write!(f, "outbox: {why}"),
+            Problem::OutboxAge { age, limit } => write!(
+                f,
+                "the oldest outbox mail waits for {age} s (more than {limit} s)"
+            ),
+        }
+    }
+}
 
 /// The fact under which the daemon keeps its [`Health`] in the store.
 pub const HEALTH_FACT: &str = "health";
@@ -38,6 +129,14 @@ pub struct Health {
     /// why (nothing is read or sent meanwhile).
     #[serde(default)]
     pub no_space: Option<LastError>,
+    /// While this process fails to read the mailbox: since when, and the
+    /// last failure (ends at the next contact).
+    #[serde(default)]
+    pub mailbox_failing: Option<LastError>,
+    /// While this process fails to send the outbox: since when, and the
+    /// last failure (ends when a pass goes through).
+    #[serde(default)]
+    pub outbox_failing: Option<LastError>,
 }
 
 /// The daemon's [`Health`], shared by the referee, the outbox relay and
@@ -58,7 +157,13 @@ impl Monitor {
             .fact(HEALTH_FACT)
             .ok()
             .flatten()
-            .and_then(|v| serde_json::from_str(&v).ok())
+            .and_then(|v| serde_json::from_str::<Health>(&v).ok())
+            .map(|health| Health {
+                // what an earlier process met: this one has not tried yet
+                mailbox_failing: None,
+                outbox_failing: None,
+                ..health
+            })
             .unwrap_or_default();
         Monitor {
             health: Arc::new(Mutex::new(health)),
@@ -104,9 +209,14 @@ impl Monitor {
 
     /// The mailbox was read; `waiting` mails are left in it.
     pub(crate) fn contact(&self, waiting: usize) {
-        self.update(false, |h| {
+        let ended = self
+            .health
+            .lock()
+            .is_ok_and(|h| h.mailbox_failing.is_some());
+        self.update(ended, |h| {
             h.last_contact = Some(Utc::now());
             h.mails_waiting = Some(waiting);
+            h.mailbox_failing = None;
         });
     }
 
@@ -118,6 +228,43 @@ impl Monitor {
                 message,
             });
         });
+    }
+
+    /// The mailbox cannot be read (`message` says why): a failure, and
+    /// one that lasts until the next contact.
+    pub(crate) fn mailbox_failed(&self, message: String) {
+        self.update(true, |h| {
+            h.mailbox_failing = Some(episode(h.mailbox_failing.as_ref(), &message));
+            h.last_error = Some(LastError {
+                at: Utc::now(),
+                message,
+            });
+        });
+    }
+
+    /// The outbox cannot be sent (`message` says why): a failure, and one
+    /// that lasts until a pass goes through ([`Monitor::outbox_sent`]).
+    /// Its first attempt is the failure (`last_error`); the others only
+    /// keep the reason current.
+    pub(crate) fn outbox_failed(&self, message: String) {
+        let first = self.health.lock().is_ok_and(|h| h.outbox_failing.is_none());
+        self.update(first, |h| {
+            h.outbox_failing = Some(episode(h.outbox_failing.as_ref(), &message));
+            if first {
+                h.last_error = Some(LastError {
+                    at: Utc::now(),
+                    message,
+                });
+            }
+        });
+    }
+
+    /// A pass of the relay went through: sending fails no more.
+    pub(crate) fn outbox_sent(&self) {
+        let ended = self.health.lock().is_ok_and(|h| h.outbox_failing.is_some());
+        if ended {
+            self.update(true, |h| h.outbox_failing = None);
+        }
     }
 
     /// Whether the state folder's disk has room ([`Store::room`]): the
@@ -178,6 +325,14 @@ impl Monitor {
     }
 }
 
+/// A failure that lasts: since the first of `going` (if any), said as now.
+fn episode(going: Option<&LastError>, message: &str) -> LastError {
+    LastError {
+        at: going.map_or_else(Utc::now, |e| e.at),
+        message: message.to_string(),
+    }
+}
+
 /// What `status --json` prints (docs/operators.md, "Watching it").
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Status {
@@ -200,8 +355,21 @@ pub struct Status {
     /// since when and the free space (nothing is read or sent meanwhile).
     #[serde(default)]
     pub no_space: Option<LastError>,
-    /// Whether nothing below is wrong; `problems` says what is.
+    /// While the running daemon fails to read the mailbox (unreachable,
+    /// login refused, folder unreadable): since when and the last failure.
+    #[serde(default)]
+    pub mailbox_failing: Option<LastError>,
+    /// While the running daemon fails to send the outbox (SMTP unreachable
+    /// or login refused, outbox folder unwritable or full): since when and
+    /// the last failure.
+    #[serde(default)]
+    pub outbox_failing: Option<LastError>,
+    /// Whether no work is stopped: true exactly when `problems` is empty.
     pub healthy: bool,
+    /// The work the problems stop (`reading`, `deciding`, `sending`).
+    #[serde(default)]
+    pub stopped: Vec<Work>,
+    /// Each problem in words; every one stops some work.
     pub problems: Vec<String>,
 }
 
@@ -260,6 +428,9 @@ pub fn gather(store: &dyn Store, health: Option<Health>, up: bool) -> Result<Sta
         last_deadline_pass: health.last_deadline_pass,
         next_deadline_pass: if up { health.next_deadline_pass } else { None },
         no_space: health.no_space.filter(|_| up),
+        // a failure of a process no longer running is not going on
+        mailbox_failing: health.mailbox_failing.filter(|_| up),
+        outbox_failing: health.outbox_failing.filter(|_| up),
         ..Status::default()
     })
 }
@@ -273,42 +444,50 @@ impl Status {
         }
     }
 
-    /// Fills in the ages as of `now` and judges against `limits`.
-    pub fn judge(&mut self, limits: Thresholds, now: DateTime<Utc>) {
+    /// Fills in the ages as of `now` and judges against `limits`, with
+    /// the problems the caller `found` beside what the status holds (the
+    /// daemon's answer, the store, the outbox folder): `problems`,
+    /// `stopped` and `healthy` all come from the one list.
+    pub fn judge(&mut self, limits: Thresholds, now: DateTime<Utc>, found: Vec<Problem>) {
         let age = |t: Option<DateTime<Utc>>| t.map(|t| (now - t).num_seconds().max(0));
         self.last_contact_age_seconds = age(self.last_contact);
         self.outbox.oldest_age_seconds = age(self.outbox.oldest);
+        let up = self.daemon == "up";
         let mut problems = Vec::new();
-        if self.daemon != "up" {
-            problems.push("the daemon is not running".to_string());
+        if !up {
+            problems.push(Problem::Down);
         }
+        problems.extend(found);
         match self.last_contact_age_seconds {
-            None if self.daemon == "up" => {
-                problems.push("the mailbox was never reached".to_string());
-            }
-            Some(age) if age > limits.max_silence => problems.push(format!(
-                "the mailbox was last reached {age} s ago (more than {} s)",
-                limits.max_silence
-            )),
+            None if up => problems.push(Problem::NeverReached),
+            Some(age) if age > limits.max_silence => problems.push(Problem::Silent {
+                age,
+                limit: limits.max_silence,
+            }),
             _ => {}
         }
-        if let Some(no_space) = &self.no_space {
-            problems.push(format!(
-                "{} (since {})",
-                no_space.message,
-                no_space.at.to_rfc3339()
-            ));
-        }
+        problems.extend(self.mailbox_failing.clone().map(Problem::Mailbox));
+        problems.extend(self.no_space.clone().map(Problem::NoSpace));
+        problems.extend(self.outbox_failing.clone().map(Problem::Outbox));
         if let Some(age) = self.outbox.oldest_age_seconds {
             if age > limits.max_outbox_age {
-                problems.push(format!(
-                    "the oldest outbox mail waits for {age} s (more than {} s)",
-                    limits.max_outbox_age
-                ));
+                problems.push(Problem::OutboxAge {
+                    age,
+                    limit: limits.max_outbox_age,
+                });
             }
         }
-        self.healthy = problems.is_empty();
-        self.problems = problems;
+        self.set_problems(&problems);
+    }
+
+    /// `problems`, `stopped` and `healthy` from `problems`.
+    fn set_problems(&mut self, problems: &[Problem]) {
+        let mut stopped: Vec<Work> = problems.iter().flat_map(Problem::stops).copied().collect();
+        stopped.sort();
+        stopped.dedup();
+        self.healthy = stopped.is_empty();
+        self.stopped = stopped;
+        self.problems = problems.iter().map(ToString::to_string).collect();
     }
 
     /// The human view.
@@ -370,5 +549,210 @@ impl Status {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SledStore;
+
+    const LIMITS: Thresholds = Thresholds {
+        max_outbox_age: 3600,
+        max_silence: 900,
+    };
+
+    fn failure(message: &str) -> LastError {
+        LastError {
+            at: Utc::now(),
+            message: message.into(),
+        }
+    }
+
+    /// A running daemon that just read the mailbox: nothing wrong.
+    fn well() -> Status {
+        Status {
+            daemon: "up".into(),
+            last_contact: Some(Utc::now()),
+            ..Status::default()
+        }
+    }
+
+    /// Every kind of problem, once (the match keeps the list whole: a new
+    /// kind does not compile until it is listed here).
+    fn every_kind() -> Vec<Problem> {
+        let all = vec![
+            Problem::Down,
+            Problem::Unanswered("the daemon's answer does not read".into()),
+            Problem::NoStore("var/state".into()),
+            Problem::Store("damaged record".into()),
+            Problem::NeverReached,
+            Problem::Silent {
+                age: 901,
+                limit: 900,
+            },
+            Problem::Mailbox(failure("mailbox unreachable: login refused")),
+            Problem::NoSpace(failure(
+                "no space: the file system of var/state has 3 MiB free",
+            )),
+            Problem::Outbox(failure("outbox: sending mail 7: var/mail/sent: no space")),
+            Problem::OutboxFolder("var/mail/sent: no space: 12 KiB free".into()),
+            Problem::OutboxAge {
+                age: 3601,
+                limit: 3600,
+            },
+        ];
+        for problem in &all {
+            match problem {
+                Problem::Down
+                | Problem::Unanswered(_)
+                | Problem::NoStore(_)
+                | Problem::Store(_)
+                | Problem::NeverReached
+                | Problem::Silent { .. }
+                | Problem::Mailbox(_)
+                | Problem::NoSpace(_)
+                | Problem::Outbox(_)
+                | Problem::OutboxFolder(_)
+                | Problem::OutboxAge { .. } => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_problem_stops_work_and_makes_status_unhealthy() {
+        for problem in every_kind() {
+            assert!(!problem.stops().is_empty(), "{problem:?} stops nothing");
+            let mut status = well();
+            status.judge(LIMITS, Utc::now(), vec![problem.clone()]);
+            assert!(!status.healthy, "{problem:?}");
+            assert_eq!(status.problems, vec![problem.to_string()]);
+            assert_eq!(status.stopped, problem.stops(), "{problem:?}");
+            assert!(status.text().contains("UNHEALTHY"), "{problem:?}");
+        }
+    }
+
+    #[test]
+    fn a_running_daemon_that_reads_and_sends_is_healthy_with_a_past_failure() {
+        let mut status = well();
+        status.last_error = Some(failure("outbox: sending mail 3: connection refused"));
+        status.outbox.oldest = Some(Utc::now());
+        status.judge(LIMITS, Utc::now(), Vec::new());
+        assert!(status.healthy, "{status:?}");
+        assert!(status.problems.is_empty() && status.stopped.is_empty());
+        assert!(status.text().contains("health:               OK"));
+    }
+
+    #[test]
+    fn what_the_daemon_reports_failing_now_is_judged_unhealthy() {
+        type Change = Box<dyn Fn(&mut Status)>;
+        let cases: Vec<(Change, &str, &[Work])> = vec![
+            (
+                Box::new(|s| {
+                    s.outbox_failing = Some(failure(
+                        "outbox: sending mail 12: var/mail/sent: no space: 40 KiB free",
+                    ));
+                }),
+                "outbox: sending mail 12: var/mail/sent: no space: 40 KiB free (since ",
+                &[Work::Sending],
+            ),
+            (
+                Box::new(|s| {
+                    s.outbox_failing = Some(failure(
+                        "outbox: sending mail 1: SMTP 535 authentication failed",
+                    ));
+                }),
+                "outbox: sending mail 1: SMTP 535 authentication failed (since ",
+                &[Work::Sending],
+            ),
+            (
+                Box::new(|s| {
+                    s.mailbox_failing = Some(failure("mailbox unreachable: IMAP login refused"));
+                }),
+                "mailbox unreachable: IMAP login refused (since ",
+                &[Work::Reading, Work::Deciding],
+            ),
+            (
+                Box::new(|s| s.no_space = Some(failure("no space: 3 MiB free"))),
+                "no space: 3 MiB free (since ",
+                &[Work::Reading, Work::Deciding, Work::Sending],
+            ),
+            (
+                Box::new(|s| s.last_contact = None),
+                "the mailbox was never reached",
+                &[Work::Reading, Work::Deciding],
+            ),
+            (
+                Box::new(|s| s.last_contact = Some(Utc::now() - chrono::Duration::hours(1))),
+                "the mailbox was last reached 3600 s ago (more than 900 s)",
+                &[Work::Reading, Work::Deciding],
+            ),
+            (
+                Box::new(|s| s.outbox.oldest = Some(Utc::now() - chrono::Duration::hours(2))),
+                "the oldest outbox mail waits for 7200 s (more than 3600 s)",
+                &[Work::Sending],
+            ),
+            (
+                Box::new(|s| s.daemon = "down".into()),
+                "the daemon is not running",
+                &[Work::Reading, Work::Deciding, Work::Sending],
+            ),
+        ];
+        for (change, told, stopped) in cases {
+            let mut status = well();
+            change(&mut status);
+            status.judge(LIMITS, Utc::now(), Vec::new());
+            assert!(!status.healthy, "{told}: {status:?}");
+            assert_eq!(status.problems.len(), 1, "{status:?}");
+            assert!(status.problems[0].starts_with(told), "{status:?}");
+            assert_eq!(status.stopped, stopped, "{told}");
+            let json = serde_json::to_value(&status).unwrap();
+            assert_eq!(json["healthy"], false);
+            assert_eq!(json["problems"][0], status.problems[0].as_str());
+        }
+    }
+
+    #[test]
+    fn a_failure_lasts_until_the_work_goes_on_and_not_past_the_process() {
+        let dir = tempfile::tempdir().unwrap();
+        let store: SharedStore = Arc::new(SledStore::open(dir.path()).unwrap());
+        let monitor = Monitor::new(store.clone());
+        monitor.outbox_failed("outbox: sending mail 1: no space".into());
+        let since = monitor.health().outbox_failing.unwrap().at;
+        monitor.outbox_failed("outbox: sending mail 1: read-only file system".into());
+        let health = monitor.health();
+        let going = health.outbox_failing.unwrap();
+        assert_eq!(going.at, since, "since the first failure");
+        assert_eq!(
+            going.message,
+            "outbox: sending mail 1: read-only file system"
+        );
+        assert_eq!(
+            health.last_error.unwrap().message,
+            "outbox: sending mail 1: no space",
+            "the failure is its first attempt"
+        );
+        monitor.mailbox_failed("mailbox unreachable: connection refused".into());
+        let up = gather(store.as_ref(), Some(monitor.health()), true).unwrap();
+        assert!(up.outbox_failing.is_some() && up.mailbox_failing.is_some());
+        // a daemon down does not fail now: its last error says what it met
+        let down = gather(store.as_ref(), None, false).unwrap();
+        assert_eq!(down.outbox_failing, None);
+        assert_eq!(down.mailbox_failing, None);
+        assert!(down.last_error.is_some());
+        // a new process has not tried yet (the record holds what this one met)
+        let stored: Health =
+            serde_json::from_str(&store.fact(HEALTH_FACT).unwrap().unwrap()).unwrap();
+        assert!(stored.outbox_failing.is_some() && stored.mailbox_failing.is_some());
+        let again = Monitor::new(store.clone());
+        assert_eq!(again.health().outbox_failing, None);
+        assert_eq!(again.health().mailbox_failing, None);
+        monitor.outbox_sent();
+        monitor.contact(0);
+        let health = monitor.health();
+        assert_eq!(health.outbox_failing, None);
+        assert_eq!(health.mailbox_failing, None);
+        assert!(health.last_error.is_some(), "the past failure stays told");
     }
 }

@@ -2,8 +2,9 @@
 //! are filled while the daemon referees a burst of move mails. Nothing may
 //! be lost, corrupted or written twice; the daemon says so once, stays up
 //! (also when started again while the disk is full), `status` is unhealthy
-//! with "no space" while it lasts, and it goes on by itself when there is
-//! room again.
+//! (exit 3) with "no space" while it lasts, whether the state folder's or
+//! the outbox folder's disk is full, and it goes on by itself when there
+//! is room again.
 //!
 //! Mounting needs root; where it cannot mount, the test says so loudly
 //! and skips (`MAILARBITER_REQUIRE_MOUNT=1`, set by tests/run.sh, makes
@@ -135,8 +136,23 @@ fn wait_until(what: &str, arena: &Arena, limit: Duration, mut done: impl FnMut()
 }
 
 fn status(arena: &Arena) -> serde_json::Value {
-    let (_, out, err) = arena.cli(&["status", "--json"]);
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"))
+    status_exit(arena).1
+}
+
+/// `status --json`: its exit code and what it printed.
+fn status_exit(arena: &Arena) -> (i32, serde_json::Value) {
+    let (code, out, err) = arena.cli(&["status", "--json"]);
+    let json = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    (code, json)
+}
+
+/// Whether one of `status`'s problems holds each of `words`.
+fn told(status: &serde_json::Value, words: &[&str]) -> bool {
+    status["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| words.iter().all(|w| p.as_str().unwrap().contains(w)))
 }
 
 /// Files in `dir` (recursively) whose names end with `.tmp` or
@@ -362,4 +378,76 @@ fn a_full_outbox_disk_writes_no_mail_twice_and_leaves_no_half_mail() {
     assert!(twice.is_empty(), "written twice: {twice:?}");
     assert!(ids.len() >= 2 * all + 2, "{} mails", ids.len());
     assert_eq!(strays(&outbox.at), Vec::<String>::new());
+}
+
+#[test]
+fn a_full_outbox_disk_makes_status_unhealthy_with_exit_3_until_there_is_room() {
+    let Some(state) = Tmpfs::mount(64) else {
+        return;
+    };
+    let Some(outbox) = Tmpfs::mount(4) else {
+        return;
+    };
+    let numerics = numerics(APP4);
+    let mut arena = arena_on(&state.at, &outbox.at);
+    let mut daemon = start_daemon(&arena);
+    wait_until(
+        "the opening sent, and healthy",
+        &arena,
+        Duration::from_secs(30),
+        || message_ids(&arena.path().join("sent")).len() >= 2 && status_exit(&arena).0 == 0,
+    );
+    let filler = outbox.fill();
+    // told as soon as the folder can take no mail, before one waits for it
+    let (code, full) = status_exit(&arena);
+    assert_eq!(code, 3, "{full:#}");
+    assert_eq!(full["healthy"], false, "{full:#}");
+    assert_eq!(full["stopped"], serde_json::json!(["sending"]), "{full:#}");
+    assert!(told(&full, &["outbox: ", "sent", "no space"]), "{full:#}");
+    // mails wait: the relay's failure is told while it lasts
+    send_moves(&mut arena, &numerics, 0, 2);
+    wait_until(
+        "the relay fails to write",
+        &arena,
+        Duration::from_secs(30),
+        || status(&arena)["outbox_failing"].is_object(),
+    );
+    let (code, failing) = status_exit(&arena);
+    assert_eq!(code, 3, "{failing:#}");
+    assert_eq!(failing["healthy"], false, "{failing:#}");
+    assert!(
+        failing["outbox"]["length"].as_u64().unwrap() > 0,
+        "{failing:#}"
+    );
+    assert!(
+        told(&failing, &["outbox: sending mail", "no space", "(since "]),
+        "{failing:#}"
+    );
+    let (code, text, _) = arena.cli(&["status"]);
+    assert_eq!(code, 3, "{text}");
+    assert!(
+        text.contains("health:               UNHEALTHY") && text.contains("  - outbox: "),
+        "{text}"
+    );
+    fs::remove_file(&filler).unwrap();
+    wait_until(
+        "healthy again, the outbox sent",
+        &arena,
+        Duration::from_secs(30),
+        || {
+            let (code, now) = status_exit(&arena);
+            code == 0 && now["outbox"]["length"] == 0
+        },
+    );
+    let (_, well) = status_exit(&arena);
+    assert_eq!(well["problems"], serde_json::json!([]), "{well:#}");
+    assert_eq!(well["outbox_failing"], serde_json::Value::Null, "{well:#}");
+    assert!(
+        well["last_error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no space"),
+        "the past failure stays told: {well:#}"
+    );
+    stop(&arena, &mut daemon);
 }

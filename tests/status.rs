@@ -150,6 +150,107 @@ fn status_of_a_running_daemon_is_healthy_until_a_threshold_passes() {
     assert_eq!(status_json(&arena, &[]).1["daemon"], "down");
 }
 
+/// An SMTP server on loopback that refuses every login; its port.
+fn refusing_smtp() -> u16 {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || {
+                let mut write = stream.try_clone().unwrap();
+                let _ = write.write_all(b"220 mail.example.test ESMTP\r\n");
+                for line in BufReader::new(stream).lines() {
+                    let Ok(line) = line else { return };
+                    let verb = line.split(' ').next().unwrap_or("").to_uppercase();
+                    let answer: &[u8] = match verb.as_str() {
+                        "EHLO" => b"250-mail.example.test\r\n250 AUTH PLAIN LOGIN\r\n",
+                        "AUTH" => b"535 5.7.8 Authentication credentials invalid\r\n",
+                        "QUIT" => {
+                            let _ = write.write_all(b"221 bye\r\n");
+                            return;
+                        }
+                        "" => continue,
+                        _ => b"530 5.7.0 Authentication required\r\n",
+                    };
+                    if write.write_all(answer).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    port
+}
+
+#[test]
+fn a_refused_smtp_login_makes_a_running_daemon_unhealthy_at_once() {
+    let port = refusing_smtp();
+    let config = two_players("numeric")
+        .replace("[inbox]\n", "[inbox]\npoll_seconds = 1\n")
+        .replace(
+            "[outbox]\nkind = \"file\"\npath = \"sent\"\n",
+            &format!(
+                "[outbox]\nkind = \"smtp\"\nhost = \"127.0.0.1\"\nport = {port}\ntls = \"none\"\n\
+                 user = \"arbiter\"\npassword_file = \"smtp.pass\"\n"
+            ),
+        );
+    let arena = Arena::new(&config);
+    let secret = arena.path().join("smtp.pass");
+    std::fs::write(&secret, "wrong\n").unwrap();
+    std::fs::set_permissions(&secret, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    let mut daemon = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
+        .arg("--config")
+        .arg(arena.path().join("mailarbiter.toml"))
+        .arg("run")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut seen = None;
+    while started.elapsed() < Duration::from_secs(30) {
+        let (code, json) = status_json(&arena, &[]);
+        if json["outbox_failing"].is_object() {
+            seen = Some((code, json));
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let text = arena.cli(&["status"]);
+    Command::new("kill")
+        .arg("-TERM")
+        .arg(daemon.id().to_string())
+        .status()
+        .unwrap();
+    assert!(daemon.wait().unwrap().success());
+    let (code, json) = seen.expect("the refused login is told");
+    // the opening's mails wait far less than --max-outbox-age: the refusal
+    // itself makes the daemon unhealthy
+    assert_eq!(code, 3, "{json:#}");
+    assert_eq!(json["daemon"], "up");
+    assert_eq!(json["healthy"], false);
+    assert_eq!(json["stopped"], serde_json::json!(["sending"]), "{json:#}");
+    assert!(json["outbox"]["length"].as_u64().unwrap() >= 2, "{json:#}");
+    assert!(
+        json["outbox"]["oldest_age_seconds"].as_i64().unwrap() < 3600,
+        "{json:#}"
+    );
+    let problems = json["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{json:#}");
+    let problem = problems[0].as_str().unwrap();
+    assert!(
+        problem.starts_with("outbox: sending mail") && problem.contains("535"),
+        "{problem}"
+    );
+    assert_eq!(text.0, 3, "{text:?}");
+    assert!(
+        text.1.contains("health:               UNHEALTHY")
+            && text.1.contains("  - outbox: sending mail"),
+        "{text:?}"
+    );
+}
+
 #[test]
 fn the_log_names_each_sent_mails_recipients_and_gives_reasons_in_english() {
     let mut arena = Arena::new(&two_players("numeric"));

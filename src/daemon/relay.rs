@@ -172,6 +172,7 @@ impl Relay {
                     if failing > 0 {
                         info!(attempts = failing, "outbox: sending again");
                     }
+                    self.monitor.outbox_sent();
                     failing = 0;
                     backoff.reset();
                     None
@@ -181,9 +182,12 @@ impl Relay {
                     let no_space = matches!(e, DaemonError::Store(StoreError::NoSpace { .. }));
                     if failing == 0 && !no_space {
                         warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
-                        self.monitor.error(format!("outbox: {e}"));
                     } else {
                         debug!(error = %e, retry_in = ?wait, "outbox: sending failed again");
+                    }
+                    // the full state disk is the monitor's own problem
+                    if !no_space {
+                        self.monitor.outbox_failed(format!("outbox: {e}"));
                     }
                     failing += 1;
                     Some(wait)

@@ -224,7 +224,9 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
         if let Err(e) = pipeline.inbox.connect().await {
             let wait = connect_backoff.next();
             error!(error = %e, retry_in = ?wait, "mailbox unreachable");
-            pipeline.monitor.error(format!("mailbox unreachable: {e}"));
+            pipeline
+                .monitor
+                .mailbox_failed(format!("mailbox unreachable: {e}"));
             // the referee loop is alive, waiting for the mailbox; what is
             // already decided still goes out (the relay runs on); deadlines
             // wait for the mailbox, since a move may be waiting in it
@@ -259,7 +261,9 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
                 Ok(more) => more,
                 Err(DaemonError::Mail(e)) => {
                     error!(error = %e, "mailbox failed: reconnecting");
-                    pipeline.monitor.error(format!("mailbox failed: {e}"));
+                    pipeline
+                        .monitor
+                        .mailbox_failed(format!("mailbox failed: {e}"));
                     pipeline.inbox.close().await;
                     continue 'connection;
                 }

@@ -39,6 +39,40 @@ pub struct FileOutbound {
     pending: Option<Vec<(u64, String)>>,
 }
 
+/// Whether mail can be written into the outbox folder `path`: its file
+/// system is writable and has more than the reserve free (below it no
+/// batch is written). A folder not yet made counts as its parent's; a file
+/// system that cannot tell (or a folder this user cannot reach) counts as
+/// writable, as the relay finds out when it writes.
+///
+/// # Errors
+/// Why not, in words (the free space or the read-only file system).
+pub fn room(path: &std::path::Path) -> Result<(), String> {
+    let probe = path
+        .ancestors()
+        .find(|p| p.exists())
+        .unwrap_or(std::path::Path::new("."));
+    let Ok(vfs) = rustix::fs::statvfs(probe) else {
+        return Ok(());
+    };
+    if vfs.f_flag.contains(rustix::fs::StatVfsMountFlags::RDONLY) {
+        return Err(format!(
+            "{}: the file system is read-only: no mail can be written",
+            path.display()
+        ));
+    }
+    let free = vfs.f_bavail.saturating_mul(vfs.f_frsize);
+    if free < OUTBOX_RESERVE {
+        return Err(format!(
+            "{}: no space: {} KiB free; mail is written only with at least {} KiB free",
+            path.display(),
+            free >> 10,
+            OUTBOX_RESERVE >> 10
+        ));
+    }
+    Ok(())
+}
+
 impl FileOutbound {
     pub fn new(path: PathBuf) -> FileOutbound {
         FileOutbound {
