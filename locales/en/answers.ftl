@@ -141,7 +141,10 @@ answer-no-leave = You have no leave in progress or announced.
 answer-refusal-not-in-advance = a leave must be announced before it starts; it starts on { $from } and was asked for on { $asked } ({ $article })
 answer-refusal-over = a leave announced after it began counts from the day of the notice, and this one ended on { $to } before the notice of { $asked } ({ $article })
 answer-refusal-backwards = it ends before it starts
-answer-refusal-too-long = too many leave days in { $year }: { $taken } taken + { $asked } asked > { $limit } ({ $article })
+answer-refusal-too-long = you have taken { $taken } { $taken ->
+        [one] leave day
+       *[other] leave days
+    } in { $year }, and { $asked } more would pass the { $limit } a year allows ({ $article })
 answer-refusal-longer-than-one = one leave may last { $limit } { $limit ->
         [one] day
        *[other] days

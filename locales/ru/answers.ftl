@@ -149,7 +149,15 @@ answer-no-leave = У вас нет текущего или объявленно�
 answer-refusal-not-in-advance = перерыв объявляется заранее, до его начала; он начинается { $from }, а заявлен { $asked } ({ $article })
 answer-refusal-over = перерыв, объявленный после начала, засчитывается со дня извещения, а этот закончился { $to }, до извещения от { $asked } ({ $article })
 answer-refusal-backwards = он заканчивается раньше, чем начинается
-answer-refusal-too-long = слишком много дней перерыва в { $year } году: уже { $taken } + запрошено { $asked } > { $limit } ({ $article })
+answer-refusal-too-long = в { $year } году у вас уже { $taken } { $taken ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } перерыва, и еще { $asked } превысили бы годовую норму в { $limit } { $limit ->
+        [one] день
+        [few] дня
+       *[many] дней
+    } ({ $article })
 answer-refusal-longer-than-one = один перерыв длится не больше { $limit } { $limit ->
         [one] дня
        *[other] дней
