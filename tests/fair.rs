@@ -59,7 +59,9 @@ fn result(sent: Vec<Sent>) -> (Sent, Sent) {
     assert_eq!(sent.len(), 3, "a copy for each reader: {sent:#?}");
     let director = find(&sent, &[DIRECTOR], &[]);
     assert!(
-        director.body.contains("Copy for the director"),
+        director
+            .body
+            .contains("A copy for your record of the game."),
         "{}",
         director.body
     );

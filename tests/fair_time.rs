@@ -246,7 +246,8 @@ fn iii_5_1_email_reminder_after_14_days() {
         .find(|m| m.is_to(&[TD], &[]))
         .expect("the director's copy");
     assert!(
-        copy.body.contains("(no answer for 14 days"),
+        copy.body
+            .contains("A copy for you: no answer has come for 14 days"),
         "{}",
         copy.body
     );

@@ -450,7 +450,8 @@ fn each_reader_gets_his_copy_in_his_own_language() {
         .find(|m| m.is_to(&["td@example.test"], &[]))
         .expect("the director's own copy, in Russian");
     assert!(
-        director.body.contains("Копия для судьи") && !director.body.contains("Ваше время"),
+        director.body.contains("Копия для вашего учета партии.")
+            && !director.body.contains("Ваше время"),
         "{}",
         director.body
     );

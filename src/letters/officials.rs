@@ -977,7 +977,7 @@ mod tests {
         let text = format!("{}\n{}", copy.subject, copy.body);
         assert!(text.contains("Protest of Petrov, Petr"), "{text}");
         assert!(
-            text.contains("the answer to Petrov, Petr's protest against the overstep claim: a protest goes to the director, III.6.4"),
+            text.contains("the answer to Petrov, Petr's protest against the overstep claim, since a protest goes to the director (III.6.4)"),
             "{text}"
         );
         assert!(!text.contains("your protest"), "{text}");
