@@ -253,9 +253,8 @@ pub trait Store {
     /// # Errors
     /// On a storage failure.
     fn stored_games(&self) -> Result<Vec<String>, StoreError>;
-    /// Whether a game of the tournament `tournament` has events (its games'
-    /// ids are `<tournament>/<n>`): one look at the games, however many the
-    /// tournament has.
+    /// Whether a game of `tournament` (its ids `<tournament>/<n>`) has
+    /// events: one look, however many games it has.
     ///
     /// # Errors
     /// On a storage failure.
@@ -905,14 +904,8 @@ impl Store for SledStore {
     }
 
     fn has_game_events(&self, tournament: &str) -> Result<bool, StoreError> {
-        let prefix = format!("{tournament}/");
-        Ok(self
-            .games
-            .scan_prefix(prefix)
-            .keys()
-            .next()
-            .transpose()?
-            .is_some())
+        let first = self.games.scan_prefix(format!("{tournament}/")).next();
+        Ok(first.transpose()?.is_some())
     }
 
     fn remember_sent(&self, record: &SentRecord) -> Result<(), StoreError> {
