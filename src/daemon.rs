@@ -781,9 +781,14 @@ mod tests {
     }
 
     /// A pipeline over tournaments T and U (four players, their games
-    /// `games` pairs each, the first two 1-2 and 3-4), a Maildir inbox and
-    /// a file outbox in `dir`.
+    /// `games` pairs each, the first two 1-2 and 3-4; U's director has the
+    /// daily digest), a Maildir inbox and a file outbox in `dir`.
     fn pipeline(dir: &Path, games: usize) -> Pipeline {
+        pipeline_starting(dir, games, "2026-05-10")
+    }
+
+    /// [`pipeline`], U starting on `u_start` (T on 2026-05-10).
+    fn pipeline_starting(dir: &Path, games: usize, u_start: &str) -> Pipeline {
         for sub in ["inbox/cur", "inbox/new", "inbox/tmp", "sent"] {
             std::fs::create_dir_all(dir.join(sub)).unwrap();
         }
@@ -792,11 +797,14 @@ mod tests {
              [inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n\
              [outbox]\nkind = \"file\"\npath = \"sent\"\n",
         );
-        for t in ["T", "U"] {
+        for (t, start) in [("T", "2026-05-10"), ("U", u_start)] {
             text.push_str(&format!(
-                "\n[[tournament]]\nid = \"{t}\"\nname = \"{t}\"\nstart = \"2026-05-10\"\n\
+                "\n[[tournament]]\nid = \"{t}\"\nname = \"{t}\"\nstart = \"{start}\"\n\
                  director = \"td@example.test\"\n"
             ));
+            if t == "U" {
+                text.push_str("director_digest = \"daily\"\n");
+            }
             for p in 1..=4 {
                 text.push_str(&format!(
                     "\n[[tournament.player]]\nid = \"p{p}\"\nname = \"P{p}, X\"\nemail = [\"{t}{p}@example.test\"]\n"
@@ -886,5 +894,190 @@ mod tests {
         let opened: Vec<String> = report.verdicts.iter().map(|v| format!("{v:?}")).collect();
         assert_eq!(opened.len(), 2, "{opened:?}");
         assert!(opened.iter().all(|v| v.contains("/3")), "{opened:?}");
+    }
+
+    /// The mails written to the file outbox of the pipeline in `dir`, each
+    /// read back (its subject and text) beside its headers as written.
+    fn sent(dir: &Path) -> Vec<(Mail, String)> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("sent"))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|e| e == "eml"))
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .map(|path| {
+                let raw = std::fs::read(path).unwrap();
+                let mail = read_mail(&raw, 1 << 20).unwrap();
+                (mail, String::from_utf8_lossy(&raw).into_owned())
+            })
+            .collect()
+    }
+
+    /// One `run --once` pass of a pipeline opened afresh in `dir` (as each
+    /// `run --once` opens it), as of `today`: the pipeline after it and
+    /// what it decided.
+    fn pass(dir: &Path, u_start: &str, today: &str) -> (Pipeline, Vec<String>) {
+        let mut p = pipeline_starting(dir, 2, u_start);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let report = runtime.block_on(p.run_once(day(today))).unwrap();
+        let verdicts = report.verdicts.iter().map(|v| format!("{v:?}")).collect();
+        (p, verdicts)
+    }
+
+    /// A tournament whose start is still to come costs its games no read:
+    /// neither the day's openings, nor its deadlines, nor its director's
+    /// digest read them, pass after pass, day after day. On its start day
+    /// its games are read and the opening mails go out.
+    #[test]
+    fn a_tournament_before_its_start_is_not_read_until_its_start_day() {
+        let dir = tempfile::tempdir().unwrap();
+        let u_read = |p: &Pipeline| p.state.holds(&p.config.league.tournaments[1]);
+        // T runs (its games opened on the first pass); U starts on 1 June
+        let (p, verdicts) = pass(dir.path(), "2026-06-01", "2026-05-20");
+        assert_eq!(verdicts.len(), 2, "{verdicts:?}");
+        assert!(verdicts.iter().all(|v| v.contains("T/")), "{verdicts:?}");
+        assert!(p.state.holds(&p.config.league.tournaments[0]));
+        assert!(!u_read(&p));
+        drop(p);
+        // the same day again, and the days after: U is still not read
+        for today in ["2026-05-20", "2026-05-21", "2026-05-31"] {
+            let (p, verdicts) = pass(dir.path(), "2026-06-01", today);
+            assert!(verdicts.iter().all(|v| !v.contains("U/")), "{verdicts:?}");
+            assert!(!u_read(&p), "{today}");
+        }
+        assert!(sent(dir.path())
+            .iter()
+            .all(|(m, _)| !m.subject.contains("[U/")));
+        // its start day: its games read, each opened, the players told
+        let (p, verdicts) = pass(dir.path(), "2026-06-01", "2026-06-01");
+        assert_eq!(
+            verdicts,
+            ["Opened { game: \"U/1\" }", "Opened { game: \"U/2\" }"]
+        );
+        assert!(u_read(&p));
+        let sent = sent(dir.path());
+        let opening = |subject: &str| {
+            sent.iter()
+                .find(|(m, _)| m.subject == subject)
+                .unwrap_or_else(|| panic!("no mail {subject}"))
+        };
+        let (mail, raw) = opening("[U/1] P1 - P2");
+        assert!(
+            mail.text.contains("Game U/1 of U begins on 01.06.2026."),
+            "{}",
+            mail.text
+        );
+        assert!(
+            raw.contains("<u1@example.test>") && raw.contains("<u2@example.test>"),
+            "{raw}"
+        );
+        let (mail, raw) = opening("[U/2] P3 - P4");
+        assert!(
+            mail.text.contains("Game U/2 of U begins on 01.06.2026."),
+            "{}",
+            mail.text
+        );
+        assert!(
+            raw.contains("<u3@example.test>") && raw.contains("<u4@example.test>"),
+            "{raw}"
+        );
+    }
+
+    /// A player of a tournament that has not started yet who writes gets
+    /// his answer: the mail has his tournament read, as any mail does.
+    #[test]
+    fn a_player_writing_before_the_start_gets_his_answer() {
+        let dir = tempfile::tempdir().unwrap();
+        drop(pass(dir.path(), "2026-06-01", "2026-05-20"));
+        let before = sent(dir.path()).len();
+        let path = dir.path().join("inbox/new/1.mail");
+        std::fs::write(
+            &path,
+            "From: \"P1, X\" <U1@example.test>\r\nTo: arbiter@example.test\r\n\
+             Subject: [U/1] P1 - P2\r\nMessage-ID: <early@example.test>\r\n\
+             Date: Thu, 21 May 2026 10:00:00 +0000\r\n\r\n1. 5254\r\n",
+        )
+        .unwrap();
+        // it arrived on 21 May, before the start (its file's time)
+        let arrival = DateTime::parse_from_rfc3339("2026-05-21T10:00:00Z").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(arrival.into())
+            .unwrap();
+        let (p, verdicts) = pass(dir.path(), "2026-06-01", "2026-05-21");
+        assert!(p.state.holds(&p.config.league.tournaments[1]));
+        let sent = sent(dir.path());
+        assert_eq!(verdicts, ["Accepted { game: \"U/1\", ply: \"1. 5254\" }"]);
+        let [(forward, raw)] = &sent[before..] else {
+            panic!("one forward: {:?}", &sent[before..]);
+        };
+        assert_eq!(forward.subject, "[U/1] P1 - P2");
+        assert!(raw.contains("To: \"P2, X\" <u2@example.test>"), "{raw}");
+        assert!(
+            forward
+                .text
+                .contains("Your opponent P1, X (White) plays:\n\n    1. 5254   (e4)"),
+            "{}",
+            forward.text
+        );
+    }
+
+    /// III.8.1: a player withdrawn before the start with his games
+    /// adjudicated has events in them: the tournament is read for its
+    /// deadlines as any other, and the materials overdue are asked for
+    /// (III.9.4) though the start has not come.
+    #[test]
+    fn iii_8_1_an_adjudication_opened_before_the_start_is_still_watched() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = pipeline_starting(dir.path(), 2, "2026-06-01");
+        let opened = Event::AdjudicationOpened {
+            on: day("2026-05-01"),
+            reason: crate::referee::game::AdjudicationReason::Withdrawal,
+        };
+        first
+            .store
+            .commit(&Commit {
+                events: vec![("U/1".to_string(), opened)],
+                ..Commit::default()
+            })
+            .unwrap();
+        drop(first);
+        let (p, verdicts) = pass(dir.path(), "2026-06-01", "2026-05-20");
+        assert!(p.state.holds(&p.config.league.tournaments[1]));
+        assert!(
+            verdicts.contains(&"Reminded { game: \"U/1\" }".to_string()),
+            "{verdicts:?}"
+        );
+        let sent = sent(dir.path());
+        let (mail, raw) = sent
+            .iter()
+            .find(|(m, raw)| m.subject.starts_with("[U/1]") && raw.contains("<td@example.test>"))
+            .expect("the overdue materials asked for");
+        assert!(
+            mail.text.contains(
+                "The 14 days for the materials of the adjudication passed on 15.05.2026 (III.9.4)."
+            ),
+            "{}",
+            mail.text
+        );
+        assert!(!raw.contains("<u1@example.test>"), "{raw}");
+        // and the players, in a mail of their own
+        let players = sent
+            .iter()
+            .filter(|(m, raw)| m.subject.starts_with("[U/1]") && !raw.contains("<td@example.test>"))
+            .map(|(_, raw)| raw)
+            .collect::<Vec<_>>();
+        assert!(
+            players
+                .iter()
+                .any(|raw| raw.contains("<u1@example.test>") && raw.contains("<u2@example.test>")),
+            "{players:?}"
+        );
     }
 }

@@ -253,6 +253,12 @@ pub trait Store {
     /// # Errors
     /// On a storage failure.
     fn stored_games(&self) -> Result<Vec<String>, StoreError>;
+    /// Whether a game of `tournament` (its ids `<tournament>/<n>`) has
+    /// events: one look, however many games it has.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    fn has_game_events(&self, tournament: &str) -> Result<bool, StoreError>;
     /// Remembers a mail just sent (forgetting the oldest beyond [`SENT_RECORDS`]).
     ///
     /// # Errors
@@ -897,6 +903,11 @@ impl Store for SledStore {
             .collect()
     }
 
+    fn has_game_events(&self, tournament: &str) -> Result<bool, StoreError> {
+        let first = self.games.scan_prefix(format!("{tournament}/")).next();
+        Ok(first.transpose()?.is_some())
+    }
+
     fn remember_sent(&self, record: &SentRecord) -> Result<(), StoreError> {
         self.remember_within(record, SENT_RECORDS)
     }
@@ -1157,6 +1168,10 @@ mod tests {
             ]
         );
         assert_eq!(store.stored_games().unwrap(), ["T/1"]);
+        // a tournament's games, by their ids' prefix (T1's are not T's)
+        assert!(store.has_game_events("T").unwrap());
+        assert!(!store.has_game_events("T1").unwrap());
+        assert!(!store.has_game_events("U").unwrap());
         assert_eq!(
             store.events("T/1").unwrap(),
             vec![Event::Opened { on: day }]

@@ -61,6 +61,8 @@ impl Pipeline {
     /// timers ran, in order, each decided as of its own day and committed
     /// with the fact that it ran ([`timer_days`]). A clock set back runs
     /// nothing again; a clock that jumped forward runs the missed days.
+    /// A tournament before its start whose games have no event yet has
+    /// nothing due: its day is done without its games read.
     ///
     /// # Errors
     /// When the commit fails.
@@ -82,9 +84,15 @@ impl Pipeline {
                 behind = Some(behind.map_or(done, |b: NaiveDate| b.max(done)));
             }
             let days = timer_days(done, today);
-            if !days.is_empty() {
-                due.push((at, key, days));
+            if days.is_empty() {
+                continue;
             }
+            if self.waits_for_start(t, today)? {
+                // nothing to decide: the day is done without a game read
+                quiet.push((key, today.to_string()));
+                continue;
+            }
+            due.push((at, key, days));
         }
         self.load_at(due.iter().map(|(at, _, _)| *at))?;
         // tournament by tournament, as the openings
@@ -116,6 +124,19 @@ impl Pipeline {
             );
         }
         self.commit_facts(quiet, report)
+    }
+
+    /// Whether `t` waits for its start as of `today`: its start day is still
+    /// to come and none of its games has an event (a director's decision
+    /// before the start, such as a withdrawal's adjudication, is one). Its
+    /// timers then decide nothing, and its games need not be read: a
+    /// tournament that starts next year costs one look at the store a day,
+    /// whatever its number of games. A mail about it reads it as any other.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn waits_for_start(&self, t: &Tournament, today: NaiveDate) -> Result<bool, DaemonError> {
+        Ok(today < t.start && !self.store.has_game_events(&t.id)?)
     }
 
     /// Commits a timer decision with the fact that it ran, and the facts of
@@ -271,6 +292,11 @@ impl Pipeline {
                 continue;
             }
             let items = self.store.facts(&format!("digest:{}:", t.id))?;
+            if items.is_empty() && today < t.start {
+                // before the start no game needs attention: with no copy
+                // held there is no digest, and no game to read
+                continue;
+            }
             let held: Vec<HeldCopy> = items
                 .iter()
                 .filter_map(|(_, value)| serde_json::from_str(value).ok())
