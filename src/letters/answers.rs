@@ -432,21 +432,23 @@ fn about(league: &League, seat: &Seat, audience: &Audience, subject: &str, text:
     }
 }
 
-/// `N. ... ` after the partner's last move: how `color`'s next move is written.
+/// How `color`'s next move is written after the partner's last move, the
+/// move itself the catalog's placeholder: `1... 5755 2. <your move>`.
 fn example(t: &Tournament, game: &Game, color: Color, lang: Lang) -> String {
+    let yours = t!(lang, "game-forward-your-move");
     let last = game.plies.len();
     if last == 0 {
-        return "1. ...".to_string();
+        return format!("1. {yours}");
     }
     let previous = &game.plies[last - 1];
+    let next = if color == Color::White {
+        format!("{}.", previous.number + 1)
+    } else {
+        format!("{}...", previous.number)
+    };
     format!(
-        "{} {}",
-        numbered_in(game, last - 1, t.notation, lang),
-        if color == Color::White {
-            format!("{}. ...", previous.number + 1)
-        } else {
-            format!("{}... ...", previous.number)
-        }
+        "{} {next} {yours}",
+        numbered_in(game, last - 1, t.notation, lang)
     )
 }
 
@@ -1113,6 +1115,44 @@ mod tests {
             let _ = writeln!(out, "{}", fault_text(&postal, &game, &Fault::NoMove, lang));
         }
         insta::assert_snapshot!("faults", out);
+    }
+
+    /// The example of how to write the move ends with the catalog's
+    /// placeholder for the reader's move, never with dots alone.
+    #[test]
+    fn the_example_move_is_the_placeholder_in_the_readers_language() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let example = |moves: &[&str], color, lang| example(t, &game(&league, moves), color, lang);
+        assert_eq!(example(&[], Color::White, Lang::En), "1. <your move>");
+        assert_eq!(
+            example(&["5254", "5755"], Color::White, Lang::En),
+            "1... 5755 2. <your move>"
+        );
+        assert_eq!(
+            example(&["5254"], Color::Black, Lang::Ru),
+            "1. 5254 1... <ваш ход>"
+        );
+        assert_eq!(
+            example(&["5254"], Color::Black, Lang::from_code("de").unwrap()),
+            "1. 5254 1... <Ihr Zug>"
+        );
+        assert_eq!(
+            example(&["5254"], Color::Black, Lang::from_code("lt").unwrap()),
+            "1. 5254 1... <jūsų ėjimas>"
+        );
+        // as the answer to a mail without a move shows it
+        let notice = AnswerNotice::NoMove {
+            seat: seat(&["5254", "5755"], Color::White),
+            understood: vec![],
+            misplaced: vec![],
+            words: vec![],
+            question: None,
+        };
+        let text = both(&notice, ivanov(), "Ivanov, Ivan");
+        assert!(text.contains("\n    1... 5755 2. <your move>\n"), "{text}");
+        assert!(text.contains("\n    1... 5755 2. <ваш ход>\n"), "{text}");
+        assert!(!text.contains(". ...\n"), "{text}");
     }
 
     #[test]
