@@ -62,7 +62,7 @@ fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_st
         "The tournament ended on 01.06.2026",
         "By 15.06.2026 (14 days)",
         "CLAIM WIN, CLAIM DRAW or CLAIM LOSS",
-        "Smirnov, Semen (black) is to move",
+        "Semen Smirnov (black) is to move",
         "counts as made (III.9.4.4)",
         "not to the opponent",
     ] {
@@ -189,7 +189,7 @@ fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
     );
     assert!(overdue[0].is_to(&[TD], &[]), "{:?}", overdue[0]);
     assert!(
-        overdue[0].body.contains("Smirnov, Semen (black)"),
+        overdue[0].body.contains("Semen Smirnov (black)"),
         "{}",
         overdue[0].body
     );

@@ -353,7 +353,7 @@ fn the_players_own_words_reach_the_partner() {
     // the mover's copy tells him his words were relayed, in his language
     assert!(
         own.body
-            .contains("Your note, relayed to Ivanov, Ivan as written:"),
+            .contains("Your note, relayed to Ivan Ivanov as written:"),
         "{}",
         own.body
     );

@@ -124,7 +124,7 @@ fn iii_5_3_inactivity_before_whites_first_move_counts_from_the_start() {
     let notice = find(&sent, "no move for 40 days", TD);
     has(
         notice,
-        "Ivanov, Ivan (white) has not made the first move since the game began on 10.05.2026.",
+        "Ivan Ivanov (white) has not made the first move since the game began on 10.05.2026.",
     );
     lacks(notice, "has not answered");
 }

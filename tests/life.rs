@@ -389,7 +389,7 @@ fn iii_7_2_a_leave_told_ahead_says_will_be_and_names_the_games() {
         .unwrap_or_else(|| panic!("{sent:#?}"));
     has(
         partners,
-        "Petrov, Petr will be on leave from 01.06.2026 to 10.06.2026 inclusive. These days will not be counted",
+        "Petr Petrov will be on leave from 01.06.2026 to 10.06.2026 inclusive. These days will not be counted",
     );
     has(
         partners,
@@ -417,7 +417,7 @@ fn iii_7_3_leave_end_is_told_once_and_gives_the_days_left() {
         .filter(|m| m.to.contains(&B.to_string()) || m.cc.contains(&B.to_string()))
         .collect();
     assert_eq!(to_partner.len(), 1, "one mail for one event: {sent:#?}");
-    has(to_partner[0], "Ivanov, Ivan has ended the leave (III.7.3).");
+    has(to_partner[0], "Ivan Ivanov has ended the leave (III.7.3).");
     let yours = mail_to_alone(&sent, W);
     has(yours, "Your leave has ended (III.7.3)");
     // 1 and 2 June taken: 28 of the year's 30 left (III.7.1)
@@ -1310,7 +1310,7 @@ fn a_resignation_relays_the_losers_words_to_the_winner() {
         .iter()
         .find(|m| m.to.contains(&W.to_string()))
         .unwrap_or_else(|| panic!("{sent:#?}"));
-    has(winner, "Petrov, Petr (black) resigned.");
+    has(winner, "Petr Petrov (black) resigned.");
     has(winner, "  | Thank you for the game!");
     // the final position, and no side to move in a finished game
     has(winner, "Last move: e7-e5");
@@ -1335,7 +1335,7 @@ fn iii_7_4_the_partner_is_told_when_the_leave_begins_and_ends() {
     let begins = mail_to_alone(&sent, W);
     has(
         begins,
-        "The leave of Petrov, Petr begins today, 20.05.2026, and lasts until 24.05.2026 inclusive",
+        "The leave of Petr Petrov begins today, 20.05.2026, and lasts until 24.05.2026 inclusive",
     );
     has(begins, "Your clock:");
     arena.run("2026-05-24");
@@ -1344,6 +1344,6 @@ fn iii_7_4_the_partner_is_told_when_the_leave_begins_and_ends() {
     let sent = arena.new_sent();
     has(
         mail_to_alone(&sent, W),
-        "The leave of Petrov, Petr ended on 24.05.2026",
+        "The leave of Petr Petrov ended on 24.05.2026",
     );
 }

@@ -521,7 +521,7 @@ fn each_reader_gets_his_copy_in_his_own_language() {
         .expect("Petrov's copy");
     assert_eq!(theirs.subject, mine.subject);
     for text in [
-        "Ваш партнер Petrov, Petr (черные) сделал ход:",
+        "Ваш партнер Petr Petrov (черные) сделал ход:",
         "Время на обдумывание вашего ответа отсчитывается от этого дня.",
         "Пол.  Отв.  Время",
         "Ваше время: использовано 0 дней из 7",
@@ -531,8 +531,8 @@ fn each_reader_gets_his_copy_in_his_own_language() {
     }
     assert!(!theirs.body.contains("Your"), "{}", theirs.body);
     for text in [
-        "Your move, forwarded to Ivanov, Ivan:",
-        "The thinking time of Ivanov, Ivan counts from this day.",
+        "Your move, forwarded to Ivan Ivanov:",
+        "The thinking time of Ivan Ivanov counts from this day.",
         "Rec.  Sent  Time",
         "Your clock: 2 days used of 7 allowed up to move 10; 5 days left.",
         "Warning: only 5 days left before move 10.",

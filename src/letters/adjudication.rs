@@ -20,7 +20,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
         };
     };
     let lang = audience.lang;
-    let name = |color: Color| t.player_of(spec, color).name.clone();
+    let name = |color: Color| t.player_of(spec, color).natural_name();
     let side = |color: Color| t!(lang, "official-side-lower", color = color_key(color));
     let opened = game.adjudication.as_ref().map(|a| a.on);
     let (rest, body) = match notice {

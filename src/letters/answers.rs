@@ -151,8 +151,8 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                     let _ = writeln!(
                         body,
                         "  [{id}] {} - {}",
-                        t.player_of(spec, Color::White).name,
-                        t.player_of(spec, Color::Black).name
+                        t.player_of(spec, Color::White).natural_name(),
+                        t.player_of(spec, Color::Black).natural_name()
                     );
                 }
             }
@@ -328,7 +328,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                         let mut text = t!(
                             lang,
                             id,
-                            name = &p.name,
+                            name = &p.natural_name(),
                             from = date_in(*from, lang),
                             to = date_in(*to, lang),
                             exceptional = article(Article::ExceptionalLeave),
@@ -348,7 +348,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                     None => t!(
                         lang,
                         "answer-leave-ended",
-                        name = &p.name,
+                        name = &p.natural_name(),
                         article = article(Article::LeaveEnd)
                     ),
                 }
@@ -700,7 +700,7 @@ fn suspended(
     };
     let mut out = about(league, seat, audience, subject, text);
     if !note.is_empty() {
-        let name = &t.player_of(spec, seat.color).name;
+        let name = &t.player_of(spec, seat.color).natural_name();
         let _ = writeln!(
             out.body,
             "\n{}",
@@ -800,8 +800,8 @@ pub fn progress_line(
         lang,
         "answer-progress",
         game = &spec.id,
-        white = &t.player_of(spec, Color::White).name,
-        black = &t.player_of(spec, Color::Black).name,
+        white = &t.player_of(spec, Color::White).natural_name(),
+        black = &t.player_of(spec, Color::Black).natural_name(),
         moves = game.plies.len().div_ceil(2),
         state = state,
         white_clock = side(Color::White),

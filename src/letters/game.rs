@@ -108,7 +108,7 @@ impl Writer<'_> {
                     t!(
                         self.lang,
                         "game-clock-of",
-                        name = &self.t.player_of(self.spec, color).name,
+                        name = &self.t.player_of(self.spec, color).natural_name(),
                         color = self.color(color)
                     )
                 );
@@ -122,8 +122,8 @@ impl Writer<'_> {
     /// his partner, himself, or the director. Lines ending in a newline.
     fn relayed(&self, author: Color, lines: &[String]) -> String {
         let lang = self.lang;
-        let author_name = &self.t.player_of(self.spec, author).name;
-        let partner_name = &self.t.player_of(self.spec, !author).name;
+        let author_name = &self.t.player_of(self.spec, author).natural_name();
+        let partner_name = &self.t.player_of(self.spec, !author).natural_name();
         let mut out = if self.reads(!author) {
             t!(lang, "game-forward-note", mover = author_name)
         } else if self.reads(author) {
@@ -156,7 +156,7 @@ impl Writer<'_> {
         let for_mover = !for_opponent && self.reads(ply.color);
         let text = numbered_in(game, index, t.notation, lang);
         let mut body = self.audience.greeting();
-        let (mover_name, opponent_name) = (&mover.name, &opponent.name);
+        let (mover_name, opponent_name) = (&mover.natural_name(), &opponent.natural_name());
         let intro = if for_opponent {
             t!(
                 lang,
@@ -261,7 +261,7 @@ impl Writer<'_> {
             let _ = writeln!(
                 body,
                 "\n{}\n{}",
-                t!(lang, "game-forward-notes", mover = &mover.name),
+                t!(lang, "game-forward-notes", mover = &mover.natural_name()),
                 notes.trim_end()
             );
         }
@@ -284,7 +284,7 @@ impl Writer<'_> {
     /// tournament's notation and in SAN; the opponent reads how to accept.
     fn offered(&self, body: &mut String, offer: &Offer, for_opponent: bool, for_mover: bool) {
         let (t, lang) = (self.t, self.lang);
-        let mover = &t.player_of(self.spec, offer.by).name;
+        let mover = &t.player_of(self.spec, offer.by).natural_name();
         let article = t.rules.article_in(Article::Variant, lang);
         let head = if for_opponent {
             t!(
@@ -364,7 +364,7 @@ impl Writer<'_> {
             t!(
                 lang,
                 "game-variant-whose",
-                proposer = &t.player_of(self.spec, offer.by).name
+                proposer = &t.player_of(self.spec, offer.by).natural_name()
             )
         };
         let text = if answered.accepted == 0 {
@@ -408,13 +408,13 @@ impl Writer<'_> {
             (EndReason::Resignation, Some(c)) => Some(t!(
                 lang,
                 "game-result-resigned",
-                name = &t.player_of(spec, c).name,
+                name = &t.player_of(spec, c).natural_name(),
                 side = self.side_in_sentence(c)
             )),
             (EndReason::TimeForfeit, Some(c)) => Some(t!(
                 lang,
                 "game-result-on-time",
-                name = &t.player_of(spec, c).name,
+                name = &t.player_of(spec, c).natural_name(),
                 side = self.side_in_sentence(c),
                 article = t.rules.article_in(Article::OverstepLoss, lang)
             )),
@@ -430,8 +430,8 @@ impl Writer<'_> {
                 lang,
                 "game-result",
                 game = &spec.id,
-                white = &t.player_of(spec, Color::White).name,
-                black = &t.player_of(spec, Color::Black).name,
+                white = &t.player_of(spec, Color::White).natural_name(),
+                black = &t.player_of(spec, Color::Black).natural_name(),
                 date = date_in(end.on, lang),
                 result = end.result.as_str(),
                 reason = render::end_reason(end.reason, lang)
@@ -467,7 +467,7 @@ impl Writer<'_> {
             "game-claim-facts",
             game = &spec.id,
             article = article(Article::Claim),
-            name = &t.player_of(spec, s.against).name,
+            name = &t.player_of(spec, s.against).natural_name(),
             color = self.side_in_sentence(s.against),
             used = s.used,
             allowance = s.allowance,
@@ -490,7 +490,7 @@ impl Writer<'_> {
             )
         };
         let loses = game.overstep_loses(&t.rules, s.against);
-        let name = &t.player_of(spec, s.against).name;
+        let name = &t.player_of(spec, s.against).natural_name();
         let until = date_in(s.protest_until(&t.rules), lang);
         let mut body = self.audience.greeting();
         if self.audience.director {

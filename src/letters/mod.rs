@@ -227,12 +227,13 @@ fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
             group.cc.push(recipient);
         }
     }
-    // the players the letter went to, for the director's copy
+    // the players the letter went to, for the director's copy: named as
+    // its sentence writes them
     let players: Vec<String> = groups
         .iter()
         .filter(|g| !g.director)
         .flat_map(|g| g.to.iter().chain(&g.cc))
-        .map(|r| r.name.clone())
+        .map(|r| crate::language::natural_order(&r.name))
         .collect();
     groups
         .into_iter()

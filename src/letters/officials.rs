@@ -44,7 +44,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 lang,
                 "official-protest-body",
                 game = &spec.id,
-                name = &t.player_of(spec, *color).name,
+                name = &t.player_of(spec, *color).natural_name(),
                 side = side_lower(*color, lang),
                 today = date_in(*today, lang),
                 until = until,
@@ -113,7 +113,9 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
         OfficialNotice::ConfirmHeld { game, until, today } => {
             let (t, spec) = game_of(league, game);
             let claim = game.claim.as_ref();
-            let name = claim.map_or("", |c| t.player_of(spec, c.against).name.as_str());
+            let name = claim.map_or(String::new(), |c| {
+                t.player_of(spec, c.against).natural_name()
+            });
             let body = t!(
                 lang,
                 "official-confirm-held-body",
@@ -168,7 +170,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let text = t!(
                 lang,
                 id,
-                name = &t.player_of(spec, *color).name,
+                name = &t.player_of(spec, *color).natural_name(),
                 from = date_in(*from, lang),
                 to = date_in(*to, lang),
                 article = t.rules.article_in(Article::LeaveDays, lang)
@@ -193,7 +195,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 game = &spec.id,
                 waiting = *waiting,
                 today = date_in(*today, lang),
-                name = &t.player_of(spec, color).name,
+                name = &t.player_of(spec, color).natural_name(),
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
                 first = first_move(game),
@@ -225,7 +227,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 waiting = *waiting,
                 today = date_in(*today, lang),
                 limit = limit.as_str(),
-                name = &t.player_of(spec, color).name,
+                name = &t.player_of(spec, color).natural_name(),
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
                 first = first_move(game),
@@ -276,7 +278,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let text = t!(
                 lang,
                 "official-penalty-body",
-                name = &t.player_of(spec, *color).name,
+                name = &t.player_of(spec, *color).natural_name(),
                 side = side(*color, lang),
                 days = *days
             );
@@ -301,7 +303,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let text = t!(
                 lang,
                 "official-fixed-body",
-                name = &t.player_of(spec, *against).name,
+                name = &t.player_of(spec, *against).natural_name(),
                 side = side(*against, lang),
                 number = *number,
                 reset = article(Article::OverstepReset),
@@ -330,7 +332,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let text = t!(
                 lang,
                 "official-rejected-body",
-                name = &t.player_of(spec, *against).name,
+                name = &t.player_of(spec, *against).natural_name(),
                 side = side(*against, lang),
                 control = *control,
                 bar = article(Article::ClaimBar),
@@ -369,7 +371,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                     t!(
                         lang,
                         "official-leave-body",
-                        name = &p.name,
+                        name = &p.natural_name(),
                         from = date_in(*from, lang),
                         to = date_in(*to, lang),
                         article = t.rules.article_in(Article::ExceptionalLeave, lang),
@@ -583,7 +585,7 @@ fn clocks(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) ->
     for c in &readers {
         out.push('\n');
         if readers.len() > 1 {
-            let name = &t.player_of(spec, *c).name;
+            let name = &t.player_of(spec, *c).natural_name();
             let of = t!(
                 audience.lang,
                 "official-clock-of",
@@ -644,14 +646,14 @@ pub(super) fn director_answers(
         player = &p.id,
         from = game.next_received().format("%Y-%m-%d").to_string(),
         to = today.format("%Y-%m-%d").to_string(),
-        name = &p.name,
+        name = &p.natural_name(),
         article = article(Article::ExceptionalLeave)
     ));
     line(t!(
         lang,
         "official-answers-penalty",
         color = t!(lang, "official-penalty-color", color = color_key(color)),
-        name = &p.name
+        name = &p.natural_name()
     ));
     out
 }
@@ -710,8 +712,8 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
         t!(
             lang,
             "official-opening-colours",
-            white = &t.player_of(spec, Color::White).name,
-            black = &t.player_of(spec, Color::Black).name
+            white = &t.player_of(spec, Color::White).natural_name(),
+            black = &t.player_of(spec, Color::Black).natural_name()
         ),
         standard_form(t, game, lang).trim_end(),
         t!(
@@ -975,9 +977,9 @@ mod tests {
             .find(|m| m.to.iter().any(|r| r.email == "td@example.test"))
             .expect("the director's copy");
         let text = format!("{}\n{}", copy.subject, copy.body);
-        assert!(text.contains("Protest of Petrov, Petr"), "{text}");
+        assert!(text.contains("Protest of Petr Petrov"), "{text}");
         assert!(
-            text.contains("the answer to Petrov, Petr's protest against the overstep claim: a protest goes to the director, III.6.4"),
+            text.contains("the answer to Petr Petrov's protest against the overstep claim: a protest goes to the director, III.6.4"),
             "{text}"
         );
         assert!(!text.contains("your protest"), "{text}");
