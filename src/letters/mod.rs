@@ -1273,6 +1273,78 @@ mod greetings {
         assert!(read > 20, "the snapshots are read");
     }
 
+    /// The lines of `text` that name a player of the fixture in the PGN
+    /// form outside a record: the standard form's and the schedule's
+    /// header (a label, then the name), a PGN tag, a table row (the name
+    /// followed by columns), a quoted line (`  | `) keep that form; a
+    /// sentence writes the name in natural order.
+    fn record_names_in_sentences(text: &str) -> Vec<String> {
+        let names = league().tournaments[0]
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect::<Vec<_>>();
+        text.lines()
+            .filter(|line| {
+                names.iter().any(|name| {
+                    let Some(at) = line.find(name.as_str()) else {
+                        return false;
+                    };
+                    let before = &line[..at];
+                    let after = &line[at + name.len()..];
+                    let labelled = before.split_whitespace().count() == 1 && after.is_empty();
+                    let tag = line.starts_with('[') && after.starts_with("\"]");
+                    let row = after.starts_with("  ");
+                    let quoted = line.trim_start().starts_with("| ");
+                    let header = line.starts_with("expression:");
+                    !(labelled || tag || row || quoted || header)
+                })
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_check_finds_a_record_form_name_in_a_sentence() {
+        assert_eq!(
+            record_names_in_sentences("Petrov, Petr (black) resigned."),
+            vec!["Petrov, Petr (black) resigned."]
+        );
+        for record in [
+            "White       Ivanov, Ivan",
+            "Черные Petrov, Petr",
+            "[White \"Ivanov, Ivan\"]",
+            "1-2  Petrov, Petr  *  X     0",
+            "  | Ivanov, Ivan - Petrov, Petr",
+            "Petr Petrov (black) resigned.",
+        ] {
+            assert!(record_names_in_sentences(record).is_empty(), "{record}");
+        }
+    }
+
+    /// Every golden snapshot names the players in natural order in its
+    /// sentences (`Petr Petrov (black) resigned`), the PGN form only in
+    /// its records.
+    #[test]
+    fn every_snapshot_names_the_players_in_natural_order_in_sentences() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/letters/snapshots");
+        let mut read = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "snap") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(
+                    record_names_in_sentences(&text),
+                    Vec::<String>::new(),
+                    "{}",
+                    path.display()
+                );
+                read += 1;
+            }
+        }
+        assert!(read > 20, "the snapshots are read");
+    }
+
     /// The fixture's league with Lithuanian and German players and the
     /// director reading `director`.
     fn baltic(director: &str) -> League {

@@ -1269,7 +1269,7 @@ mod tests {
         };
         let no_access = || OfficialNotice::NoMailAccess {
             address: "petrov@example.test".into(),
-            players: vec!["Petrov, Petr (T/petrov)".into()],
+            players: vec!["Petr Petrov (T/petrov)".into()],
             player: "petrov".into(),
             since: day("2026-05-11"),
             days: 30,
