@@ -275,13 +275,17 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, spec) = game_of(league, game);
-            let text = t!(
-                lang,
-                "official-penalty-body",
-                name = &t.player_of(spec, *color).natural_name(),
-                side = side(*color, lang),
-                days = *days
-            );
+            let text = if audience.addressed(t, spec, *color) {
+                t!(lang, "official-penalty-body-yours", days = *days)
+            } else {
+                t!(
+                    lang,
+                    "official-penalty-body",
+                    name = &t.player_of(spec, *color).natural_name(),
+                    side = side(*color, lang),
+                    days = *days
+                )
+            };
             to_players(
                 league,
                 game,
@@ -300,17 +304,29 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
         } => {
             let (t, spec) = game_of(league, game);
             let article = |a| t.rules.article_in(a, lang);
-            let text = t!(
-                lang,
-                "official-fixed-body",
-                name = &t.player_of(spec, *against).natural_name(),
-                side = side(*against, lang),
-                number = *number,
-                reset = article(Article::OverstepReset),
-                loss = article(Article::OverstepLoss),
-                suspension = article(Article::Suspension),
-                interrupted = yes(*interrupted)
-            );
+            let text = if audience.addressed(t, spec, *against) {
+                t!(
+                    lang,
+                    "official-fixed-body-yours",
+                    number = *number,
+                    reset = article(Article::OverstepReset),
+                    loss = article(Article::OverstepLoss),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            } else {
+                t!(
+                    lang,
+                    "official-fixed-body",
+                    name = &t.player_of(spec, *against).natural_name(),
+                    side = side(*against, lang),
+                    number = *number,
+                    reset = article(Article::OverstepReset),
+                    loss = article(Article::OverstepLoss),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            };
             to_players(
                 league,
                 game,
@@ -329,16 +345,27 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
         } => {
             let (t, spec) = game_of(league, game);
             let article = |a| t.rules.article_in(a, lang);
-            let text = t!(
-                lang,
-                "official-rejected-body",
-                name = &t.player_of(spec, *against).natural_name(),
-                side = side(*against, lang),
-                control = *control,
-                bar = article(Article::ClaimBar),
-                suspension = article(Article::Suspension),
-                interrupted = yes(*interrupted)
-            );
+            let text = if audience.addressed(t, spec, *against) {
+                t!(
+                    lang,
+                    "official-rejected-body-yours",
+                    control = *control,
+                    bar = article(Article::ClaimBar),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            } else {
+                t!(
+                    lang,
+                    "official-rejected-body",
+                    name = &t.player_of(spec, *against).natural_name(),
+                    side = side(*against, lang),
+                    control = *control,
+                    bar = article(Article::ClaimBar),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            };
             to_players(
                 league,
                 game,
@@ -1341,6 +1368,112 @@ mod tests {
             ),
         ];
         insta::assert_snapshot!("decisions", text.join("\n#####\n"));
+    }
+
+    /// III.6.6-6.7, III.4.7: the director's decision about one player
+    /// goes to each player in a mail of his own, also when both read one
+    /// language: the player it concerns reads it as said to him (his name
+    /// only in the greeting), his partner reads his name.
+    #[test]
+    fn iii_6_6_iii_6_7_the_directors_decisions_speak_to_the_player_they_concern() {
+        let cases = [
+            (
+                "en",
+                [
+                    "The director gives you penalty days: +3 days.",
+                    "The director confirms your first time overstep.",
+                    "The director rejects the overstep claim against you;",
+                ],
+                "Petr Petrov",
+            ),
+            (
+                "ru",
+                [
+                    "Судья назначил вам штрафные дни: +3 дня.",
+                    "Судья фиксирует вашу первую просрочку времени.",
+                    "Судья отклонил заявление о просрочке времени против вас;",
+                ],
+                "Petr Petrov",
+            ),
+            (
+                "de",
+                [
+                    "Der Turnierleiter verhängt gegen Sie Straftage: +3 Tage.",
+                    "Der Turnierleiter bestätigt Ihre erste Zeitüberschreitung.",
+                    "Der Turnierleiter lehnt die Reklamation wegen Zeitüberschreitung gegen Sie ab;",
+                ],
+                "Petr Petrov",
+            ),
+            (
+                "lt",
+                [
+                    "Turnyro direktorius jums skiria baudos dienų: +3 dienos.",
+                    "Turnyro direktorius patvirtina jūsų pirmąjį laiko viršijimą.",
+                    "Turnyro direktorius atmeta pareiškimą dėl jūsų laiko viršijimo;",
+                ],
+                "Petr Petrov",
+            ),
+        ];
+        for (code, yours, named) in cases {
+            let lang = Lang::from_code(code).expect("a language");
+            let mut league = league();
+            for p in &mut league.tournaments[0].players {
+                p.language = lang;
+            }
+            let g = game(&league, &["5254", "5755"]);
+            let today = day("2026-05-20");
+            let notices = [
+                OfficialNotice::Penalty {
+                    game: Box::new(g.clone()),
+                    color: Color::Black,
+                    days: 3,
+                    today,
+                },
+                OfficialNotice::OverstepFixed {
+                    game: Box::new(g.clone()),
+                    against: Color::Black,
+                    number: 2,
+                    interrupted: true,
+                    today,
+                },
+                OfficialNotice::ClaimRejected {
+                    game: Box::new(g.clone()),
+                    against: Color::Black,
+                    control: 10,
+                    interrupted: false,
+                    today,
+                },
+            ];
+            for (notice, yours) in notices.into_iter().zip(yours) {
+                let letter = Letter::new(
+                    vec![ivanov(), petrov()],
+                    vec![director()],
+                    Notice::Official(notice),
+                    Some("T/1"),
+                );
+                let mails = crate::letters::mails(&league, &letter);
+                let to = |email: &str| {
+                    let mine: Vec<_> = mails
+                        .iter()
+                        .filter(|m| m.to.iter().chain(&m.cc).any(|r| r.email == email))
+                        .collect();
+                    assert_eq!(mine.len(), 1, "{code}: {email}");
+                    assert_eq!(
+                        mine[0].to.len() + mine[0].cc.len(),
+                        1,
+                        "{code}: {email} alone"
+                    );
+                    mine[0].body.clone()
+                };
+                let petrov = to("petrov@example.test");
+                assert!(petrov.contains(yours), "{code}: {petrov}");
+                // his name only in the greeting
+                assert_eq!(petrov.matches(named).count(), 1, "{code}: {petrov}");
+                let ivanov = to("ivanov@example.test");
+                assert!(ivanov.contains(named), "{code}: {ivanov}");
+                assert!(!ivanov.contains(yours), "{code}: {ivanov}");
+            }
+        }
     }
 
     #[test]
