@@ -62,7 +62,7 @@ fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_st
         "The tournament ended on 01.06.2026",
         "By 15.06.2026 (14 days)",
         "CLAIM WIN, CLAIM DRAW or CLAIM LOSS",
-        "Smirnov, Semen (black) is to move",
+        "Semen Smirnov (black) is to move",
         "counts as made (III.9.4.4)",
         "not to the opponent",
     ] {
@@ -189,7 +189,7 @@ fn iii_9_8_the_directors_result_opens_the_appeal_window_then_is_final() {
     );
     assert!(overdue[0].is_to(&[TD], &[]), "{:?}", overdue[0]);
     assert!(
-        overdue[0].body.contains("Smirnov, Semen (black)"),
+        overdue[0].body.contains("Semen Smirnov (black)"),
         "{}",
         overdue[0].body
     );
@@ -291,14 +291,21 @@ fn iii_9_9_an_appeal_goes_to_the_director_and_the_partner_and_his_new_result_is_
         "APPEAL\nAfter 2. Nf3 Nc6 it is equal.",
         "2026-06-12",
     );
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    assert!(
-        sent[1].is_to(&[&addr("smirnov"), &addr("petrov")], &[]),
-        "{:?}",
-        sent[1]
-    );
+    // the director's, then each player's own: the appellant reads his
+    // appeal as his, the partner whose it is
+    assert_eq!(sent.len(), 3, "{sent:#?}");
     assert!(sent[0].is_to(&[TD], &[]), "{:?}", sent[0]);
     assert!(sent[0].body.contains("2. Nf3 Nc6"), "{}", sent[0].body);
+    assert!(sent[1].is_to(&[&addr("smirnov")], &[]), "{:?}", sent[1]);
+    has(
+        &sent[1],
+        "You appeal against the adjudicated result 1-0 (III.9.9).",
+    );
+    assert!(sent[2].is_to(&[&addr("petrov")], &[]), "{:?}", sent[2]);
+    has(
+        &sent[2],
+        "Semen Smirnov appeals against the adjudicated result 1-0 (III.9.9).",
+    );
     // the window passes, the appeal waits for the director
     arena.run("2026-06-30");
     assert!(about(&arena.new_sent(), 5).is_empty());

@@ -223,7 +223,7 @@ fn black_replies(subject: &str, layout: impl Fn(&str) -> String) {
     // lines only the quoted forward has, not the new one
     for line in [
         "Sent and received on 10.05.2026",
-        "Ivanov, Ivan (White) plays",
+        "Ivan Ivanov (White) plays",
         "1. 5254 1... <your move>",
         "Black to move",
         "Send your move by 09.07.2026",

@@ -120,7 +120,7 @@ fn ii_3_8_hidden_conditional_played_while_matching() {
     // Ivanov gets 2... Nc6 as a forward, saying it was played from
     // Petrov's conditional moves
     let auto = mail_with(&sent, WHITE, "2... Кc6");
-    has(&auto, "из условных ходов игрока Petrov, Petr");
+    has(&auto, "из условных ходов игрока Petr Petrov");
     has(&auto, "3. <ваш ход>");
     // Petrov is told what was played for him and what still stands
     let told = mail_with(
@@ -424,7 +424,7 @@ fn iii_6_3_a_hidden_series_answers_a_held_move_on_reject() {
         "Из ваших условных ходов арбитр сыграл за вас: 2. Кf3",
     );
     let petrov = mail_with(&sent, BLACK, "2. Nf3");
-    has(&petrov, "from the conditional moves of Ivanov, Ivan");
+    has(&petrov, "from the conditional moves of Ivan Ivanov");
 }
 
 #[test]

@@ -114,6 +114,61 @@ fn iii_6_6_a_loss_on_time_counts_the_days_the_claim_counted() {
     );
 }
 
+/// III.9.1: the result of a resignation goes to each player in a mail of
+/// his own, though both read English: the resigning player reads "You
+/// resigned.", his partner and the director read who resigned, by name.
+#[test]
+fn iii_9_1_the_result_speaks_to_the_resigning_player_and_names_him_to_his_partner() {
+    let mut arena = arena();
+    arena.exchange(W, SUBJECT, "1. 5254", "2026-05-10");
+    arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-11");
+    let sent = arena.exchange(B, SUBJECT, "RESIGN", "2026-05-12");
+    let loser = find(&sent, "result 1-0", B);
+    assert!(loser.is_to(&[B], &[]), "his own mail: {loser:?}");
+    has(loser, "You resigned.");
+    lacks(loser, "Petr Petrov (black) resigned");
+    let winner = find(&sent, "result 1-0", W);
+    assert!(winner.is_to(&[W], &[]), "his own mail: {winner:?}");
+    has(winner, "Petr Petrov (black) resigned.");
+    lacks(winner, "You resigned");
+    let director = find(&sent, "result 1-0", TD);
+    has(director, "Petr Petrov (black) resigned.");
+    lacks(director, "You resigned");
+}
+
+/// III.6.1-6.2: the overstep claim goes to each player in a mail of his
+/// own: the claimed player reads the days he used as said to him, his
+/// partner reads whose days they are; so does the director.
+#[test]
+fn iii_6_1_the_claim_speaks_to_the_claimed_player_and_names_him_to_his_partner() {
+    let mut arena = arena();
+    arena.exchange(W, SUBJECT, "1. 5254", "2026-05-11");
+    arena.exchange(B, SUBJECT, "1. 5254 5755", "2026-05-11");
+    arena.run("2026-07-10");
+    let sent = arena.new_sent();
+    let claimed = find(&sent, "time overstep claim", W);
+    assert!(claimed.is_to(&[W], &[]), "his own mail: {claimed:?}");
+    has(
+        claimed,
+        "you have used 61 days against 60 allowed up to move 10",
+    );
+    has(claimed, "You may protest against this claim");
+    lacks(claimed, "Ivan Ivanov (white) has used");
+    let partner = find(&sent, "time overstep claim", B);
+    assert!(partner.is_to(&[B], &[]), "his own mail: {partner:?}");
+    has(
+        partner,
+        "Ivan Ivanov (white) has used 61 days against 60 allowed up to move 10",
+    );
+    has(partner, "Ivan Ivanov may protest against this claim");
+    lacks(partner, "you have used");
+    let director = find(&sent, "time overstep claim", TD);
+    has(
+        director,
+        "Ivan Ivanov (white) has used 61 days against 60 allowed up to move 10",
+    );
+}
+
 /// III.5.3: before White's first move there is no move received: the
 /// notice to the director counts from the game's start and says so.
 #[test]
@@ -124,7 +179,7 @@ fn iii_5_3_inactivity_before_whites_first_move_counts_from_the_start() {
     let notice = find(&sent, "no move for 40 days", TD);
     has(
         notice,
-        "Ivanov, Ivan (white) has not made the first move since the game began on 10.05.2026.",
+        "Ivan Ivanov (white) has not made the first move since the game began on 10.05.2026.",
     );
     lacks(notice, "has not answered");
 }

@@ -208,11 +208,18 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
         .iter()
         .filter(|m| m.about.contains("overstep"))
         .collect();
-    // the director's own, and the players'
-    assert_eq!(claims.len(), 2, "{sent:#?}");
+    // the director's own mail, and each player's own
+    assert_eq!(claims.len(), 3, "{sent:#?}");
     assert!(claims[0].is_to(&[TD], &[]), "{:?}", claims[0]);
-    assert!(claims[1].is_to(&[W, B], &[]), "{:?}", claims[1]);
+    assert!(claims[1].is_to(&[W], &[]), "{:?}", claims[1]);
+    assert!(claims[2].is_to(&[B], &[]), "{:?}", claims[2]);
     lacks(claims[1], "CONFIRM");
+    lacks(claims[2], "CONFIRM");
+    has(claims[1], "Petr Petrov (black) has used 21 days");
+    has(
+        claims[2],
+        "you have used 21 days against 20 allowed up to move 5",
+    );
     assert!(
         claims[0]
             .body
@@ -250,9 +257,14 @@ fn iii_4_10_copies_to_the_director_and_iii_6_overstep_confirmed() {
         "2026-06-02",
     );
     let result: Vec<&Sent> = sent.iter().filter(|m| m.about.contains("result")).collect();
-    assert_eq!(result.len(), 2, "{sent:#?}");
-    assert!(result[0].is_to(&[W, B], &[]));
-    assert!(result[1].is_to(&[TD], &[]));
+    assert_eq!(result.len(), 3, "{sent:#?}");
+    assert!(result[0].is_to(&[W], &[]));
+    assert!(result[1].is_to(&[B], &[]));
+    assert!(result[2].is_to(&[TD], &[]));
+    has(
+        result[1],
+        "You lost on time: the overstep was confirmed (III.6.6).",
+    );
     assert!(
         result[0].body.contains("[Result \"1-0\"]") && result[0].body.contains("time overstep"),
         "{}",
@@ -302,9 +314,11 @@ fn iii_6_7_a_rejected_claim_resumes_the_game_and_forwards_the_held_move() {
     // the forward, and the director's copy (III.4.10)
     assert_eq!(forward.len(), 2, "{}", subjects(&sent).join("\n"));
     assert!(forward[0].to.contains(&W.to_string()));
-    assert!(sent
-        .iter()
-        .any(|m| m.about.contains("claim rejected") && m.is_to(&[W, B], &[])));
+    for player in [W, B] {
+        assert!(sent
+            .iter()
+            .any(|m| m.about.contains("claim rejected") && m.is_to(&[player], &[])));
+    }
     let json = arena.json(GAME);
     assert_eq!(json["status"], "in_progress");
     assert_eq!(json["moves"][1]["numeric"], "5755");
@@ -389,7 +403,7 @@ fn iii_7_2_a_leave_told_ahead_says_will_be_and_names_the_games() {
         .unwrap_or_else(|| panic!("{sent:#?}"));
     has(
         partners,
-        "Petrov, Petr will be on leave from 01.06.2026 to 10.06.2026 inclusive. These days will not be counted",
+        "Petr Petrov will be on leave from 01.06.2026 to 10.06.2026 inclusive. These days will not be counted",
     );
     has(
         partners,
@@ -417,7 +431,7 @@ fn iii_7_3_leave_end_is_told_once_and_gives_the_days_left() {
         .filter(|m| m.to.contains(&B.to_string()) || m.cc.contains(&B.to_string()))
         .collect();
     assert_eq!(to_partner.len(), 1, "one mail for one event: {sent:#?}");
-    has(to_partner[0], "Ivanov, Ivan has ended the leave (III.7.3).");
+    has(to_partner[0], "Ivan Ivanov has ended the leave (III.7.3).");
     let yours = mail_to_alone(&sent, W);
     has(yours, "Your leave has ended (III.7.3)");
     // 1 and 2 June taken: 28 of the year's 30 left (III.7.1)
@@ -497,7 +511,13 @@ fn director_commands_work_from_the_director_only_and_status_reports() {
     let sent = arena.exchange(TD, SUBJECT, "PENALTY black 3", "2026-05-11");
     assert!(
         sent.iter()
-            .any(|m| m.is_to(&[W, B], &[]) && m.body.contains("+3")),
+            .any(|m| m.is_to(&[W], &[]) && m.body.contains("Petr Petrov (Black) +3 days")),
+        "{sent:#?}"
+    );
+    assert!(
+        sent.iter().any(|m| m.is_to(&[B], &[])
+            && m.body
+                .contains("The director gives you penalty days: +3 days.")),
         "{sent:#?}"
     );
     assert_eq!(arena.json(GAME)["black"]["penalty_days"], 3);
@@ -596,9 +616,10 @@ fn postal_first_claim() -> (Arena, Sent) {
     );
     arena.run("2026-05-21");
     let sent = arena.new_sent();
-    // the director's own, and the players'
-    assert_eq!(sent.len(), 2, "{sent:#?}");
-    assert!(sent[1].is_to(&[W, B], &[]), "{:?}", sent[1]);
+    // the director's own, and each player's own
+    assert_eq!(sent.len(), 3, "{sent:#?}");
+    assert!(sent[1].is_to(&[W], &[]), "{:?}", sent[1]);
+    assert!(sent[2].is_to(&[B], &[]), "{:?}", sent[2]);
     let claim = sent.into_iter().next().unwrap();
     assert!(claim.about.contains("time overstep claim"), "{claim:?}");
     (arena, claim)
@@ -719,11 +740,17 @@ fn ii_6_4_first_claim_confirmed_restarts_the_count_while_play_went_on() {
     );
     protest(&mut arena, "2026-05-27");
     let sent = arena.exchange(TD, "Re: [RUS-EM-2026/1] claim", "CONFIRM", "2026-05-27");
-    let notice = sent
-        .iter()
-        .find(|m| m.about.contains("first overstep"))
-        .unwrap_or_else(|| panic!("{sent:#?}"));
-    assert!(notice.is_to(&[W, B], &[]), "{notice:?}");
+    // White reads of Black's overstep, Black of his own
+    let told = |player: &str| {
+        sent.iter()
+            .find(|m| m.about.contains("first overstep") && m.is_to(&[player], &[]))
+            .unwrap_or_else(|| panic!("{player}: {sent:#?}"))
+    };
+    has(
+        told(B),
+        "The director confirms your first time overstep. The count of your time starts from zero after your move 1 (II.6.4)",
+    );
+    let notice = told(W);
     for text in [
         "starts from zero after their move 1 (II.6.4)",
         "a second overstep loses the game (II.6.6)",
@@ -1310,7 +1337,7 @@ fn a_resignation_relays_the_losers_words_to_the_winner() {
         .iter()
         .find(|m| m.to.contains(&W.to_string()))
         .unwrap_or_else(|| panic!("{sent:#?}"));
-    has(winner, "Petrov, Petr (black) resigned.");
+    has(winner, "Petr Petrov (black) resigned.");
     has(winner, "  | Thank you for the game!");
     // the final position, and no side to move in a finished game
     has(winner, "Last move: e7-e5");
@@ -1335,7 +1362,7 @@ fn iii_7_4_the_partner_is_told_when_the_leave_begins_and_ends() {
     let begins = mail_to_alone(&sent, W);
     has(
         begins,
-        "The leave of Petrov, Petr begins today, 20.05.2026, and lasts until 24.05.2026 inclusive",
+        "The leave of Petr Petrov begins today, 20.05.2026, and lasts until 24.05.2026 inclusive",
     );
     has(begins, "Your clock:");
     arena.run("2026-05-24");
@@ -1344,6 +1371,6 @@ fn iii_7_4_the_partner_is_told_when_the_leave_begins_and_ends() {
     let sent = arena.new_sent();
     has(
         mail_to_alone(&sent, W),
-        "The leave of Petrov, Petr ended on 24.05.2026",
+        "The leave of Petr Petrov ended on 24.05.2026",
     );
 }

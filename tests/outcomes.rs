@@ -108,6 +108,67 @@ fn iii_4_7_wrong_repetition_costs_two_days() {
     );
 }
 
+/// III.3.3, III.4.7: a mail that leaves out the partner's last move (it
+/// repeats an earlier one, or none) is told the repetition is missing,
+/// and its penalty is recorded so; a repetition written wrong is told and
+/// recorded as wrong. Both cost the penalty.
+#[test]
+fn iii_4_7_a_missing_repetition_is_told_apart_from_a_wrong_one() {
+    let mut arena = started("numeric");
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
+        BLACK,
+        WHITE,
+    );
+    copies(
+        arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-10"),
+        WHITE,
+        BLACK,
+    );
+    copies(
+        arena.exchange(WHITE, SUBJECT, "1... 5755 2. 7163", "2026-05-11"),
+        BLACK,
+        WHITE,
+    );
+    // Black repeats his own 1... e5 but not White's 2. Nf3
+    let reply = one(arena.exchange(BLACK, SUBJECT, "1... 5755 2... 2836", "2026-05-12"));
+    has(
+        &reply,
+        "Reason: your mail does not repeat the partner's last move 2. 7163 (III.3.3).",
+    );
+    has(
+        &reply,
+        "Penalty Black: +2 days (12.05.2026): missing repetition of the partner's move",
+    );
+    lacks(&reply, "where the record has");
+    lacks(&reply, "wrong repetition");
+    // Black writes only his new move
+    let reply = one(arena.exchange(BLACK, SUBJECT, "2... 2836", "2026-05-12"));
+    has(
+        &reply,
+        "Reason: your mail does not repeat the partner's last move 2. 7163 (III.3.3).",
+    );
+    lacks(&reply, "wrong repetition");
+    // Black repeats White's last move wrong: 2. b1-c3 for 2. g1-f3
+    let reply = one(arena.exchange(BLACK, SUBJECT, "2. 2133 2836", "2026-05-12"));
+    has(
+        &reply,
+        "Reason: you wrote \"2. 2133\" where the record has 2. 7163 (III.3.3).",
+    );
+    has(
+        &reply,
+        "Penalty Black: +2 days (12.05.2026): wrong repetition of the partner's move",
+    );
+    lacks(&reply, "does not repeat");
+    let json = arena.json(GAME);
+    assert_eq!(json["black"]["penalty_days"], 6);
+    assert_eq!(
+        json["moves"].as_array().unwrap().len(),
+        3,
+        "nothing applied"
+    );
+}
+
 #[test]
 fn iii_3_5_a_move_record_without_the_new_move_is_an_illegible_move() {
     let mut arena = started("numeric");
@@ -461,7 +522,7 @@ fn each_reader_gets_his_copy_in_his_own_language() {
         .expect("Petrov's copy");
     assert_eq!(theirs.subject, mine.subject);
     for text in [
-        "Ваш партнер Petrov, Petr (черные) сделал ход:",
+        "Ваш партнер Petr Petrov (черные) сделал ход:",
         "Время на обдумывание вашего ответа отсчитывается от этого дня.",
         "Пол.  Отв.  Время",
         "Ваше время: использовано 0 дней из 7",
@@ -471,8 +532,8 @@ fn each_reader_gets_his_copy_in_his_own_language() {
     }
     assert!(!theirs.body.contains("Your"), "{}", theirs.body);
     for text in [
-        "Your move, forwarded to Ivanov, Ivan:",
-        "The thinking time of Ivanov, Ivan counts from this day.",
+        "Your move, forwarded to Ivan Ivanov:",
+        "The thinking time of Ivan Ivanov counts from this day.",
         "Rec.  Sent  Time",
         "Your clock: 2 days used of 7 allowed up to move 10; 5 days left.",
         "Warning: only 5 days left before move 10.",

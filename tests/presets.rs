@@ -132,7 +132,7 @@ fn iccf_3a_3b_webserver_3_1_repeats_at_14_28_35_silence_at_40_claim_after_50_day
     );
     let result = sent
         .iter()
-        .find(|m| m.about.contains("result") && m.is_to(&[W, B], &[]))
+        .find(|m| m.about.contains("result") && m.is_to(&[W], &[]))
         .unwrap_or_else(|| panic!("{sent:#?}"));
     has(result, "[Result \"1-0\"]");
     has(result, "[TimeControl \"10/4320000\"]");

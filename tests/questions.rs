@@ -77,7 +77,7 @@ fn a_question_beside_a_move_is_answered_in_the_movers_copy() {
     has(mover, "write STATUS on a line of its own");
     // the words beside a move are the player's to his partner: the
     // question goes on with the move, and his copy says so
-    has(mover, "Your note, relayed to Müller, Max as written:");
+    has(mover, "Your note, relayed to Max Müller as written:");
     let partner = to(&sent, "mueller@example.test");
     has(partner, "When is my deadline now?");
 }

@@ -155,12 +155,12 @@ fn every_golden_file_parses_and_holds_the_text_and_the_quote() {
         );
         if client.top_posted() {
             assert!(
-                flat.find(OWN) < flat.find("Your opponent Ivanov"),
+                flat.find(OWN) < flat.find("Your opponent Ivan Ivanov"),
                 "{name}: top-posted: {text}"
             );
         } else {
             assert!(
-                flat.find(OWN) > flat.find("Your opponent Ivanov"),
+                flat.find(OWN) > flat.find("Your opponent Ivan Ivanov"),
                 "{name}: bottom-posted: {text}"
             );
         }
@@ -175,7 +175,7 @@ fn every_golden_file_parses_and_holds_the_text_and_the_quote() {
                 .collect()
         } else {
             [
-                "Your opponent Ivanov, Ivan (White) plays:",
+                "Your opponent Ivan Ivanov (White) plays:",
                 "Sent and received on 10.05.2026. Your thinking time counts from this day.",
                 "Answer to this address with at least this move and yours, for example:",
                 "Send your move by 09.07.2026 at the latest, unless you take a leave.",
@@ -189,7 +189,7 @@ fn every_golden_file_parses_and_holds_the_text_and_the_quote() {
         // and the HTML part quotes it too
         if let Some(html) = msg.body_html(0) {
             assert!(
-                html.contains("Your opponent Ivanov, Ivan (White) plays:"),
+                html.contains("Your opponent Ivan Ivanov (White) plays:"),
                 "{name}: {html}"
             );
         }
@@ -237,7 +237,7 @@ fn referee_problems(client: Client, bare: &[(Vec<String>, Vec<String>, String)])
                 "The note of",
                 "Notes for the sender",
                 "Sent and received on 10.05.2026",
-                "Ivanov, Ivan (White) plays",
+                "Ivan Ivanov (White) plays",
                 "1. 5254 1... <your move>",
                 "Black to move",
                 "Send your move by 09.07.2026",

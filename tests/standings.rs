@@ -114,7 +114,7 @@ fn iii_9_standings_of_a_finished_round_robin_by_sonneborn_berger() {
     // result registered with its day
     assert!(
         text.contains(
-            "[RUS-EM-2026/4] Ivanov, Ivan - Petrov, Petr: 1 move, finished 0-1; \
+            "[RUS-EM-2026/4] Ivan Ivanov - Petr Petrov: 1 move, finished 0-1; \
              White 4 days in all; Black 0 days in all; \
              result registered on 14.05.2026"
         ),
@@ -179,7 +179,7 @@ fn standings_json_and_a_game_in_progress() {
     );
     assert!(
         text.contains(
-            "[RUS-EM-2026/6] Sidorov, Sidor - Ivanov, Ivan: 1 move, Black to move; \
+            "[RUS-EM-2026/6] Sidor Sidorov - Ivan Ivanov: 1 move, Black to move; \
              White 6 days / 54 left to move 10; Black 4 days / 56 left to move 10\n"
         ),
         "{text}"
@@ -236,7 +236,7 @@ fn iii_9_1_the_directors_status_carries_the_crosstable() {
     assert!(
         report
             .body
-            .contains("[RUS-EM-2026/2] Petrov, Petr - Sidorov, Sidor"),
+            .contains("[RUS-EM-2026/2] Petr Petrov - Sidor Sidorov"),
         "{}",
         report.body
     );

@@ -112,11 +112,16 @@ fn iii_6_6_confirm_twice_in_one_mail_ends_the_game_once() {
         "CONFIRM\nCONFIRM",
         "2026-06-01",
     );
-    let results = sent
-        .iter()
-        .filter(|m| m.about.contains("result") && !m.is_to(&[TD], &[]))
-        .count();
-    assert_eq!(results, 1, "{sent:#?}");
+    // one result, in each player's own mail
+    for player in [W, B] {
+        let results = sent
+            .iter()
+            .filter(|m| m.about.contains("result") && m.is_to(&[player], &[]))
+            .count();
+        assert_eq!(results, 1, "{player}: {sent:#?}");
+    }
+    let results = sent.iter().filter(|m| m.about.contains("result")).count();
+    assert_eq!(results, 3, "the players' and the director's: {sent:#?}");
     let json = arena.json(GAME);
     assert_eq!(json["result"], "1-0");
     assert_eq!(

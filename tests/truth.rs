@@ -232,7 +232,7 @@ fn iii_every_mail_states_the_day_before_the_claim_and_the_protest_and_early_conf
         .iter()
         .find(|m| m.to.contains(&SIDOROV.to_string()))
         .unwrap_or_else(|| panic!("{resigned:#?}"));
-    has(to_winner, "Petrov, Petr (white) resigned.");
+    has(to_winner, "Petr Petrov (white) resigned.");
     has(to_winner, "  | Well played.");
     assert_eq!(arena.json(&game(3))["result"], "0-1");
 }

@@ -128,7 +128,7 @@ fn iii_4_6_accepted_in_full_the_moves_between_take_no_days() {
     has(&petrov, "Accepted in full, your variant (III.3.7): 2. Nf3 Nc6 3. Bb5 a6. These moves took no days (III.4.6).");
     has(
         &ivanov,
-        "Принят целиком вариант Petrov, Petr (III.3.7): 2. Кf3 Кc6 3. Сb5 a6.",
+        "Принят целиком вариант Petr Petrov (III.3.7): 2. Кf3 Кc6 3. Сb5 a6.",
     );
     // the standard form shows them with their dates and marks them
     has(&petrov, "Moves of accepted variants, made without days (III.4.6): 2. Nf3, 2... Nc6, 3. Bb5, 3... a6.");
@@ -196,7 +196,7 @@ fn iii_3_7_a_deviation_ends_the_variant_and_may_offer_one_of_its_own() {
     );
     has(
         &petrov,
-        "With this move Ivanov, Ivan offers a variant (III.3.7)",
+        "With this move Ivan Ivanov offers a variant (III.3.7)",
     );
     has(&petrov, "    3... Bc5 4. c3");
     has(&petrov, "    3. Bc4 3... Bc5 4. c3 4... <your move>");

@@ -22,13 +22,16 @@ adj-opened-body = { $reason ->
     Stimmen beide Anträge überein (Gewinn gegen Verlust, Remis gegen Remis), endet die Partie ohne Abschätzung mit diesem Ergebnis (III.9.5). Wer keinen Antrag rechtzeitig sendet, verliert das Recht auf Berufung (III.9.7). Der Turnierleiter gibt das Ergebnis bekannt, indem er im E-Mail-Verlauf dieser Partie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) antwortet.
 adj-move-subject = der Zug in der Abschätzung (III.9.4.4)
 adj-move-body = { $name } hat in der Partie, die abgeschätzt wird, { $move } gesendet. Der Zug ist notiert und gilt als ausgeführt (III.9.4.4); er wurde nicht an den Gegner gesendet. In dieser Partie werden keine Züge mehr angenommen.
+adj-move-body-yours = Sie haben in der Partie, die abgeschätzt wird, { $move } gesendet. Der Zug ist notiert und gilt als ausgeführt (III.9.4.4); er wurde nicht an den Gegner gesendet. In dieser Partie werden keine Züge mehr angenommen.
 adj-nomove-subject = die Partie ist in der Abschätzung
 adj-nomove-body = Diese Partie ist seit dem { $on } in der Abschätzung (III.9.4): { $made ->
         [yes] der Zug des Spielers am Zug ist notiert, und
        *[no] nur der Spieler am Zug darf einen Zug senden, und
     } es wird kein anderer Zug angenommen. Ihre E-Mail wurde nicht als Zug gelesen; es gibt keine Strafzeit. Senden Sie Ihr beanspruchtes Ergebnis mit Analyse: eine Zeile ANTRAG GEWINN, ANTRAG REMIS oder ANTRAG VERLUST (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), danach Ihre Analyse.
 adj-claimed-subject = { $name } beansprucht { $word }
+adj-claimed-subject-yours = Ihr Antrag: { $word }
 adj-claimed-body = { $name } ({ $side }) beansprucht in der Partie, die abgeschätzt wird, { $word } (III.9.4.3): das Ergebnis { $result }. Der Antrag ist notiert.
+adj-claimed-body-yours = Sie beanspruchen in der Partie, die abgeschätzt wird, { $word } (III.9.4.3): das Ergebnis { $result }. Ihr Antrag ist notiert.
 adj-claimed-analysis = Die eingesandte Analyse:
 adj-claimed-waiting = Der Antrag des anderen Spielers steht noch aus.
 adj-claimed-agree = Beide Anträge stimmen überein: die Partie endet ohne Abschätzung mit dem Ergebnis { $result } (III.9.5). Das Ergebnis mit der Partienotation folgt in einer eigenen E-Mail.
@@ -44,7 +47,9 @@ adj-adjudicated-body = Der Turnierleiter hat die Partie abgeschätzt: { $result 
     Innerhalb von 14 Tagen, bis zum { $until }, kann Berufung eingelegt werden: per E-Mail an diese Adresse mit einer Zeile BERUFUNG (APPEAL) und, falls nötig, weiterer Analyse (III.9.9); sie geht an den Turnierleiter und den Gegner. Wer keinen Antrag rechtzeitig gesendet hat, hat kein Recht auf Berufung (III.9.7). Ist bis zum { $until } keine Berufung eingegangen, ist das Ergebnis endgültig.
 adj-last-none = keiner
 adj-appeal-subject = Berufung von { $name }
+adj-appeal-subject-yours = Ihre Berufung
 adj-appeal-body = { $name } legt Berufung gegen das abgeschätzte Ergebnis { $result } ein (III.9.9). Ein anderer Schiedsrichter schätzt die Partie erneut ab, und seine Entscheidung ist endgültig (III.9.10); der Turnierleiter trägt sie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) im E-Mail-Verlauf dieser Partie ein.
+adj-appeal-body-yours = Sie legen Berufung gegen das abgeschätzte Ergebnis { $result } ein (III.9.9). Ein anderer Schiedsrichter schätzt die Partie erneut ab, und seine Entscheidung ist endgültig (III.9.10); der Turnierleiter trägt sie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) im E-Mail-Verlauf dieser Partie ein.
 adj-appeal-refused-subject = die Berufung wird nicht angenommen
 adj-appeal-refused-body = { $why ->
         [late] Die 14 Tage für eine Berufung sind am { $until } abgelaufen (III.9.9): die Berufung wird nicht angenommen.

@@ -130,6 +130,7 @@ penalty-reason = { $reason ->
         [impossible] unmöglicher Zug
         [ambiguous] mehrdeutiger Zug
         [wrong-repetition] falsche Wiederholung des gegnerischen Zuges
+        [missing-repetition] fehlende Wiederholung des gegnerischen Zuges
         [no-move] kein neuer Zug
        *[director] vom Turnierleiter verhängt
     }

@@ -37,11 +37,16 @@ game-variant-declined = Nicht angenommen, { $whose } ({ $article }): die Antwort
 game-result-subject = Ergebnis { $result }
 game-result = Die Partie { $game } ({ $white } - { $black }) endete am { $date }: { $result } ({ $reason }).
 game-result-resigned = { $name } ({ $side }) hat aufgegeben.
+game-result-resigned-yours = Sie haben aufgegeben.
 game-result-on-time = { $name } ({ $side }) hat durch Zeitüberschreitung verloren: die Zeitüberschreitung wurde bestätigt ({ $article }).
+game-result-on-time-yours = Sie haben durch Zeitüberschreitung verloren: die Zeitüberschreitung wurde bestätigt ({ $article }).
 
 ## Die Reklamation wegen Zeitüberschreitung.
 game-claim-subject = Reklamation wegen Zeitüberschreitung
-game-claim-facts = Reklamation wegen Zeitüberschreitung in der Partie { $game } ({ $article }): { $name } ({ $color }) hat { $used } { $used ->
+game-claim-facts = Reklamation wegen Zeitüberschreitung in der Partie { $game } ({ $article }): { $you ->
+        [yes] Sie haben
+       *[no] { $name } ({ $color }) hat
+    } { $used } { $used ->
         [one] Tag
        *[other] Tage
     } verbraucht, erlaubt sind { $allowance } { $control ->

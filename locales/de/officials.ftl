@@ -141,8 +141,16 @@ official-penalty-body = Der Turnierleiter verhängt Straftage: { $name } ({ $sid
         [one] Tag
        *[other] Tage
     }.
+official-penalty-body-yours = Der Turnierleiter verhängt gegen Sie Straftage: +{ $days } { $days ->
+        [one] Tag
+       *[other] Tage
+    }.
 official-fixed-subject = erste Zeitüberschreitung
 official-fixed-body = Der Turnierleiter bestätigt die erste Zeitüberschreitung: { $name } ({ $side }). Die Zählung der Bedenkzeit dieses Spielers beginnt nach dem { $number }. Zug wieder bei null ({ $reset }); eine zweite Zeitüberschreitung bedeutet den Verlust der Partie ({ $loss }). { $interrupted ->
+        [yes] Die Partie wird fortgesetzt.
+       *[no] Die Reklamation hat die Partie nicht unterbrochen, sie läuft weiter; die Reklamation einer zweiten Zeitüberschreitung würde sie unterbrechen ({ $suspension }).
+    }
+official-fixed-body-yours = Der Turnierleiter bestätigt Ihre erste Zeitüberschreitung. Die Zählung Ihrer Bedenkzeit beginnt nach Ihrem { $number }. Zug wieder bei null ({ $reset }); eine zweite Zeitüberschreitung bedeutet den Verlust der Partie ({ $loss }). { $interrupted ->
         [yes] Die Partie wird fortgesetzt.
        *[no] Die Reklamation hat die Partie nicht unterbrochen, sie läuft weiter; die Reklamation einer zweiten Zeitüberschreitung würde sie unterbrechen ({ $suspension }).
     }
@@ -150,6 +158,10 @@ official-rejected-subject = Reklamation abgelehnt
 official-rejected-body = Der Turnierleiter lehnt die Reklamation wegen Zeitüberschreitung gegen { $name } ({ $side }) ab; { $interrupted ->
         [yes] die Partie wird fortgesetzt, und vor dem { $control }. Zug wird keine neue Reklamation gegen diesen Spieler erhoben ({ $bar }).
        *[no] die Reklamation hat die Partie nicht unterbrochen ({ $suspension }), sie läuft weiter, und vor dem { $control }. Zug wird keine neue Reklamation gegen diesen Spieler erhoben ({ $bar }).
+    }
+official-rejected-body-yours = Der Turnierleiter lehnt die Reklamation wegen Zeitüberschreitung gegen Sie ab; { $interrupted ->
+        [yes] die Partie wird fortgesetzt, und vor dem { $control }. Zug wird keine neue Reklamation gegen Sie erhoben ({ $bar }).
+       *[no] die Reklamation hat die Partie nicht unterbrochen ({ $suspension }), sie läuft weiter, und vor dem { $control }. Zug wird keine neue Reklamation gegen Sie erhoben ({ $bar }).
     }
 official-leave-subject = Urlaub
 official-leave-body = { $name } ist vom { $from } bis einschließlich { $to } im Urlaub (vom Turnierleiter gewährt, { $article }). Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal ({ $days }).

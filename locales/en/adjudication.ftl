@@ -20,13 +20,16 @@ adj-opened-body = { $reason ->
     If both claims agree (a win against a loss, a draw against a draw), the game ends with that result without adjudication (III.9.5). A player who sends no claim in time loses the right to appeal (III.9.7). The director gives the result by answering RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 in this game's thread.
 adj-move-subject = the move in adjudication (III.9.4.4)
 adj-move-body = { $name } sent { $move } in the game in adjudication. It is recorded and counts as made (III.9.4.4); it was not sent to the opponent. No more moves are accepted in this game.
+adj-move-body-yours = You sent { $move } in the game in adjudication. It is recorded and counts as made (III.9.4.4); it was not sent to the opponent. No more moves are accepted in this game.
 adj-nomove-subject = the game is in adjudication
 adj-nomove-body = This game is in adjudication since { $on } (III.9.4): { $made ->
         [yes] the move of the player to move has been recorded, and
        *[no] only the player to move may send one move, and
     } no other move is accepted. Your mail was not read as a move; no penalty is given. Send your claimed result with its analysis: a line CLAIM WIN, CLAIM DRAW or CLAIM LOSS, then your analysis.
 adj-claimed-subject = { $name } claims { $word }
+adj-claimed-subject-yours = you claim { $word }
 adj-claimed-body = { $name } ({ $side }) claims { $word } in the game in adjudication (III.9.4.3): the result { $result }. The claim is recorded.
+adj-claimed-body-yours = You claim { $word } in the game in adjudication (III.9.4.3): the result { $result }. Your claim is recorded.
 adj-claimed-analysis = The analysis sent:
 adj-claimed-waiting = The other player's claim is awaited.
 adj-claimed-agree = Both claims agree: the game ends with the result { $result } without adjudication (III.9.5). The result with the game's record follows in a separate mail.
@@ -42,7 +45,9 @@ adj-adjudicated-body = The director adjudicated the game: { $result } (III.9.8).
     An appeal may be sent within 14 days, by { $until }: a mail to this address with a line APPEAL and, if needed, further analysis (III.9.9); it goes to the director and the opponent. A player who sent no claim in time has no right to appeal (III.9.7). After { $until } without an appeal the result is final.
 adj-last-none = none
 adj-appeal-subject = appeal by { $name }
+adj-appeal-subject-yours = your appeal
 adj-appeal-body = { $name } appeals against the adjudicated result { $result } (III.9.9). Another arbiter adjudicates the game again, and his decision is final (III.9.10); the director enters it by answering RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 in this game's thread.
+adj-appeal-body-yours = You appeal against the adjudicated result { $result } (III.9.9). Another arbiter adjudicates the game again, and his decision is final (III.9.10); the director enters it by answering RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 in this game's thread.
 adj-appeal-refused-subject = the appeal is not taken
 adj-appeal-refused-body = { $why ->
         [late] The 14 days for an appeal passed on { $until } (III.9.9): the appeal is not taken.

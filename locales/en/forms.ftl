@@ -130,6 +130,7 @@ penalty-reason = { $reason ->
         [impossible] impossible move
         [ambiguous] ambiguous move
         [wrong-repetition] wrong repetition of the partner's move
+        [missing-repetition] missing repetition of the partner's move
         [no-move] no new move
        *[director] given by the director
     }

@@ -37,11 +37,16 @@ game-variant-declined = Not accepted, { $whose } ({ $article }): the reply diffe
 game-result-subject = result { $result }
 game-result = Game { $game } ({ $white } - { $black }) ended on { $date }: { $result } ({ $reason }).
 game-result-resigned = { $name } ({ $side }) resigned.
+game-result-resigned-yours = You resigned.
 game-result-on-time = { $name } ({ $side }) lost on time: the overstep was confirmed ({ $article }).
+game-result-on-time-yours = You lost on time: the overstep was confirmed ({ $article }).
 
 ## The overstep claim.
 game-claim-subject = time overstep claim
-game-claim-facts = Time overstep claim in game { $game } ({ $article }): { $name } ({ $color }) has used { $used } { $used ->
+game-claim-facts = Time overstep claim in game { $game } ({ $article }): { $you ->
+        [yes] you have
+       *[no] { $name } ({ $color }) has
+    } used { $used } { $used ->
         [one] day
        *[other] days
     } against { $allowance } allowed { $control ->

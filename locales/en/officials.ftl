@@ -137,8 +137,16 @@ official-penalty-body = The director gives penalty days: { $name } ({ $side }) +
         [one] day
        *[other] days
     }.
+official-penalty-body-yours = The director gives you penalty days: +{ $days } { $days ->
+        [one] day
+       *[other] days
+    }.
 official-fixed-subject = first overstep
 official-fixed-body = The director confirms the first time overstep: { $name } ({ $side }). The count of their time starts from zero after their move { $number } ({ $reset }); a second overstep loses the game ({ $loss }). { $interrupted ->
+        [yes] The game resumes.
+       *[no] The claim did not interrupt the game, which goes on; a claim of a second overstep would interrupt it ({ $suspension }).
+    }
+official-fixed-body-yours = The director confirms your first time overstep. The count of your time starts from zero after your move { $number } ({ $reset }); a second overstep loses the game ({ $loss }). { $interrupted ->
         [yes] The game resumes.
        *[no] The claim did not interrupt the game, which goes on; a claim of a second overstep would interrupt it ({ $suspension }).
     }
@@ -146,6 +154,10 @@ official-rejected-subject = claim rejected
 official-rejected-body = The director rejects the overstep claim against { $name } ({ $side }); { $interrupted ->
         [yes] the game resumes, and no new claim is made against this player before move { $control } ({ $bar }).
        *[no] the claim did not interrupt the game ({ $suspension }), which goes on, and no new claim is made against this player before move { $control } ({ $bar }).
+    }
+official-rejected-body-yours = The director rejects the overstep claim against you; { $interrupted ->
+        [yes] the game resumes, and no new claim is made against you before move { $control } ({ $bar }).
+       *[no] the claim did not interrupt the game ({ $suspension }), which goes on, and no new claim is made against you before move { $control } ({ $bar }).
     }
 official-leave-subject = leave
 official-leave-body = { $name } is on leave from { $from } to { $to } inclusive (granted by the director, { $article }). These days are not counted in their thinking time; the partners' clocks run normally ({ $days }).

@@ -20,13 +20,16 @@ adj-opened-body = { $reason ->
     Jei abu pareiškimai sutampa (pergalė ir pralaimėjimas, lygiosios ir lygiosios), partija baigiama tuo rezultatu be vertinimo (III.9.5). Laiku pareiškimo neatsiuntęs žaidėjas netenka teisės apeliuoti (III.9.7). Turnyro direktorius rezultatą paskelbia šios partijos laiškų gijoje atsakydamas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT).
 adj-move-subject = ėjimas vertinamoje partijoje (III.9.4.4)
 adj-move-body = { $name } atsiuntė ėjimą { $move } vertinamoje partijoje. Jis užrašytas ir laikomas atliktu (III.9.4.4); varžovui jis nebuvo persiųstas. Šioje partijoje daugiau ėjimų nepriimama.
+adj-move-body-yours = Jūs atsiuntėte ėjimą { $move } vertinamoje partijoje. Jis užrašytas ir laikomas atliktu (III.9.4.4); varžovui jis nebuvo persiųstas. Šioje partijoje daugiau ėjimų nepriimama.
 adj-nomove-subject = partija vertinama
 adj-nomove-body = Ši partija vertinama nuo { $on } (III.9.4): { $made ->
         [yes] žaidėjo, kurio buvo eilė eiti, ėjimas užrašytas, ir
        *[no] tik žaidėjas, kurio eilė eiti, gali atsiųsti vieną ėjimą, ir
     } jokie kiti ėjimai nepriimami. Jūsų laiškas nebuvo skaitomas kaip ėjimas; bauda neskiriama. Atsiųskite savo pareiškiamą rezultatą su analize: eilutę PARAIŠKA LAIMĖJIMAS, PARAIŠKA LYGIOSIOS arba PARAIŠKA PRALAIMĖJIMAS (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), o po jos savo analizę.
 adj-claimed-subject = { $name } pareiškia: { $word }
+adj-claimed-subject-yours = jūsų pareiškimas: { $word }
 adj-claimed-body = { $name } ({ $side }) vertinamoje partijoje pareiškia rezultatą: { $word } (III.9.4.3), t. y. { $result }. Pareiškimas užrašytas.
+adj-claimed-body-yours = Jūs vertinamoje partijoje pareiškiate rezultatą: { $word } (III.9.4.3), t. y. { $result }. Jūsų pareiškimas užrašytas.
 adj-claimed-analysis = Atsiųsta analizė:
 adj-claimed-waiting = Laukiama kito žaidėjo pareiškimo.
 adj-claimed-agree = Abu pareiškimai sutampa: partija baigiama rezultatu { $result } be vertinimo (III.9.5). Rezultatas su partijos įrašu siunčiamas atskiru laišku.
@@ -43,7 +46,9 @@ adj-adjudicated-body = Turnyro direktorius įvertino partiją: { $result } (III.
     Apeliaciją galima pateikti per 14 dienų, iki { $until }: laišku šiuo adresu su eilute APELIACIJA (APPEAL) ir, jei reikia, papildoma analize (III.9.9); ji siunčiama turnyro direktoriui ir varžovui. Laiku pareiškimo neatsiuntęs žaidėjas neturi teisės apeliuoti (III.9.7). Jei iki { $until } apeliacijos nėra, rezultatas tampa galutinis.
 adj-last-none = nėra
 adj-appeal-subject = apeliacija: { $name }
+adj-appeal-subject-yours = jūsų apeliacija
 adj-appeal-body = { $name } apeliuoja dėl įvertinto rezultato { $result } (III.9.9). Partiją iš naujo įvertina kitas arbitras, ir jo sprendimas galutinis (III.9.10); turnyro direktorius jį įrašo, atsakydamas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT) šios partijos laiškų gijoje.
+adj-appeal-body-yours = Jūs apeliuojate dėl įvertinto rezultato { $result } (III.9.9). Partiją iš naujo įvertina kitas arbitras, ir jo sprendimas galutinis (III.9.10); turnyro direktorius jį įrašo, atsakydamas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT) šios partijos laiškų gijoje.
 adj-appeal-refused-subject = apeliacija nepriimta
 adj-appeal-refused-body = { $why ->
         [late] 14 dienų apeliacijai pateikti baigėsi { $until } (III.9.9): apeliacija nepriimta.

@@ -141,6 +141,7 @@ penalty-reason = { $reason ->
         [impossible] neįmanomas ėjimas
         [ambiguous] dviprasmis ėjimas
         [wrong-repetition] klaidingai pakartotas partnerio ėjimas
+        [missing-repetition] nepakartotas partnerio ėjimas
         [no-move] nėra naujo ėjimo
        *[director] skyrė turnyro direktorius
     }

@@ -37,11 +37,16 @@ game-variant-declined = Nepriimta – { $whose } ({ $article }): atsakymas nuo j
 game-result-subject = rezultatas { $result }
 game-result = Partija { $game } ({ $white } - { $black }) baigėsi { $date }: { $result } ({ $reason }).
 game-result-resigned = { $name } ({ $side }) pasidavė.
+game-result-resigned-yours = Jūs pasidavėte.
 game-result-on-time = { $name } ({ $side }) pralaimėjo dėl laiko: laiko viršijimas patvirtintas ({ $article }).
+game-result-on-time-yours = Jūs pralaimėjote dėl laiko: laiko viršijimas patvirtintas ({ $article }).
 
 ## Pareiškimas dėl laiko viršijimo.
 game-claim-subject = pareiškimas dėl laiko viršijimo
-game-claim-facts = Pareiškimas dėl laiko viršijimo partijoje { $game } ({ $article }): { $name } ({ $color }) sunaudojo { $used } { $used ->
+game-claim-facts = Pareiškimas dėl laiko viršijimo partijoje { $game } ({ $article }): { $you ->
+        [yes] jūs sunaudojote
+       *[no] { $name } ({ $color }) sunaudojo
+    } { $used } { $used ->
         [one] dieną
         [few] dienas
        *[other] dienų

@@ -161,8 +161,17 @@ official-penalty-body = Turnyro direktorius skiria baudos dienų: { $name } ({ $
         [few] dienos
        *[other] dienų
     }.
+official-penalty-body-yours = Turnyro direktorius jums skiria baudos dienų: +{ $days } { $days ->
+        [one] diena
+        [few] dienos
+       *[other] dienų
+    }.
 official-fixed-subject = pirmasis laiko viršijimas
 official-fixed-body = Turnyro direktorius patvirtina pirmąjį laiko viršijimą: { $name } ({ $side }). Šio žaidėjo laikas skaičiuojamas nuo nulio po jo { $number }-ojo ėjimo ({ $reset }); antrasis laiko viršijimas reiškia partijos pralaimėjimą ({ $loss }). { $interrupted ->
+        [yes] Partija atnaujinama.
+       *[no] Pareiškimas partijos nesustabdė, ji tęsiama; pareiškimas dėl antrojo laiko viršijimo ją sustabdytų ({ $suspension }).
+    }
+official-fixed-body-yours = Turnyro direktorius patvirtina jūsų pirmąjį laiko viršijimą. Jūsų laikas skaičiuojamas nuo nulio po jūsų { $number }-ojo ėjimo ({ $reset }); antrasis laiko viršijimas reiškia partijos pralaimėjimą ({ $loss }). { $interrupted ->
         [yes] Partija atnaujinama.
        *[no] Pareiškimas partijos nesustabdė, ji tęsiama; pareiškimas dėl antrojo laiko viršijimo ją sustabdytų ({ $suspension }).
     }
@@ -170,6 +179,10 @@ official-rejected-subject = pareiškimas atmestas
 official-rejected-body = Turnyro direktorius atmeta pareiškimą dėl laiko viršijimo ({ $name }, { $side }); { $interrupted ->
         [yes] partija atnaujinama, ir iki { $control }-ojo ėjimo naujas pareiškimas prieš šį žaidėją nepateikiamas ({ $bar }).
        *[no] pareiškimas partijos nesustabdė ({ $suspension }), ji tęsiama, ir iki { $control }-ojo ėjimo naujas pareiškimas prieš šį žaidėją nepateikiamas ({ $bar }).
+    }
+official-rejected-body-yours = Turnyro direktorius atmeta pareiškimą dėl jūsų laiko viršijimo; { $interrupted ->
+        [yes] partija atnaujinama, ir iki { $control }-ojo ėjimo naujas pareiškimas prieš jus nepateikiamas ({ $bar }).
+       *[no] pareiškimas partijos nesustabdė ({ $suspension }), ji tęsiama, ir iki { $control }-ojo ėjimo naujas pareiškimas prieš jus nepateikiamas ({ $bar }).
     }
 official-leave-subject = pertrauka
 official-leave-body = { $name } turi pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $article }). Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $days }).

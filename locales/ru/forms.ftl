@@ -141,6 +141,7 @@ penalty-reason = { $reason ->
         [impossible] невозможный ход
         [ambiguous] неоднозначный ход
         [wrong-repetition] неверное повторение хода партнера
+        [missing-repetition] нет повторения хода партнера
         [no-move] нет нового хода
        *[director] решение судьи
     }

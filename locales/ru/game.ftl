@@ -37,11 +37,16 @@ game-variant-declined = Не принят { $whose } ({ $article }): ответ 
 game-result-subject = результат { $result }
 game-result = Партия { $game } ({ $white } - { $black }) закончена { $date }: { $result } ({ $reason }).
 game-result-resigned = Сдача партии: { $name } ({ $side }).
+game-result-resigned-yours = Вы сдали партию.
 game-result-on-time = Участнику { $name } ({ $side }) засчитано поражение за просрочку времени ({ $article }).
+game-result-on-time-yours = Вам засчитано поражение за просрочку времени ({ $article }).
 
 ## Заявление о просрочке.
 game-claim-subject = заявление о просрочке времени
-game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): у участника { $name } ({ $color }) { $used ->
+game-claim-facts = Заявление о просрочке времени в партии { $game } ({ $article }): { $you ->
+        [yes] у вас
+       *[no] у участника { $name } ({ $color })
+    } { $used ->
         [one] израсходован { $used } день
         [few] израсходовано { $used } дня
        *[many] израсходовано { $used } дней

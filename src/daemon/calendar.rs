@@ -214,7 +214,7 @@ impl Pipeline {
             }
             let who: Vec<String> = players
                 .iter()
-                .map(|(t, p)| format!("{} ({}/{})", p.name, t.id, p.id))
+                .map(|(t, p)| format!("{} ({}/{})", p.natural_name(), t.id, p.id))
                 .collect();
             decision.letters.push(Letter::new(
                 directors_of(players.iter().map(|(t, _)| *t)),

@@ -20,7 +20,9 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
         };
     };
     let lang = audience.lang;
-    let name = |color: Color| t.player_of(spec, color).name.clone();
+    let name = |color: Color| t.player_of(spec, color).natural_name();
+    // a player's own mail speaks to him of what he sent
+    let addressed = |color: Color| audience.addressed(t, spec, color);
     let side = |color: Color| t!(lang, "official-side-lower", color = color_key(color));
     let opened = game.adjudication.as_ref().map(|a| a.on);
     let (rest, body) = match notice {
@@ -47,12 +49,12 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
         AdjudicationNotice::Move { .. } => {
             let last = game.plies.len() - 1;
             let mover = game.plies[last].color;
-            let body = t!(
-                lang,
-                "adj-move-body",
-                name = name(mover),
-                move = numbered_in(game, last, t.notation, lang)
-            );
+            let move_ = numbered_in(game, last, t.notation, lang);
+            let body = if addressed(mover) {
+                t!(lang, "adj-move-body-yours", move = move_)
+            } else {
+                t!(lang, "adj-move-body", name = name(mover), move = move_)
+            };
             (
                 t!(lang, "adj-move-subject"),
                 format!("{body}\n\n{}", record(t, game, audience)),
@@ -78,14 +80,24 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             ..
         } => {
             let word = t!(lang, "adj-claim-word", claim = claim_key(*result, *color));
-            let mut body = t!(
-                lang,
-                "adj-claimed-body",
-                name = name(*color),
-                side = side(*color),
-                word = word.as_str(),
-                result = result.as_str()
-            );
+            let yours = addressed(*color);
+            let mut body = if yours {
+                t!(
+                    lang,
+                    "adj-claimed-body-yours",
+                    word = word.as_str(),
+                    result = result.as_str()
+                )
+            } else {
+                t!(
+                    lang,
+                    "adj-claimed-body",
+                    name = name(*color),
+                    side = side(*color),
+                    word = word.as_str(),
+                    result = result.as_str()
+                )
+            };
             if !analysis.is_empty() {
                 body.push_str(&format!(
                     "\n\n{}\n\n{}",
@@ -109,15 +121,17 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                 Some(_) => t!(lang, "adj-claimed-differ"),
             };
             body.push_str(&format!("\n\n{next}"));
-            (
+            let subject = if yours {
+                t!(lang, "adj-claimed-subject-yours", word = word.as_str())
+            } else {
                 t!(
                     lang,
                     "adj-claimed-subject",
                     name = name(*color),
                     word = word.as_str()
-                ),
-                body,
-            )
+                )
+            };
+            (subject, body)
         }
         AdjudicationNotice::Overdue { missing, .. } => {
             let until =
@@ -159,17 +173,27 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
             )
         }
         AdjudicationNotice::Appeal { color, text, .. } => {
-            let mut body = t!(
-                lang,
-                "adj-appeal-body",
-                name = name(*color),
-                result = game.result_str()
-            );
+            let yours = addressed(*color);
+            let mut body = if yours {
+                t!(lang, "adj-appeal-body-yours", result = game.result_str())
+            } else {
+                t!(
+                    lang,
+                    "adj-appeal-body",
+                    name = name(*color),
+                    result = game.result_str()
+                )
+            };
             if !text.is_empty() {
                 let quoted: Vec<String> = text.iter().map(|l| format!("  | {l}")).collect();
                 body.push_str(&format!("\n\n{}", quoted.join("\n")));
             }
-            (t!(lang, "adj-appeal-subject", name = name(*color)), body)
+            let subject = if yours {
+                t!(lang, "adj-appeal-subject-yours")
+            } else {
+                t!(lang, "adj-appeal-subject", name = name(*color))
+            };
+            (subject, body)
         }
         AdjudicationNotice::AppealRefused { why, .. } => {
             let until = game

@@ -151,8 +151,8 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                     let _ = writeln!(
                         body,
                         "  [{id}] {} - {}",
-                        t.player_of(spec, Color::White).name,
-                        t.player_of(spec, Color::Black).name
+                        t.player_of(spec, Color::White).natural_name(),
+                        t.player_of(spec, Color::Black).natural_name()
                     );
                 }
             }
@@ -328,7 +328,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                         let mut text = t!(
                             lang,
                             id,
-                            name = &p.name,
+                            name = &p.natural_name(),
                             from = date_in(*from, lang),
                             to = date_in(*to, lang),
                             exceptional = article(Article::ExceptionalLeave),
@@ -348,7 +348,7 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
                     None => t!(
                         lang,
                         "answer-leave-ended",
-                        name = &p.name,
+                        name = &p.natural_name(),
                         article = article(Article::LeaveEnd)
                     ),
                 }
@@ -432,21 +432,23 @@ fn about(league: &League, seat: &Seat, audience: &Audience, subject: &str, text:
     }
 }
 
-/// `N. ... ` after the partner's last move: how `color`'s next move is written.
+/// How `color`'s next move is written after the partner's last move, the
+/// move itself the catalog's placeholder: `1... 5755 2. <your move>`.
 fn example(t: &Tournament, game: &Game, color: Color, lang: Lang) -> String {
+    let yours = t!(lang, "game-forward-your-move");
     let last = game.plies.len();
     if last == 0 {
-        return "1. ...".to_string();
+        return format!("1. {yours}");
     }
     let previous = &game.plies[last - 1];
+    let next = if color == Color::White {
+        format!("{}.", previous.number + 1)
+    } else {
+        format!("{}...", previous.number)
+    };
     format!(
-        "{} {}",
-        numbered_in(game, last - 1, t.notation, lang),
-        if color == Color::White {
-            format!("{}. ...", previous.number + 1)
-        } else {
-            format!("{}... ...", previous.number)
-        }
+        "{} {next} {yours}",
+        numbered_in(game, last - 1, t.notation, lang)
     )
 }
 
@@ -698,7 +700,7 @@ fn suspended(
     };
     let mut out = about(league, seat, audience, subject, text);
     if !note.is_empty() {
-        let name = &t.player_of(spec, seat.color).name;
+        let name = &t.player_of(spec, seat.color).natural_name();
         let _ = writeln!(
             out.body,
             "\n{}",
@@ -798,8 +800,8 @@ pub fn progress_line(
         lang,
         "answer-progress",
         game = &spec.id,
-        white = &t.player_of(spec, Color::White).name,
-        black = &t.player_of(spec, Color::Black).name,
+        white = &t.player_of(spec, Color::White).natural_name(),
+        black = &t.player_of(spec, Color::Black).natural_name(),
         moves = game.plies.len().div_ceil(2),
         state = state,
         white_clock = side(Color::White),
@@ -1113,6 +1115,44 @@ mod tests {
             let _ = writeln!(out, "{}", fault_text(&postal, &game, &Fault::NoMove, lang));
         }
         insta::assert_snapshot!("faults", out);
+    }
+
+    /// The example of how to write the move ends with the catalog's
+    /// placeholder for the reader's move, never with dots alone.
+    #[test]
+    fn the_example_move_is_the_placeholder_in_the_readers_language() {
+        let league = league();
+        let t = &league.tournaments[0];
+        let example = |moves: &[&str], color, lang| example(t, &game(&league, moves), color, lang);
+        assert_eq!(example(&[], Color::White, Lang::En), "1. <your move>");
+        assert_eq!(
+            example(&["5254", "5755"], Color::White, Lang::En),
+            "1... 5755 2. <your move>"
+        );
+        assert_eq!(
+            example(&["5254"], Color::Black, Lang::Ru),
+            "1. 5254 1... <ваш ход>"
+        );
+        assert_eq!(
+            example(&["5254"], Color::Black, Lang::from_code("de").unwrap()),
+            "1. 5254 1... <Ihr Zug>"
+        );
+        assert_eq!(
+            example(&["5254"], Color::Black, Lang::from_code("lt").unwrap()),
+            "1. 5254 1... <jūsų ėjimas>"
+        );
+        // as the answer to a mail without a move shows it
+        let notice = AnswerNotice::NoMove {
+            seat: seat(&["5254", "5755"], Color::White),
+            understood: vec![],
+            misplaced: vec![],
+            words: vec![],
+            question: None,
+        };
+        let text = both(&notice, ivanov(), "Ivanov, Ivan");
+        assert!(text.contains("\n    1... 5755 2. <your move>\n"), "{text}");
+        assert!(text.contains("\n    1... 5755 2. <ваш ход>\n"), "{text}");
+        assert!(!text.contains(". ...\n"), "{text}");
     }
 
     #[test]

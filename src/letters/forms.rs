@@ -149,7 +149,7 @@ pub fn clocks_of_both(t: &Tournament, game: &Game, today: NaiveDate, lang: Lang)
         out.push_str(&t!(
             lang,
             &c.words("clock-of"),
-            name = &t.player_of(&game.spec, color).name,
+            name = &t.player_of(&game.spec, color).natural_name(),
             side = side,
             used = c.used,
             allowance = c.allowance,

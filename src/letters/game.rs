@@ -72,6 +72,12 @@ impl Writer<'_> {
         self.audience.includes(&self.player(color))
     }
 
+    /// Whether this copy speaks to the player of `color` as "you": he
+    /// reads it and his partner does not.
+    fn addressed(&self, color: Color) -> bool {
+        self.audience.addressed(self.t, self.spec, color)
+    }
+
     fn color(&self, color: Color) -> String {
         match color {
             Color::White => t!(self.lang, "white"),
@@ -108,7 +114,7 @@ impl Writer<'_> {
                     t!(
                         self.lang,
                         "game-clock-of",
-                        name = &self.t.player_of(self.spec, color).name,
+                        name = &self.t.player_of(self.spec, color).natural_name(),
                         color = self.color(color)
                     )
                 );
@@ -122,8 +128,8 @@ impl Writer<'_> {
     /// his partner, himself, or the director. Lines ending in a newline.
     fn relayed(&self, author: Color, lines: &[String]) -> String {
         let lang = self.lang;
-        let author_name = &self.t.player_of(self.spec, author).name;
-        let partner_name = &self.t.player_of(self.spec, !author).name;
+        let author_name = &self.t.player_of(self.spec, author).natural_name();
+        let partner_name = &self.t.player_of(self.spec, !author).natural_name();
         let mut out = if self.reads(!author) {
             t!(lang, "game-forward-note", mover = author_name)
         } else if self.reads(author) {
@@ -156,7 +162,7 @@ impl Writer<'_> {
         let for_mover = !for_opponent && self.reads(ply.color);
         let text = numbered_in(game, index, t.notation, lang);
         let mut body = self.audience.greeting();
-        let (mover_name, opponent_name) = (&mover.name, &opponent.name);
+        let (mover_name, opponent_name) = (&mover.natural_name(), &opponent.natural_name());
         let intro = if for_opponent {
             t!(
                 lang,
@@ -261,7 +267,7 @@ impl Writer<'_> {
             let _ = writeln!(
                 body,
                 "\n{}\n{}",
-                t!(lang, "game-forward-notes", mover = &mover.name),
+                t!(lang, "game-forward-notes", mover = &mover.natural_name()),
                 notes.trim_end()
             );
         }
@@ -284,7 +290,7 @@ impl Writer<'_> {
     /// tournament's notation and in SAN; the opponent reads how to accept.
     fn offered(&self, body: &mut String, offer: &Offer, for_opponent: bool, for_mover: bool) {
         let (t, lang) = (self.t, self.lang);
-        let mover = &t.player_of(self.spec, offer.by).name;
+        let mover = &t.player_of(self.spec, offer.by).natural_name();
         let article = t.rules.article_in(Article::Variant, lang);
         let head = if for_opponent {
             t!(
@@ -364,7 +370,7 @@ impl Writer<'_> {
             t!(
                 lang,
                 "game-variant-whose",
-                proposer = &t.player_of(self.spec, offer.by).name
+                proposer = &t.player_of(self.spec, offer.by).natural_name()
             )
         };
         let text = if answered.accepted == 0 {
@@ -404,17 +410,26 @@ impl Writer<'_> {
             GameResult::BlackWins => Some(Color::White),
             GameResult::Draw => None,
         };
+        // the loser reads it of himself, his partner and the director of him
         let who = match (end.reason, loser) {
+            (EndReason::Resignation, Some(c)) if self.addressed(c) => {
+                Some(t!(lang, "game-result-resigned-yours"))
+            }
             (EndReason::Resignation, Some(c)) => Some(t!(
                 lang,
                 "game-result-resigned",
-                name = &t.player_of(spec, c).name,
+                name = &t.player_of(spec, c).natural_name(),
                 side = self.side_in_sentence(c)
+            )),
+            (EndReason::TimeForfeit, Some(c)) if self.addressed(c) => Some(t!(
+                lang,
+                "game-result-on-time-yours",
+                article = t.rules.article_in(Article::OverstepLoss, lang)
             )),
             (EndReason::TimeForfeit, Some(c)) => Some(t!(
                 lang,
                 "game-result-on-time",
-                name = &t.player_of(spec, c).name,
+                name = &t.player_of(spec, c).natural_name(),
                 side = self.side_in_sentence(c),
                 article = t.rules.article_in(Article::OverstepLoss, lang)
             )),
@@ -430,8 +445,8 @@ impl Writer<'_> {
                 lang,
                 "game-result",
                 game = &spec.id,
-                white = &t.player_of(spec, Color::White).name,
-                black = &t.player_of(spec, Color::Black).name,
+                white = &t.player_of(spec, Color::White).natural_name(),
+                black = &t.player_of(spec, Color::Black).natural_name(),
                 date = date_in(end.on, lang),
                 result = end.result.as_str(),
                 reason = render::end_reason(end.reason, lang)
@@ -462,12 +477,18 @@ impl Writer<'_> {
             .expect("a claim notice is for a pending claim");
         let article = |rule| t.rules.article_in(rule, lang);
         let thinking = game.thinking(s.against, today);
+        // the claimed player reads the facts of himself
         let facts = t!(
             lang,
             "game-claim-facts",
             game = &spec.id,
             article = article(Article::Claim),
-            name = &t.player_of(spec, s.against).name,
+            you = if self.addressed(s.against) {
+                "yes"
+            } else {
+                "no"
+            },
+            name = &t.player_of(spec, s.against).natural_name(),
             color = self.side_in_sentence(s.against),
             used = s.used,
             allowance = s.allowance,
@@ -490,7 +511,7 @@ impl Writer<'_> {
             )
         };
         let loses = game.overstep_loses(&t.rules, s.against);
-        let name = &t.player_of(spec, s.against).name;
+        let name = &t.player_of(spec, s.against).natural_name();
         let until = date_in(s.protest_until(&t.rules), lang);
         let mut body = self.audience.greeting();
         if self.audience.director {
@@ -559,7 +580,7 @@ impl Writer<'_> {
                 )
             };
             let _ = writeln!(body, "{facts} {course} {decides}");
-            let protest = if self.reads(s.against) && !self.reads(!s.against) {
+            let protest = if self.addressed(s.against) {
                 t!(
                     lang,
                     "official-claim-protest-yours",
@@ -723,6 +744,170 @@ mod tests {
         let decision = compose::claim_overstep(t, spec, &game, against, control, day(today));
         let letter = decision.letters.into_iter().next().unwrap();
         (league, letter)
+    }
+
+    /// The fixture's league with both players and the director reading
+    /// the language of `code`: the players would share one mail.
+    fn one_language(code: &str) -> League {
+        let lang = crate::referee::tournament::Lang::from_code(code).expect("a language");
+        let mut league = league();
+        let t = &mut league.tournaments[0];
+        for p in &mut t.players {
+            p.language = lang;
+        }
+        t.director_language = lang;
+        league
+    }
+
+    /// The body of the mail of `letter` To `email`, who reads it alone.
+    fn mail_to(league: &League, letter: &Letter, email: &str) -> String {
+        let mails = crate::letters::mails(league, letter);
+        let mine: Vec<_> = mails
+            .iter()
+            .filter(|m| m.to.iter().chain(&m.cc).any(|r| r.email == email))
+            .collect();
+        assert_eq!(
+            mine.len(),
+            1,
+            "one mail to {email}: {}",
+            show(league, std::slice::from_ref(letter))
+        );
+        assert_eq!(
+            mine[0].to.len() + mine[0].cc.len(),
+            1,
+            "{email} reads it alone"
+        );
+        mine[0].body.clone()
+    }
+
+    /// Black resigned (`TimeForfeit`: lost on time) after 1. e4 e5 2. Bb5.
+    fn ended(league: &League, reason: EndReason) -> Game {
+        let mut ended = game(league, &["5254", "5755", "6125"]);
+        ended
+            .apply(&Event::Ended {
+                result: GameResult::WhiteWins,
+                reason,
+                on: day("2026-05-13"),
+            })
+            .unwrap();
+        ended
+    }
+
+    const PETROV: &str = "petrov@example.test";
+    const IVANOV: &str = "ivanov@example.test";
+    const DIRECTOR: &str = "td@example.test";
+
+    /// III.9.1: the result of a resignation goes to each player in his own
+    /// mail, also when both read one language: the resigning player reads
+    /// that he resigned, his partner and the director read who resigned.
+    #[test]
+    fn iii_9_1_the_result_tells_the_resigning_player_you_resigned() {
+        for (code, yours, named) in [
+            ("en", "You resigned.", "Petr Petrov (black) resigned."),
+            (
+                "ru",
+                "Вы сдали партию.",
+                "Сдача партии: Petr Petrov (черные).",
+            ),
+            (
+                "de",
+                "Sie haben aufgegeben.",
+                "Petr Petrov (Schwarz) hat aufgegeben.",
+            ),
+            ("lt", "Jūs pasidavėte.", "Petr Petrov (juodieji) pasidavė."),
+        ] {
+            let league = one_language(code);
+            let t = &league.tournaments[0];
+            let letter =
+                compose::result_mail(t, &t.games[0], &ended(&league, EndReason::Resignation));
+            let loser = mail_to(&league, &letter, PETROV);
+            assert!(loser.contains(yours), "{code}: {loser}");
+            assert!(!loser.contains(named), "{code}: {loser}");
+            for other in [IVANOV, DIRECTOR] {
+                let text = mail_to(&league, &letter, other);
+                assert!(text.contains(named), "{code} {other}: {text}");
+                assert!(!text.contains(yours), "{code} {other}: {text}");
+            }
+        }
+    }
+
+    /// III.6.6: the loss on time confirmed: the loser reads that he lost
+    /// on time, his partner who did.
+    #[test]
+    fn iii_6_6_the_result_tells_the_player_who_lost_on_time_you_lost() {
+        for (code, yours, named) in [
+            (
+                "en",
+                "You lost on time: the overstep was confirmed (III.6.6).",
+                "Petr Petrov (black) lost on time",
+            ),
+            (
+                "ru",
+                "Вам засчитано поражение за просрочку времени (III.6.6).",
+                "Участнику Petr Petrov (черные) засчитано поражение",
+            ),
+            (
+                "de",
+                "Sie haben durch Zeitüberschreitung verloren",
+                "Petr Petrov (Schwarz) hat durch Zeitüberschreitung verloren",
+            ),
+            (
+                "lt",
+                "Jūs pralaimėjote dėl laiko",
+                "Petr Petrov (juodieji) pralaimėjo dėl laiko",
+            ),
+        ] {
+            let league = one_language(code);
+            let t = &league.tournaments[0];
+            let letter =
+                compose::result_mail(t, &t.games[0], &ended(&league, EndReason::TimeForfeit));
+            let loser = mail_to(&league, &letter, PETROV);
+            assert!(loser.contains(yours), "{code}: {loser}");
+            assert!(!loser.contains(named), "{code}: {loser}");
+            let winner = mail_to(&league, &letter, IVANOV);
+            assert!(winner.contains(named), "{code}: {winner}");
+            assert!(!winner.contains(yours), "{code}: {winner}");
+        }
+    }
+
+    /// III.6.1-6.2: the claim goes to each player in his own mail: the
+    /// claimed player reads the days he used, his partner and the
+    /// director read whose days they are.
+    #[test]
+    fn iii_6_1_the_claim_speaks_to_the_claimed_player_and_names_him_to_his_partner() {
+        let (_, letter) = claim(RuleSet::email(), "2026-07-12");
+        for (code, yours, named) in [
+            (
+                "en",
+                "you have used 63 days",
+                "Petr Petrov (black) has used 63 days",
+            ),
+            (
+                "ru",
+                "у вас израсходовано 63 дня",
+                "у участника Petr Petrov (черные) израсходовано 63 дня",
+            ),
+            (
+                "de",
+                "Sie haben 63 Tage verbraucht",
+                "Petr Petrov (Schwarz) hat 63 Tage verbraucht",
+            ),
+            (
+                "lt",
+                "jūs sunaudojote 63 dienas",
+                "Petr Petrov (juodieji) sunaudojo 63 dienas",
+            ),
+        ] {
+            let league = one_language(code);
+            let claimed = mail_to(&league, &letter, PETROV);
+            assert!(claimed.contains(yours), "{code}: {claimed}");
+            assert!(!claimed.contains(named), "{code}: {claimed}");
+            for other in [IVANOV, DIRECTOR] {
+                let text = mail_to(&league, &letter, other);
+                assert!(text.contains(named), "{code} {other}: {text}");
+                assert!(!text.contains(yours), "{code} {other}: {text}");
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! readers. Pure, no I/O. A letter to readers of several languages becomes
 //! one mail per language (the To readers' first), each with the readers of
 //! that language; a language group without a To reader has its Cc readers
-//! in To. The texts come from the catalogs ([`catalog`]).
+//! in To. A notice that says to a player what he did or what is claimed
+//! of him goes to each player in a mail of his own, which speaks to him
+//! as "you". The texts come from the catalogs ([`catalog`]).
 
 mod adjudication;
 pub(crate) mod answers;
@@ -51,6 +53,14 @@ impl Audience<'_> {
     /// nothing when the mail has no named reader.
     pub fn greeting(&self) -> String {
         greeting(self.lang, self.names)
+    }
+
+    /// Whether this mail speaks to the player of `color` in game `spec`
+    /// as "you": he reads it and his partner does not (a notice that
+    /// tells one player what he did gives each player a mail of his own).
+    pub fn addressed(&self, t: &Tournament, spec: &GameSpec, color: Color) -> bool {
+        let reads = |c| self.includes(&Reader::seat(t, spec, c));
+        reads(color) && !reads(!color)
     }
 
     /// The side the board is drawn from: Black's when Black reads this
@@ -169,10 +179,13 @@ fn writes_from(league: &League, reader: &Reader, address: &str) -> bool {
 }
 
 /// The readers of one mail of a letter: one language, and either the
-/// director alone or no director.
+/// director alone or no director; for a notice [`to_each`] player, one
+/// player alone.
 struct Group {
     lang: Option<Lang>,
     director: bool,
+    /// The player who reads this mail alone.
+    player: Option<Reader>,
     to: Vec<Recipient>,
     cc: Vec<Recipient>,
     readers: Vec<Reader>,
@@ -189,21 +202,24 @@ pub fn mails(league: &League, letter: &Letter) -> Vec<OutMail> {
 /// copy alone, written for his digest.
 fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
     let mut groups: Vec<Group> = Vec::new();
+    let each = to_each(&letter.notice);
     let readers = letter.to.iter().map(|r| (r, true));
     for (reader, is_to) in readers.chain(letter.cc.iter().map(|r| (r, false))) {
         let Some((recipient, lang)) = resolve(league, reader) else {
             continue;
         };
         let director = matches!(reader, Reader::Director { .. });
+        let player = (each && matches!(reader, Reader::Player { .. })).then(|| reader.clone());
         let at = match groups
             .iter()
-            .position(|g| g.lang == lang && g.director == director)
+            .position(|g| g.lang == lang && g.director == director && g.player == player)
         {
             Some(at) => at,
             None => {
                 groups.push(Group {
                     lang,
                     director,
+                    player,
                     to: vec![],
                     cc: vec![],
                     readers: vec![],
@@ -227,12 +243,13 @@ fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
             group.cc.push(recipient);
         }
     }
-    // the players the letter went to, for the director's copy
+    // the players the letter went to, for the director's copy: named as
+    // its sentence writes them
     let players: Vec<String> = groups
         .iter()
         .filter(|g| !g.director)
         .flat_map(|g| g.to.iter().chain(&g.cc))
-        .map(|r| r.name.clone())
+        .map(|r| crate::language::natural_order(&r.name))
         .collect();
     groups
         .into_iter()
@@ -244,6 +261,7 @@ fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
                 mut to,
                 mut cc,
                 readers,
+                ..
             } = group;
             // a copy: the director was in Cc of a letter to the players
             let copy = director && to.is_empty();
@@ -304,6 +322,26 @@ fn mails_of(league: &League, letter: &Letter, held: bool) -> Vec<OutMail> {
             }
         })
         .collect()
+}
+
+/// Whether each player of the letter of `notice` reads a mail of his
+/// own, even beside a partner of his language: the notice says to one
+/// player what he did or what is claimed of him ("you resigned", "you
+/// have used 63 days", "you claim a win"), and says it of him to the
+/// other, by name.
+fn to_each(notice: &Notice) -> bool {
+    use crate::referee::game::EndReason;
+    use crate::referee::notice::adjudication::AdjudicationNotice as A;
+    use crate::referee::notice::officials::OfficialNotice as O;
+    match notice {
+        Notice::Game(GameNotice::Result { game, .. }) => game
+            .ending
+            .is_some_and(|e| matches!(e.reason, EndReason::Resignation | EndReason::TimeForfeit)),
+        Notice::Game(GameNotice::Claim { .. })
+        | Notice::Official(O::Penalty { .. } | O::OverstepFixed { .. } | O::ClaimRejected { .. })
+        | Notice::Adjudication(A::Move { .. } | A::Claimed { .. } | A::Appeal { .. }) => true,
+        _ => false,
+    }
 }
 
 /// The director's copy of a letter to the players: why he gets it (the
@@ -1266,6 +1304,78 @@ mod greetings {
             if path.extension().is_some_and(|e| e == "snap") {
                 let text = std::fs::read_to_string(&path).unwrap();
                 assert_eq!(faults(&text), Vec::<String>::new(), "{}", path.display());
+                read += 1;
+            }
+        }
+        assert!(read > 20, "the snapshots are read");
+    }
+
+    /// The lines of `text` that name a player of the fixture in the PGN
+    /// form outside a record: the standard form's and the schedule's
+    /// header (a label, then the name), a PGN tag, a table row (the name
+    /// followed by columns), a quoted line (`  | `) keep that form; a
+    /// sentence writes the name in natural order.
+    fn record_names_in_sentences(text: &str) -> Vec<String> {
+        let names = league().tournaments[0]
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect::<Vec<_>>();
+        text.lines()
+            .filter(|line| {
+                names.iter().any(|name| {
+                    let Some(at) = line.find(name.as_str()) else {
+                        return false;
+                    };
+                    let before = &line[..at];
+                    let after = &line[at + name.len()..];
+                    let labelled = before.split_whitespace().count() == 1 && after.is_empty();
+                    let tag = line.starts_with('[') && after.starts_with("\"]");
+                    let row = after.starts_with("  ");
+                    let quoted = line.trim_start().starts_with("| ");
+                    let header = line.starts_with("expression:");
+                    !(labelled || tag || row || quoted || header)
+                })
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_check_finds_a_record_form_name_in_a_sentence() {
+        assert_eq!(
+            record_names_in_sentences("Petrov, Petr (black) resigned."),
+            vec!["Petrov, Petr (black) resigned."]
+        );
+        for record in [
+            "White       Ivanov, Ivan",
+            "Черные Petrov, Petr",
+            "[White \"Ivanov, Ivan\"]",
+            "1-2  Petrov, Petr  *  X     0",
+            "  | Ivanov, Ivan - Petrov, Petr",
+            "Petr Petrov (black) resigned.",
+        ] {
+            assert!(record_names_in_sentences(record).is_empty(), "{record}");
+        }
+    }
+
+    /// Every golden snapshot names the players in natural order in its
+    /// sentences (`Petr Petrov (black) resigned`), the PGN form only in
+    /// its records.
+    #[test]
+    fn every_snapshot_names_the_players_in_natural_order_in_sentences() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/letters/snapshots");
+        let mut read = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "snap") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(
+                    record_names_in_sentences(&text),
+                    Vec::<String>::new(),
+                    "{}",
+                    path.display()
+                );
                 read += 1;
             }
         }

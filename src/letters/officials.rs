@@ -44,7 +44,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 lang,
                 "official-protest-body",
                 game = &spec.id,
-                name = &t.player_of(spec, *color).name,
+                name = &t.player_of(spec, *color).natural_name(),
                 side = side_lower(*color, lang),
                 today = date_in(*today, lang),
                 until = until,
@@ -113,7 +113,9 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
         OfficialNotice::ConfirmHeld { game, until, today } => {
             let (t, spec) = game_of(league, game);
             let claim = game.claim.as_ref();
-            let name = claim.map_or("", |c| t.player_of(spec, c.against).name.as_str());
+            let name = claim.map_or(String::new(), |c| {
+                t.player_of(spec, c.against).natural_name()
+            });
             let body = t!(
                 lang,
                 "official-confirm-held-body",
@@ -168,7 +170,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             let text = t!(
                 lang,
                 id,
-                name = &t.player_of(spec, *color).name,
+                name = &t.player_of(spec, *color).natural_name(),
                 from = date_in(*from, lang),
                 to = date_in(*to, lang),
                 article = t.rules.article_in(Article::LeaveDays, lang)
@@ -193,7 +195,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 game = &spec.id,
                 waiting = *waiting,
                 today = date_in(*today, lang),
-                name = &t.player_of(spec, color).name,
+                name = &t.player_of(spec, color).natural_name(),
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
                 first = first_move(game),
@@ -225,7 +227,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 waiting = *waiting,
                 today = date_in(*today, lang),
                 limit = limit.as_str(),
-                name = &t.player_of(spec, color).name,
+                name = &t.player_of(spec, color).natural_name(),
                 side = side_lower(color, lang),
                 received = date_in(game.next_received(), lang),
                 first = first_move(game),
@@ -273,13 +275,17 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             today,
         } => {
             let (t, spec) = game_of(league, game);
-            let text = t!(
-                lang,
-                "official-penalty-body",
-                name = &t.player_of(spec, *color).name,
-                side = side(*color, lang),
-                days = *days
-            );
+            let text = if audience.addressed(t, spec, *color) {
+                t!(lang, "official-penalty-body-yours", days = *days)
+            } else {
+                t!(
+                    lang,
+                    "official-penalty-body",
+                    name = &t.player_of(spec, *color).natural_name(),
+                    side = side(*color, lang),
+                    days = *days
+                )
+            };
             to_players(
                 league,
                 game,
@@ -298,17 +304,29 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
         } => {
             let (t, spec) = game_of(league, game);
             let article = |a| t.rules.article_in(a, lang);
-            let text = t!(
-                lang,
-                "official-fixed-body",
-                name = &t.player_of(spec, *against).name,
-                side = side(*against, lang),
-                number = *number,
-                reset = article(Article::OverstepReset),
-                loss = article(Article::OverstepLoss),
-                suspension = article(Article::Suspension),
-                interrupted = yes(*interrupted)
-            );
+            let text = if audience.addressed(t, spec, *against) {
+                t!(
+                    lang,
+                    "official-fixed-body-yours",
+                    number = *number,
+                    reset = article(Article::OverstepReset),
+                    loss = article(Article::OverstepLoss),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            } else {
+                t!(
+                    lang,
+                    "official-fixed-body",
+                    name = &t.player_of(spec, *against).natural_name(),
+                    side = side(*against, lang),
+                    number = *number,
+                    reset = article(Article::OverstepReset),
+                    loss = article(Article::OverstepLoss),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            };
             to_players(
                 league,
                 game,
@@ -327,16 +345,27 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
         } => {
             let (t, spec) = game_of(league, game);
             let article = |a| t.rules.article_in(a, lang);
-            let text = t!(
-                lang,
-                "official-rejected-body",
-                name = &t.player_of(spec, *against).name,
-                side = side(*against, lang),
-                control = *control,
-                bar = article(Article::ClaimBar),
-                suspension = article(Article::Suspension),
-                interrupted = yes(*interrupted)
-            );
+            let text = if audience.addressed(t, spec, *against) {
+                t!(
+                    lang,
+                    "official-rejected-body-yours",
+                    control = *control,
+                    bar = article(Article::ClaimBar),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            } else {
+                t!(
+                    lang,
+                    "official-rejected-body",
+                    name = &t.player_of(spec, *against).natural_name(),
+                    side = side(*against, lang),
+                    control = *control,
+                    bar = article(Article::ClaimBar),
+                    suspension = article(Article::Suspension),
+                    interrupted = yes(*interrupted)
+                )
+            };
             to_players(
                 league,
                 game,
@@ -369,7 +398,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                     t!(
                         lang,
                         "official-leave-body",
-                        name = &p.name,
+                        name = &p.natural_name(),
                         from = date_in(*from, lang),
                         to = date_in(*to, lang),
                         article = t.rules.article_in(Article::ExceptionalLeave, lang),
@@ -583,7 +612,7 @@ fn clocks(t: &Tournament, game: &Game, today: NaiveDate, audience: &Audience) ->
     for c in &readers {
         out.push('\n');
         if readers.len() > 1 {
-            let name = &t.player_of(spec, *c).name;
+            let name = &t.player_of(spec, *c).natural_name();
             let of = t!(
                 audience.lang,
                 "official-clock-of",
@@ -644,14 +673,14 @@ pub(super) fn director_answers(
         player = &p.id,
         from = game.next_received().format("%Y-%m-%d").to_string(),
         to = today.format("%Y-%m-%d").to_string(),
-        name = &p.name,
+        name = &p.natural_name(),
         article = article(Article::ExceptionalLeave)
     ));
     line(t!(
         lang,
         "official-answers-penalty",
         color = t!(lang, "official-penalty-color", color = color_key(color)),
-        name = &p.name
+        name = &p.natural_name()
     ));
     out
 }
@@ -710,8 +739,8 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
         t!(
             lang,
             "official-opening-colours",
-            white = &t.player_of(spec, Color::White).name,
-            black = &t.player_of(spec, Color::Black).name
+            white = &t.player_of(spec, Color::White).natural_name(),
+            black = &t.player_of(spec, Color::Black).natural_name()
         ),
         standard_form(t, game, lang).trim_end(),
         t!(
@@ -975,9 +1004,9 @@ mod tests {
             .find(|m| m.to.iter().any(|r| r.email == "td@example.test"))
             .expect("the director's copy");
         let text = format!("{}\n{}", copy.subject, copy.body);
-        assert!(text.contains("Protest of Petrov, Petr"), "{text}");
+        assert!(text.contains("Protest of Petr Petrov"), "{text}");
         assert!(
-            text.contains("the answer to Petrov, Petr's protest against the overstep claim, since a protest goes to the director (III.6.4)"),
+            text.contains("the answer to Petr Petrov's protest against the overstep claim, since a protest goes to the director (III.6.4)"),
             "{text}"
         );
         assert!(!text.contains("your protest"), "{text}");
@@ -1267,7 +1296,7 @@ mod tests {
         };
         let no_access = || OfficialNotice::NoMailAccess {
             address: "petrov@example.test".into(),
-            players: vec!["Petrov, Petr (T/petrov)".into()],
+            players: vec!["Petr Petrov (T/petrov)".into()],
             player: "petrov".into(),
             since: day("2026-05-11"),
             days: 30,
@@ -1339,6 +1368,112 @@ mod tests {
             ),
         ];
         insta::assert_snapshot!("decisions", text.join("\n#####\n"));
+    }
+
+    /// III.6.6-6.7, III.4.7: the director's decision about one player
+    /// goes to each player in a mail of his own, also when both read one
+    /// language: the player it concerns reads it as said to him (his name
+    /// only in the greeting), his partner reads his name.
+    #[test]
+    fn iii_6_6_iii_6_7_the_directors_decisions_speak_to_the_player_they_concern() {
+        let cases = [
+            (
+                "en",
+                [
+                    "The director gives you penalty days: +3 days.",
+                    "The director confirms your first time overstep.",
+                    "The director rejects the overstep claim against you;",
+                ],
+                "Petr Petrov",
+            ),
+            (
+                "ru",
+                [
+                    "Судья назначил вам штрафные дни: +3 дня.",
+                    "Судья фиксирует вашу первую просрочку времени.",
+                    "Судья отклонил заявление о просрочке времени против вас;",
+                ],
+                "Petr Petrov",
+            ),
+            (
+                "de",
+                [
+                    "Der Turnierleiter verhängt gegen Sie Straftage: +3 Tage.",
+                    "Der Turnierleiter bestätigt Ihre erste Zeitüberschreitung.",
+                    "Der Turnierleiter lehnt die Reklamation wegen Zeitüberschreitung gegen Sie ab;",
+                ],
+                "Petr Petrov",
+            ),
+            (
+                "lt",
+                [
+                    "Turnyro direktorius jums skiria baudos dienų: +3 dienos.",
+                    "Turnyro direktorius patvirtina jūsų pirmąjį laiko viršijimą.",
+                    "Turnyro direktorius atmeta pareiškimą dėl jūsų laiko viršijimo;",
+                ],
+                "Petr Petrov",
+            ),
+        ];
+        for (code, yours, named) in cases {
+            let lang = Lang::from_code(code).expect("a language");
+            let mut league = league();
+            for p in &mut league.tournaments[0].players {
+                p.language = lang;
+            }
+            let g = game(&league, &["5254", "5755"]);
+            let today = day("2026-05-20");
+            let notices = [
+                OfficialNotice::Penalty {
+                    game: Box::new(g.clone()),
+                    color: Color::Black,
+                    days: 3,
+                    today,
+                },
+                OfficialNotice::OverstepFixed {
+                    game: Box::new(g.clone()),
+                    against: Color::Black,
+                    number: 2,
+                    interrupted: true,
+                    today,
+                },
+                OfficialNotice::ClaimRejected {
+                    game: Box::new(g.clone()),
+                    against: Color::Black,
+                    control: 10,
+                    interrupted: false,
+                    today,
+                },
+            ];
+            for (notice, yours) in notices.into_iter().zip(yours) {
+                let letter = Letter::new(
+                    vec![ivanov(), petrov()],
+                    vec![director()],
+                    Notice::Official(notice),
+                    Some("T/1"),
+                );
+                let mails = crate::letters::mails(&league, &letter);
+                let to = |email: &str| {
+                    let mine: Vec<_> = mails
+                        .iter()
+                        .filter(|m| m.to.iter().chain(&m.cc).any(|r| r.email == email))
+                        .collect();
+                    assert_eq!(mine.len(), 1, "{code}: {email}");
+                    assert_eq!(
+                        mine[0].to.len() + mine[0].cc.len(),
+                        1,
+                        "{code}: {email} alone"
+                    );
+                    mine[0].body.clone()
+                };
+                let petrov = to("petrov@example.test");
+                assert!(petrov.contains(yours), "{code}: {petrov}");
+                // his name only in the greeting
+                assert_eq!(petrov.matches(named).count(), 1, "{code}: {petrov}");
+                let ivanov = to("ivanov@example.test");
+                assert!(ivanov.contains(named), "{code}: {ivanov}");
+                assert!(!ivanov.contains(yours), "{code}: {ivanov}");
+            }
+        }
     }
 
     #[test]

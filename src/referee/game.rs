@@ -215,8 +215,12 @@ pub enum PenaltyReason {
     Impossible,
     /// An ambiguous move, or two different new moves (III.3.4).
     Ambiguous,
-    /// The partner's last move not repeated correctly (III.3.3).
+    /// A repeated move of the record written otherwise than recorded
+    /// (III.3.3, III.4.7).
     WrongRepetition,
+    /// The partner's last move not repeated at all (III.3.3): the mail
+    /// holds no repetition of it, written right or wrong.
+    MissingRepetition,
     /// A move mail without the new move (III.3.5).
     NoMove,
     /// `PENALTY` from the director.
@@ -233,6 +237,7 @@ impl PenaltyReason {
             PenaltyReason::Impossible => "impossible",
             PenaltyReason::Ambiguous => "ambiguous",
             PenaltyReason::WrongRepetition => "wrong-repetition",
+            PenaltyReason::MissingRepetition => "missing-repetition",
             PenaltyReason::NoMove => "no-move",
             PenaltyReason::Director => "director",
             PenaltyReason::Other(text) => text,
@@ -240,10 +245,11 @@ impl PenaltyReason {
     }
 
     /// The kind of offence for the repeated-offence rule (II.4.9): an
-    /// impossible or illegible move (4.9.1), or a wrong repetition (4.9.2).
+    /// impossible or illegible move (4.9.1), or a repetition not made
+    /// correctly, written wrong or missing (4.9.2).
     fn kind(&self) -> &'static str {
         match self {
-            PenaltyReason::WrongRepetition => "repetition",
+            PenaltyReason::WrongRepetition | PenaltyReason::MissingRepetition => "repetition",
             PenaltyReason::Director => "director",
             PenaltyReason::Other(text) if text.contains("repetition") => "repetition",
             PenaltyReason::Other(text) if text.contains("director") => "director",
@@ -259,6 +265,7 @@ impl From<String> for PenaltyReason {
             "impossible" | "impossible move" => PenaltyReason::Impossible,
             "ambiguous" | "ambiguous move" => PenaltyReason::Ambiguous,
             "wrong-repetition" | "wrong repetition" => PenaltyReason::WrongRepetition,
+            "missing-repetition" => PenaltyReason::MissingRepetition,
             "no-move" | "no move" => PenaltyReason::NoMove,
             "director" | "penalty by the director" => PenaltyReason::Director,
             _ => PenaltyReason::Other(text),
@@ -916,6 +923,18 @@ mod tests {
             };
             assert_eq!(read, reason, "{old}");
         }
+        // a missing repetition is a code of its own, of the same kind as
+        // a wrong one (II.4.9.2)
+        let missing = serde_json::to_string(&PenaltyReason::MissingRepetition).unwrap();
+        assert_eq!(missing, "\"missing-repetition\"");
+        assert_eq!(
+            serde_json::from_str::<PenaltyReason>(&missing).unwrap(),
+            PenaltyReason::MissingRepetition
+        );
+        assert_eq!(
+            PenaltyReason::MissingRepetition.kind(),
+            PenaltyReason::WrongRepetition.kind()
+        );
         // II.4.9: the kinds count apart, old words as their code
         assert_eq!(
             PenaltyReason::from("wrong repetition".to_string()).kind(),

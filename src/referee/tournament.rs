@@ -40,6 +40,16 @@ impl Player {
     pub fn surname(&self) -> &str {
         self.name.split(',').next().unwrap_or(&self.name).trim()
     }
+
+    /// The name as a sentence of a letter writes it: in natural order,
+    /// `Petr Petrov` for the stored `Petrov, Petr` ([`natural_order`]).
+    /// The records (the standard form, the schedule, the PGN, the
+    /// standings) keep the stored form.
+    ///
+    /// [`natural_order`]: crate::language::natural_order
+    pub fn natural_name(&self) -> String {
+        crate::language::natural_order(&self.name)
+    }
 }
 
 /// A game as the config names it.

@@ -686,6 +686,11 @@ impl Context<'_> {
             Fault::Repetition(fault @ answers::Fault::VariantNoReply { .. }) => {
                 (fault, None, PenaltyReason::Illegible)
             }
+            Fault::Repetition(answers::Fault::NotRepeated) => (
+                answers::Fault::NotRepeated,
+                None,
+                PenaltyReason::MissingRepetition,
+            ),
             Fault::Repetition(fault) => (fault, None, PenaltyReason::WrongRepetition),
             Fault::NoMove => (answers::Fault::NoMove, None, PenaltyReason::NoMove),
             Fault::Move(e, number) => {
