@@ -392,8 +392,8 @@ fn director_copy(
         why = why,
         days = days,
         article = article,
-        player = players.join("; "),
-        names = players.join("; ")
+        player = listed(lang, &players),
+        names = listed(lang, &players)
     ));
     body.push_str("\n\n- - - - - - - - - -\n");
     body.push_str(copied.body.trim_end());
@@ -617,12 +617,20 @@ fn greeting(lang: Lang, names: &[String]) -> String {
         .filter(|n| !n.trim().is_empty())
         .map(|n| language.addressed(n))
         .collect();
-    let joined = match names.as_slice() {
-        [] => return String::new(),
+    if names.is_empty() {
+        return String::new();
+    }
+    format!("{}\n\n", t!(lang, "greeting", names = listed(lang, &names)))
+}
+
+/// `names` as `lang` lists them in a sentence: commas, and its "and"
+/// before the last ("Ivan Ivanov and Petr Petrov").
+fn listed(lang: Lang, names: &[String]) -> String {
+    match names {
+        [] => String::new(),
         [one] => one.clone(),
         [first @ .., last] => format!("{} {} {last}", first.join(", "), t!(lang, "names-and")),
-    };
-    format!("{}\n\n", t!(lang, "greeting", names = joined))
+    }
 }
 
 /// How a mail in `lang` addresses the director among `readers`.
