@@ -173,9 +173,12 @@ impl Pipeline {
             Some(size) if size > max => Err(ReadError::TooLarge(size, max)),
             _ => read_mail(raw, max),
         };
+        // whether the trusted server vouches for a person's mail's sender
+        let mut vouched = false;
         if let (Some(server), Ok(mail)) = (&self.config.sender_auth, &read) {
             let from = mail.from.as_deref().unwrap_or("");
-            if mail.robot.is_none() && !authenticated(raw, server, from) {
+            vouched = mail.robot.is_none() && authenticated(raw, server, from);
+            if mail.robot.is_none() && !vouched {
                 warn!(
                     from,
                     "no Authentication-Results from {server} vouches for the sender: kept aside"
@@ -185,9 +188,10 @@ impl Pipeline {
                     message_id: None,
                     outcome: "not authenticated".into(),
                 };
-                let decision = Decision {
-                    verdicts: vec![Verdict::Ignored("not authenticated".into())],
-                    ..Decision::default()
+                let decision = if self.config.league.knows(from) {
+                    Decision::ignored("not authenticated")
+                } else {
+                    Decision::kept_aside("not authenticated")
                 };
                 return self.add(batch, (waiting, Disposition::Kept, processed), decision);
             }
@@ -248,7 +252,7 @@ impl Pipeline {
             self.load_concerned(mail)?;
         }
         let ((mut decision, checked), message_id, disposition) =
-            self.referee(waiting, raw, read)?;
+            self.referee(waiting, raw, read, vouched)?;
         let mut facts = self.limit_answers(batch, &mut decision)?;
         if let Some(key) = sender {
             if self.fact(batch, &key)?.is_some() {
@@ -376,6 +380,7 @@ impl Pipeline {
         waiting: &Waiting,
         raw: &[u8],
         read: Result<Mail, ReadError>,
+        vouched: bool,
     ) -> Result<Decided, DaemonError> {
         let tz = self.config.timezone;
         let arrival = waiting.arrived.with_timezone(&tz).date_naive();
@@ -395,6 +400,7 @@ impl Pipeline {
                     mail: &mail,
                     arrival,
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
+                    authenticated: vouched,
                 };
                 let decided = self.deciding(|p| {
                     guarded(|| {
@@ -419,7 +425,7 @@ impl Pipeline {
                     // the verdicts are English whatever the player's language
                     info!(game = %verdict_game(verdict), ?verdict, "decided");
                 }
-                let disposition = if mail.robot.is_none() {
+                let disposition = if mail.robot.is_none() && !decision.keeps_aside() {
                     Disposition::Seen
                 } else {
                     Disposition::Kept
@@ -638,28 +644,30 @@ impl Pipeline {
     }
 
     /// A mail too large or unparseable: kept in the mailbox unseen; a player
-    /// who sent a too large mail is told.
+    /// who sent a too large mail is told. One whose sender is not known for
+    /// sure to be a player or a director is counted as an unknown sender's.
     pub(super) fn kept_aside(&self, raw: &[u8], error: &ReadError) -> Decision {
-        let mut decision = Decision {
-            verdicts: vec![Verdict::Ignored(format!("kept aside: {error}"))],
-            ..Decision::default()
-        };
+        let why = format!("kept aside: {error}");
         if !matches!(error, ReadError::TooLarge(..)) {
-            // a mail that cannot be read (or names two senders) is answered
-            // to no one: its sender is not known for sure
-            return decision;
+            // a mail that cannot be read (or names no or two senders) is
+            // answered to no one: its sender is not known for sure
+            return Decision::kept_aside(why);
         }
         let head = &raw[..raw.len().min(64 * 1024)];
         let Ok(Mail {
             from: Some(from),
-            robot: None,
+            robot,
             message_id,
             ..
         }) = read_mail(head, usize::MAX)
         else {
-            return decision;
+            return Decision::kept_aside(why);
         };
-        if self.config.league.players_at(&from).is_empty() {
+        if !self.config.league.knows(&from) {
+            return Decision::kept_aside(why);
+        }
+        let mut decision = Decision::ignored(why);
+        if robot.is_some() || self.config.league.players_at(&from).is_empty() {
             return decision;
         }
         decision.mails.push(OutMail {

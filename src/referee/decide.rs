@@ -39,6 +39,12 @@ pub struct Inbound<'a> {
     /// A fresh password the adapter made for this mail: the sender's new
     /// Xfcc password if he asks for one (`XFCC`); the core makes none.
     pub password: Option<Secret>,
+    /// Whether the sender is proven: an `Authentication-Results` header of
+    /// the trusted server vouches for him (`sender_auth =
+    /// "authentication-results"`, DESIGN.md §7), or an Xfcc password. A
+    /// stranger is answered only when proven or when his mail names one of
+    /// the arbiter's games: an answer to a forged sender is backscatter.
+    pub authenticated: bool,
 }
 
 pub(crate) use crate::referee::decision::Replier;
@@ -69,7 +75,11 @@ pub fn decide_written(
 
 fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     if let Some(reason) = &inbound.mail.robot {
-        return Decision::ignored(format!("automatic mail: {reason}"));
+        let why = format!("automatic mail: {reason}");
+        return match inbound.mail.from.as_deref() {
+            Some(from) if league.knows(from) => Decision::ignored(why),
+            _ => Decision::kept_aside(why),
+        };
     }
     decide_read(league, state, inbound, &scan(&inbound.mail.text))
 }
@@ -77,7 +87,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
 fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Written) -> Decision {
     let mail = inbound.mail;
     let Some(from) = mail.from.as_deref() else {
-        return Decision::ignored("no From address");
+        return Decision::kept_aside("no From address");
     };
     let replier = Replier { mail };
     let players = league.players_at(from);
@@ -88,6 +98,10 @@ fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Writ
         return director::decide(league, state, &replier, &directed, written, inbound.arrival);
     }
     if players.is_empty() {
+        // spam comes with forged senders: an answer would go to an innocent
+        if !inbound.authenticated && !league.named_in(&mail.subject) {
+            return Decision::kept_aside("unknown sender, no game named");
+        }
         return replier.tell(
             Reader::Stranger {
                 email: from.to_string(),
