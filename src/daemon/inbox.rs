@@ -193,6 +193,7 @@ impl Pipeline {
                 } else {
                     Decision::kept_aside("not authenticated")
                 };
+                self.count_kept_aside(batch, &decision)?;
                 return self.add(batch, (waiting, Disposition::Kept, processed), decision);
             }
         }
@@ -253,6 +254,7 @@ impl Pipeline {
         }
         let ((mut decision, checked), message_id, disposition) =
             self.referee(waiting, raw, read, vouched)?;
+        self.count_kept_aside(batch, &decision)?;
         let mut facts = self.limit_answers(batch, &mut decision)?;
         if let Some(key) = sender {
             if self.fact(batch, &key)?.is_some() {
@@ -271,6 +273,39 @@ impl Pipeline {
             checked,
             facts,
         );
+        Ok(())
+    }
+
+    /// Counts an unknown sender's mail that a decision keeps aside
+    /// unanswered ([`Verdict::KeptAside`]) for the directors' next digests:
+    /// once per director who reads one, in the digest of his first such
+    /// tournament ([`League::digest_heads`]). With no such director the
+    /// log's line of the decision is all there is of it.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    pub(super) fn count_kept_aside(
+        &self,
+        batch: &mut Batch,
+        decision: &Decision,
+    ) -> Result<(), DaemonError> {
+        if !decision.keeps_aside() {
+            return Ok(());
+        }
+        for t in self.config.league.digest_heads() {
+            let key = kept_aside_key(&t.id);
+            let count: u64 = self
+                .fact(batch, &key)?
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            let value = (count + 1).to_string();
+            batch.facts.insert(key.clone(), value.clone());
+            let facts = &mut batch.commit.facts;
+            match facts.iter_mut().find(|(k, _)| *k == key) {
+                Some(fact) => fact.1 = value,
+                None => facts.push((key, value)),
+            }
+        }
         Ok(())
     }
 

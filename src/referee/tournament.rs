@@ -497,6 +497,23 @@ impl League {
         })
     }
 
+    /// The tournaments whose digests carry what concerns no tournament
+    /// (the mails of unknown senders kept aside): of each director who
+    /// reads a daily digest, his first such tournament in config order,
+    /// so that he reads it once.
+    pub fn digest_heads(&self) -> Vec<&Tournament> {
+        let mut heads: Vec<&Tournament> = Vec::new();
+        for t in self.tournaments.iter().filter(|t| t.director_digest) {
+            if !heads
+                .iter()
+                .any(|h| h.director.eq_ignore_ascii_case(&t.director))
+            {
+                heads.push(t);
+            }
+        }
+        heads
+    }
+
     /// Every game, in config order.
     pub fn games(&self) -> impl Iterator<Item = (&Tournament, &GameSpec)> {
         self.tournaments
@@ -686,6 +703,22 @@ mod tests {
         assert!(league.knows("td1@example.test"));
         assert!(!league.knows("t3p0@example.test"));
         assert!(!league.knows("spammer@t0p0.example.test"));
+    }
+
+    #[test]
+    fn each_director_with_a_digest_reads_the_count_once_in_his_first_tournament() {
+        // directors: T0, T3 td0; T1, T4 td1; T2 td2
+        let mut league = league(5, 2);
+        assert!(league.digest_heads().is_empty(), "no digest, no head");
+        for at in [1, 3, 4] {
+            league.tournaments[at].director_digest = true;
+        }
+        let heads: Vec<&str> = league
+            .digest_heads()
+            .iter()
+            .map(|t| t.id.as_str())
+            .collect();
+        assert_eq!(heads, ["T1", "T3"]);
     }
 
     #[test]
