@@ -136,6 +136,7 @@ fn referee_mail(c: &mut Criterion) {
     let day = "2026-05-10".parse().unwrap();
     let inbound = Inbound {
         password: None,
+        authenticated: false,
         mail: &s.mail,
         arrival: day,
         claimed: Some(day),
@@ -259,6 +260,7 @@ fn snapshot(c: &mut Criterion) {
         let day = "2026-05-10".parse().unwrap();
         let inbound = Inbound {
             password: None,
+            authenticated: false,
             mail: &s.mail,
             arrival: day,
             claimed: Some(day),

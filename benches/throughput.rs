@@ -121,6 +121,7 @@ fn main() {
             &state,
             &Inbound {
                 password: None,
+                authenticated: false,
                 mail,
                 arrival: day,
                 claimed: Some(day),

@@ -1542,6 +1542,7 @@ fn referee_run(leagues: &[League; 2], run: &Run) -> Result<(), TestCaseError> {
                     };
                     let inbound = Inbound {
                         password: None,
+                        authenticated: false,
                         mail: &mail,
                         arrival: today,
                         claimed,
@@ -1635,6 +1636,7 @@ fn the_generator_writes_a_record_the_referee_accepts() {
         &state,
         &Inbound {
             password: None,
+            authenticated: false,
             mail: &mail,
             arrival: start(),
             claimed: None,

@@ -259,6 +259,7 @@ fn iii_3_2_a_typo_that_is_a_legal_move_stands() {
 fn a_stranger_and_a_player_out_of_turn_get_a_reply_and_change_nothing() {
     let mut arena = started("numeric");
     let before = arena.json(GAME);
+    // the stranger's subject names the game: he is answered
     let reply = one(arena.exchange("someone@example.org", SUBJECT, "1. 5254", "2026-05-10"));
     assert!(reply.is_to(&["someone@example.org"], &[]));
     assert!(reply.body.contains("not registered"));
@@ -415,8 +416,9 @@ fn answers_to_one_address_are_limited_per_hour() {
     let mut arena = Arena::new(&config);
     arena.run("2026-05-10");
     arena.new_sent();
+    // a stranger whose mails name the game is answered, each time
     for _ in 0..5 {
-        arena.send("loop@example.org", "Re: auto", "1. 5254", "2026-05-10");
+        arena.send("loop@example.org", SUBJECT, "1. 5254", "2026-05-10");
     }
     arena.run("2026-05-10");
     let sent = arena.new_sent();
@@ -461,7 +463,8 @@ fn sender_authentication_by_our_servers_authentication_results() {
 #[test]
 fn an_answer_that_cannot_be_addressed_does_not_block_the_outbox() {
     let mut arena = started("numeric");
-    arena.send("broken@@example.org", "hello", "1. 5254", "2026-05-10");
+    // a stranger's mail that names the game is answered: the answer fails
+    arena.send("broken@@example.org", SUBJECT, "1. 5254", "2026-05-10");
     arena.send(WHITE, SUBJECT, "1. 5254", "2026-05-10");
     arena.run("2026-05-10");
     let sent = arena.new_sent();

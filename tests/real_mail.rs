@@ -778,7 +778,7 @@ async fn tls_refuses_a_server_it_cannot_verify() {
 }
 
 #[tokio::test(flavor = "current_thread")]
-async fn robots_and_too_large_mails_go_to_the_quarantine_folder() {
+async fn robots_too_large_mails_and_strangers_spam_go_to_the_quarantine_folder() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let Some(servers) = servers() else { return };
     let users = servers.users("quarantine");
@@ -813,12 +813,20 @@ async fn robots_and_too_large_mails_go_to_the_quarantine_folder() {
     servers
         .append(&users.arbiter, "INBOX", big.as_bytes())
         .await;
+    // a stranger's spam names no game: kept aside unanswered, not processed
+    let spam = format!(
+        "From: Lottery <claims@lotto.example>\r\nTo: {}\r\nSubject: You won!\r\nMessage-ID: <spam.{}>\r\n\r\nSend your bank details.\r\n",
+        users.arbiter, users.arbiter
+    );
+    servers
+        .append(&users.arbiter, "INBOX", spam.as_bytes())
+        .await;
     run_once(dir.path());
     assert!(servers.mails(&users.arbiter, "INBOX").await.is_empty());
     assert_eq!(
         servers.mails(&users.arbiter, "Quarantine").await.len(),
-        2,
-        "both kept, in quarantine"
+        3,
+        "all three kept, in quarantine"
     );
     assert!(servers.mails(&users.arbiter, "Processed").await.is_empty());
     // White hears that the mail was too large (and nothing about the robot's)

@@ -294,7 +294,13 @@ fn a_strangers_length_changing_case_folds_are_answered_and_stop_nothing() {
         "Black \u{212A}\u{212A}\u{212A}",
         "Турнир İİ\nБелые İ",
     ] {
-        arena.send("stranger@example.org", "hello", body, "2026-05-10");
+        // the subject names the tournament: the stranger is answered
+        arena.send(
+            "stranger@example.org",
+            "[RUS-EM-2026] hello",
+            body,
+            "2026-05-10",
+        );
     }
     arena.run("2026-05-10");
     let sent = arena.new_sent();

@@ -26,6 +26,10 @@ digest-game = [{ $game }] { $white } - { $black }: Weiß noch { $white_left } { 
         [yes] ; eine Reklamation wegen Zeitüberschreitung ist offen
        *[no] {""}
     }.
+digest-kept-aside = { $n ->
+        [one] { $n } E-Mail eines unbekannten Absenders (weder Spieler noch Turnierleiter) wurde seit der letzten Übersicht unbeantwortet beiseitegelegt; sie bleibt im Postfach.
+       *[other] { $n } E-Mails unbekannter Absender (weder Spieler noch Turnierleiter) wurden seit der letzten Übersicht unbeantwortet beiseitegelegt; sie bleiben im Postfach.
+    }
 digest-copies = { $n ->
         [0] Seit der letzten Übersicht wurde keine Kopie zurückgehalten.
         [one] Die seit der letzten Übersicht zurückgehaltene Kopie:

@@ -26,6 +26,10 @@ digest-game = [{ $game }] { $white } - { $black }: White { $white_left } { $whit
         [yes] ; an overstep claim is pending
        *[no] {""}
     }.
+digest-kept-aside = { $n ->
+        [one] { $n } mail from an unknown sender (neither a player nor a director here) was kept aside unanswered since the last digest; it stays in the mailbox.
+       *[other] { $n } mails from unknown senders (neither players nor directors here) were kept aside unanswered since the last digest; they stay in the mailbox.
+    }
 digest-copies = { $n ->
         [0] No copy was held since the last digest.
         [one] The copy held since the last digest:

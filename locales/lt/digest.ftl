@@ -29,6 +29,7 @@ digest-game = [{ $game }] { $white } - { $black }: baltiesiems liko { $white_lef
         [yes] ; laukia pareiškimas dėl laiko viršijimo
        *[no] {""}
     }.
+digest-kept-aside = Laiškų iš nežinomų siuntėjų (ne žaidėjų ir ne direktorių), nuo paskutinės suvestinės paliktų be atsakymo: { $n }. Tokie laiškai lieka pašto dėžutėje.
 digest-copies = { $n ->
         [0] Nuo paskutinės suvestinės kopijų nesulaikyta.
         [one] Nuo paskutinės suvestinės sulaikyta { $n } kopija:

@@ -269,8 +269,10 @@ impl Pipeline {
     }
 
     /// The directors' daily digests (`director_digest = "daily"`): once a
-    /// day, one mail per such tournament with the games that need attention
-    /// and the copies held since the last one, which it then removes.
+    /// day, one mail per such tournament with the games that need attention,
+    /// how many unknown senders' mails were kept aside unanswered (in the
+    /// digest of each director's first tournament) and the copies held
+    /// since the last one; the copies and the count are then removed.
     ///
     /// # Errors
     /// When the store fails.
@@ -301,10 +303,17 @@ impl Pipeline {
                 .iter()
                 .filter_map(|(_, value)| serde_json::from_str(value).ok())
                 .collect();
+            let kept_key = kept_aside_key(&t.id);
+            let kept = self.store.fact(&kept_key)?;
+            let kept_aside: u64 = kept.as_deref().and_then(|n| n.parse().ok()).unwrap_or(0);
             self.load_at([at])?;
             let mail = self.deciding(|p| {
                 let t = &p.config.league.tournaments[at];
-                guarded(|| letters::digest::mail(t, &p.state, &held, today))
+                let news = letters::digest::News {
+                    held: &held,
+                    kept_aside,
+                };
+                guarded(|| letters::digest::mail(t, &p.state, &news, today))
             })?;
             let t = &self.config.league.tournaments[at];
             let mail = match mail {
@@ -319,8 +328,11 @@ impl Pipeline {
                 .into_iter()
                 .map(|(key, _)| (key, String::new()))
                 .collect();
+            if kept.is_some() {
+                facts.push((kept_key, String::new()));
+            }
             facts.push((sent_key, day));
-            info!(tournament = %t.id, copies = held.len(), "the director's digest");
+            info!(tournament = %t.id, copies = held.len(), kept_aside, "the director's digest");
             self.store.commit(&Commit {
                 mails: vec![mail],
                 facts,
@@ -429,4 +441,10 @@ pub(super) fn directors_of<'t>(tournaments: impl Iterator<Item = &'t Tournament>
         }
     }
     readers
+}
+
+/// The fact that counts the unknown senders' mails kept aside unanswered
+/// since the last digest of tournament `id` (one of [`League::digest_heads`]).
+pub(super) fn kept_aside_key(id: &str) -> String {
+    format!("kept-aside:{id}")
 }

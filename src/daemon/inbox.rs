@@ -173,9 +173,12 @@ impl Pipeline {
             Some(size) if size > max => Err(ReadError::TooLarge(size, max)),
             _ => read_mail(raw, max),
         };
+        // whether the trusted server vouches for a person's mail's sender
+        let mut vouched = false;
         if let (Some(server), Ok(mail)) = (&self.config.sender_auth, &read) {
             let from = mail.from.as_deref().unwrap_or("");
-            if mail.robot.is_none() && !authenticated(raw, server, from) {
+            vouched = mail.robot.is_none() && authenticated(raw, server, from);
+            if mail.robot.is_none() && !vouched {
                 warn!(
                     from,
                     "no Authentication-Results from {server} vouches for the sender: kept aside"
@@ -185,10 +188,12 @@ impl Pipeline {
                     message_id: None,
                     outcome: "not authenticated".into(),
                 };
-                let decision = Decision {
-                    verdicts: vec![Verdict::Ignored("not authenticated".into())],
-                    ..Decision::default()
+                let decision = if self.config.league.knows(from) {
+                    Decision::ignored("not authenticated")
+                } else {
+                    Decision::kept_aside("not authenticated")
                 };
+                self.count_kept_aside(batch, &decision)?;
                 return self.add(batch, (waiting, Disposition::Kept, processed), decision);
             }
         }
@@ -248,7 +253,8 @@ impl Pipeline {
             self.load_concerned(mail)?;
         }
         let ((mut decision, checked), message_id, disposition) =
-            self.referee(waiting, raw, read)?;
+            self.referee(waiting, raw, read, vouched)?;
+        self.count_kept_aside(batch, &decision)?;
         let mut facts = self.limit_answers(batch, &mut decision)?;
         if let Some(key) = sender {
             if self.fact(batch, &key)?.is_some() {
@@ -267,6 +273,39 @@ impl Pipeline {
             checked,
             facts,
         );
+        Ok(())
+    }
+
+    /// Counts an unknown sender's mail that a decision keeps aside
+    /// unanswered ([`Verdict::KeptAside`]) for the directors' next digests:
+    /// once per director who reads one, in the digest of his first such
+    /// tournament ([`League::digest_heads`]). With no such director the
+    /// log's line of the decision is all there is of it.
+    ///
+    /// # Errors
+    /// On a storage failure.
+    pub(super) fn count_kept_aside(
+        &self,
+        batch: &mut Batch,
+        decision: &Decision,
+    ) -> Result<(), DaemonError> {
+        if !decision.keeps_aside() {
+            return Ok(());
+        }
+        for t in self.config.league.digest_heads() {
+            let key = kept_aside_key(&t.id);
+            let count: u64 = self
+                .fact(batch, &key)?
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            let value = (count + 1).to_string();
+            batch.facts.insert(key.clone(), value.clone());
+            let facts = &mut batch.commit.facts;
+            match facts.iter_mut().find(|(k, _)| *k == key) {
+                Some(fact) => fact.1 = value,
+                None => facts.push((key, value)),
+            }
+        }
         Ok(())
     }
 
@@ -376,6 +415,7 @@ impl Pipeline {
         waiting: &Waiting,
         raw: &[u8],
         read: Result<Mail, ReadError>,
+        vouched: bool,
     ) -> Result<Decided, DaemonError> {
         let tz = self.config.timezone;
         let arrival = waiting.arrived.with_timezone(&tz).date_naive();
@@ -395,6 +435,7 @@ impl Pipeline {
                     mail: &mail,
                     arrival,
                     claimed: mail.date.map(|d| d.with_timezone(&tz).date_naive()),
+                    authenticated: vouched,
                 };
                 let decided = self.deciding(|p| {
                     guarded(|| {
@@ -419,7 +460,7 @@ impl Pipeline {
                     // the verdicts are English whatever the player's language
                     info!(game = %verdict_game(verdict), ?verdict, "decided");
                 }
-                let disposition = if mail.robot.is_none() {
+                let disposition = if mail.robot.is_none() && !decision.keeps_aside() {
                     Disposition::Seen
                 } else {
                     Disposition::Kept
@@ -638,28 +679,30 @@ impl Pipeline {
     }
 
     /// A mail too large or unparseable: kept in the mailbox unseen; a player
-    /// who sent a too large mail is told.
+    /// who sent a too large mail is told. One whose sender is not known for
+    /// sure to be a player or a director is counted as an unknown sender's.
     pub(super) fn kept_aside(&self, raw: &[u8], error: &ReadError) -> Decision {
-        let mut decision = Decision {
-            verdicts: vec![Verdict::Ignored(format!("kept aside: {error}"))],
-            ..Decision::default()
-        };
+        let why = format!("kept aside: {error}");
         if !matches!(error, ReadError::TooLarge(..)) {
-            // a mail that cannot be read (or names two senders) is answered
-            // to no one: its sender is not known for sure
-            return decision;
+            // a mail that cannot be read (or names no or two senders) is
+            // answered to no one: its sender is not known for sure
+            return Decision::kept_aside(why);
         }
         let head = &raw[..raw.len().min(64 * 1024)];
         let Ok(Mail {
             from: Some(from),
-            robot: None,
+            robot,
             message_id,
             ..
         }) = read_mail(head, usize::MAX)
         else {
-            return decision;
+            return Decision::kept_aside(why);
         };
-        if self.config.league.players_at(&from).is_empty() {
+        if !self.config.league.knows(&from) {
+            return Decision::kept_aside(why);
+        }
+        let mut decision = Decision::ignored(why);
+        if robot.is_some() || self.config.league.players_at(&from).is_empty() {
             return decision;
         }
         decision.mails.push(OutMail {

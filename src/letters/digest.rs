@@ -1,7 +1,8 @@
 //! The director's daily digest (`director_digest = "daily"`): one mail a
 //! day instead of a copy of every mail, listing the games that need
-//! attention, sorted by days left, with the copies held since the last
-//! digest below. Claims and mails To the director are never held.
+//! attention, sorted by days left, then how many unknown senders' mails
+//! were kept aside unanswered, with the copies held since the last digest
+//! below. Claims and mails To the director are never held.
 
 use crate::letters::{Audience, Text};
 use crate::referee::decide::{HeldCopy, MailKind, OutMail, Recipient};
@@ -11,9 +12,20 @@ use crate::t;
 use chrono::NaiveDate;
 use shakmaty::Color;
 
-/// The digest of `t` as of `today`, or `None` when no game needs attention
-/// and no copy is held.
-pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) -> Option<OutMail> {
+/// What came in since the last digest.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct News<'a> {
+    /// The director's copies held for the digest, oldest first.
+    pub held: &'a [HeldCopy],
+    /// The mails of unknown senders (neither players nor directors) kept
+    /// aside unanswered: spam, as a rule, whose senders may be forged.
+    pub kept_aside: u64,
+}
+
+/// The digest of `t` as of `today`, or `None` when no game needs
+/// attention, no copy is held and no mail was kept aside.
+pub fn mail(t: &Tournament, state: &State, news: &News, today: NaiveDate) -> Option<OutMail> {
+    let held = news.held;
     let lang = t.director_language;
     // (days left of the shorter side, the line)
     let mut attention: Vec<(i64, String)> = Vec::new();
@@ -44,7 +56,7 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
         );
         attention.push((least, line));
     }
-    if attention.is_empty() && held.is_empty() {
+    if attention.is_empty() && held.is_empty() && news.kept_aside == 0 {
         return None;
     }
     attention.sort();
@@ -55,7 +67,7 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
         director: true,
         held: false,
     };
-    let text = body(t, &attention, held, today, &audience);
+    let text = body(t, &attention, news, today, &audience);
     Some(OutMail {
         to: vec![Recipient {
             name: crate::t!(lang, "director-title", tournament = &t.id),
@@ -76,11 +88,12 @@ pub fn mail(t: &Tournament, state: &State, held: &[HeldCopy], today: NaiveDate) 
 fn body(
     t: &Tournament,
     attention: &[(i64, String)],
-    held: &[HeldCopy],
+    news: &News,
     today: NaiveDate,
     audience: &Audience,
 ) -> Text {
     let lang = audience.lang;
+    let held = news.held;
     let day = crate::render::date_in(today, lang);
     let mut body = t!(
         lang,
@@ -101,6 +114,11 @@ fn body(
             body.push_str(line);
             body.push('\n');
         }
+    }
+    if news.kept_aside > 0 {
+        body.push('\n');
+        body.push_str(&t!(lang, "digest-kept-aside", n = news.kept_aside));
+        body.push('\n');
     }
     body.push('\n');
     body.push_str(&t!(lang, "digest-copies", n = held.len()));
@@ -146,7 +164,11 @@ mod tests {
             league.tournaments[0].director_language = lang;
             let t = &league.tournaments[0];
             // 56 days into the first control: White has 3 days left
-            let mail = mail(t, &state, &held, day("2026-07-08")).unwrap();
+            let news = News {
+                held: &held,
+                kept_aside: 0,
+            };
+            let mail = mail(t, &state, &news, day("2026-07-08")).unwrap();
             out.push_str(&format!("{}\n{}\n", mail.subject, mail.body));
             let quiet = mail_or_none(t, &state, day("2026-05-12"));
             assert!(quiet.is_none(), "nothing to tell: no digest");
@@ -154,7 +176,35 @@ mod tests {
         insta::assert_snapshot!("digest", out);
     }
 
+    /// A stranger's mail kept aside unanswered is counted, and the count
+    /// alone makes a digest: the director learns that his address gets
+    /// mail that nobody answered.
+    #[test]
+    fn the_mails_of_unknown_senders_kept_aside_are_counted_in_every_language() {
+        let mut league = league();
+        let state = State::default();
+        let mut out = String::new();
+        for lang in Lang::all() {
+            league.tournaments[0].director_language = lang;
+            let t = &league.tournaments[0];
+            for n in [1, 3, 21] {
+                let news = News {
+                    held: &[],
+                    kept_aside: n,
+                };
+                let mail = mail(t, &state, &news, day("2026-05-12")).expect("a digest");
+                if n == 1 {
+                    out.push_str(&format!("{}\n{}\n", mail.subject, mail.body));
+                } else {
+                    let line = mail.body.lines().find(|l| l.contains(&n.to_string()));
+                    out.push_str(&format!("{}\n\n", line.expect("the count")));
+                }
+            }
+        }
+        insta::assert_snapshot!("digest_kept_aside", out);
+    }
+
     fn mail_or_none(t: &Tournament, state: &State, today: NaiveDate) -> Option<OutMail> {
-        mail(t, state, &[], today)
+        mail(t, state, &News::default(), today)
     }
 }

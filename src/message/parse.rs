@@ -82,6 +82,20 @@ pub fn find_tag(subject: &str) -> Option<String> {
     None
 }
 
+/// Every bracketed piece of a subject, trimmed, in order: `[SPAM]`,
+/// `[RUS-EM-2026/1]`. A `[` inside one starts another (`[[T/1]]` gives
+/// `[T/1` and `T/1`).
+pub fn bracketed(subject: &str) -> impl Iterator<Item = &str> {
+    let mut rest = subject;
+    std::iter::from_fn(move || {
+        let open = rest.find('[')?;
+        let after = &rest[open + 1..];
+        let close = after.find(']')?;
+        rest = after;
+        Some(after[..close].trim())
+    })
+}
+
 /// One move as written in a numbered record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenPly {

@@ -39,6 +39,12 @@ pub struct Inbound<'a> {
     /// A fresh password the adapter made for this mail: the sender's new
     /// Xfcc password if he asks for one (`XFCC`); the core makes none.
     pub password: Option<Secret>,
+    /// Whether the sender is proven: an `Authentication-Results` header of
+    /// the trusted server vouches for him (`sender_auth =
+    /// "authentication-results"`, DESIGN.md §7), or an Xfcc password. A
+    /// stranger is answered only when proven or when his mail names one of
+    /// the arbiter's games: an answer to a forged sender is backscatter.
+    pub authenticated: bool,
 }
 
 pub(crate) use crate::referee::decision::Replier;
@@ -69,7 +75,11 @@ pub fn decide_written(
 
 fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
     if let Some(reason) = &inbound.mail.robot {
-        return Decision::ignored(format!("automatic mail: {reason}"));
+        let why = format!("automatic mail: {reason}");
+        return match inbound.mail.from.as_deref() {
+            Some(from) if league.knows(from) => Decision::ignored(why),
+            _ => Decision::kept_aside(why),
+        };
     }
     decide_read(league, state, inbound, &scan(&inbound.mail.text))
 }
@@ -77,7 +87,7 @@ fn decide(league: &League, state: &State, inbound: &Inbound) -> Decision {
 fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Written) -> Decision {
     let mail = inbound.mail;
     let Some(from) = mail.from.as_deref() else {
-        return Decision::ignored("no From address");
+        return Decision::kept_aside("no From address");
     };
     let replier = Replier { mail };
     let players = league.players_at(from);
@@ -88,6 +98,10 @@ fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Writ
         return director::decide(league, state, &replier, &directed, written, inbound.arrival);
     }
     if players.is_empty() {
+        // spam comes with forged senders: an answer would go to an innocent
+        if !inbound.authenticated && !league.named_in(&mail.subject) {
+            return Decision::kept_aside("unknown sender, no game named");
+        }
         return replier.tell(
             Reader::Stranger {
                 email: from.to_string(),
@@ -324,4 +338,95 @@ fn fold_name(s: &str) -> String {
         .chars()
         .filter(|c| c.is_alphanumeric())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    const STRANGER: &str = "someone@example.org";
+
+    /// T: Ivanov - Petrov, directed by td@example.test.
+    fn league() -> League {
+        let text = "[gateway]\naddress = \"arbiter@example.test\"\nstate = \"state\"\n\n\
+             [inbox]\nkind = \"maildir\"\npath = \"inbox\"\n\n[outbox]\nkind = \"file\"\npath = \"sent\"\n\n\
+             [[tournament]]\nid = \"T\"\nname = \"T\"\nstart = \"2026-05-10\"\ndirector = \"td@example.test\"\n\n\
+             [[tournament.player]]\nid = \"ivanov\"\nname = \"Ivanov, Ivan\"\nemail = [\"ivanov@example.test\"]\n\n\
+             [[tournament.player]]\nid = \"petrov\"\nname = \"Petrov, Petr\"\nemail = [\"petrov@example.test\"]\n\n\
+             [[tournament.game]]\nwhite = \"ivanov\"\nblack = \"petrov\"\n";
+        Config::parse(text, std::path::Path::new("/tmp"), false)
+            .unwrap()
+            .league
+    }
+
+    /// The decision on a mail with a move from `from` about `subject`.
+    fn decided(from: Option<&str>, subject: &str, robot: bool, authenticated: bool) -> Decision {
+        let mail = Mail {
+            message_id: Some("m1@example.org".into()),
+            from: from.map(str::to_string),
+            subject: subject.into(),
+            robot: robot.then(|| "Auto-Submitted: auto-replied".into()),
+            text: "1. 5254".into(),
+            ..Mail::default()
+        };
+        let inbound = Inbound {
+            mail: &mail,
+            arrival: "2026-05-11".parse().unwrap(),
+            claimed: None,
+            password: None,
+            authenticated,
+        };
+        decide_mail(&league(), &State::default(), &inbound)
+    }
+
+    fn answers_the_stranger(d: &Decision) -> bool {
+        matches!(
+            d.letters.as_slice(),
+            [Letter { to, notice: Notice::Answer(AnswerNotice::Stranger), .. }]
+                if matches!(to.as_slice(), [Reader::Stranger { email }] if email == STRANGER)
+        )
+    }
+
+    #[test]
+    fn a_stranger_is_answered_when_his_subject_names_a_game_or_a_trusted_server_vouches() {
+        for subject in ["[T/1] Ivanov - Petrov", "[SPAM] Re: [t/1]", "[T] joining?"] {
+            let d = decided(Some(STRANGER), subject, false, false);
+            assert!(answers_the_stranger(&d), "{subject}: {d:?}");
+            assert!(!d.keeps_aside() && d.events.is_empty(), "{subject}: {d:?}");
+        }
+        let d = decided(Some(STRANGER), "my move", false, true);
+        assert!(answers_the_stranger(&d), "vouched for: {d:?}");
+    }
+
+    #[test]
+    fn any_other_mail_of_a_stranger_is_kept_aside_unanswered() {
+        for (from, subject, robot) in [
+            (Some(STRANGER), "my move", false),
+            (Some(STRANGER), "[T/2] Ivanov - Petrov", false),
+            (Some(STRANGER), "[U/1] another arbiter's game", false),
+            (Some(STRANGER), "[T/1] out of office", true),
+            (None, "[T/1]", false),
+        ] {
+            let d = decided(from, subject, robot, false);
+            assert!(d.keeps_aside(), "{from:?} {subject}: {d:?}");
+            assert!(
+                d.letters.is_empty() && d.mails.is_empty() && d.events.is_empty(),
+                "{from:?} {subject}: {d:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn players_and_directors_are_no_strangers() {
+        // a player's robot is ignored as before, not counted as a stranger's
+        let d = decided(Some("ivanov@example.test"), "[T/1]", true, false);
+        assert!(!d.keeps_aside() && d.letters.is_empty(), "{d:?}");
+        // a player's move without a tag is refereed: his only game
+        let d = decided(Some("ivanov@example.test"), "my move", false, false);
+        assert!(!d.keeps_aside() && !d.events.is_empty(), "{d:?}");
+        // the director is answered whatever the subject
+        let d = decided(Some("td@example.test"), "hello", false, false);
+        assert!(!d.keeps_aside() && !d.letters.is_empty(), "{d:?}");
+    }
 }

@@ -15,6 +15,12 @@ use crate::referee::outbound::{HeldCopy, MailKind, OutMail, Secret};
 pub enum Verdict {
     /// A robot's mail: no answer, nothing recorded.
     Ignored(String),
+    /// A mail from an unknown sender (neither a player nor a director)
+    /// that gets no answer: a person's that names none of the arbiter's
+    /// games and that no trusted server vouched for, or a robot's. Nothing
+    /// recorded; the mail stays in the mailbox, unseen, and is counted for
+    /// the directors' digests.
+    KeptAside(String),
     /// A move was accepted and forwarded.
     Accepted { game: String, ply: String },
     /// A move mail was refused with penalty days.
@@ -78,6 +84,22 @@ impl Decision {
             verdicts: vec![Verdict::Ignored(reason.into())],
             ..Decision::default()
         }
+    }
+
+    /// An unknown sender's mail left unanswered ([`Verdict::KeptAside`]).
+    pub(crate) fn kept_aside(reason: impl Into<String>) -> Decision {
+        Decision {
+            verdicts: vec![Verdict::KeptAside(reason.into())],
+            ..Decision::default()
+        }
+    }
+
+    /// Whether it leaves an unknown sender's mail unanswered
+    /// ([`Verdict::KeptAside`]).
+    pub fn keeps_aside(&self) -> bool {
+        self.verdicts
+            .iter()
+            .any(|v| matches!(v, Verdict::KeptAside(_)))
     }
 
     /// Adds another decision's parts.

@@ -2,6 +2,7 @@
 //! languages, the games and their colours. Built from the config by
 //! `config.rs`; plain data here.
 
+use crate::message::parse::bracketed;
 use crate::notation::Notation;
 use crate::referee::rules::RuleSet;
 use chrono::NaiveDate;
@@ -483,6 +484,46 @@ impl League {
             .collect()
     }
 
+    /// Whether `address` is a player's or a director's. Anyone else is a
+    /// stranger, answered only when his mail names one of the arbiter's
+    /// games ([`League::named_in`]) or a trusted server vouched for him
+    /// (DESIGN.md §7): an answer to a forged sender goes to an innocent.
+    pub fn knows(&self, address: &str) -> bool {
+        !self.players_at(address).is_empty() || !self.directed_by(address).is_empty()
+    }
+
+    /// Whether a subject names one of the arbiter's tournaments or games:
+    /// a bracketed tag, `[RUS-EM-2026/1]` or `[RUS-EM-2026]`, anywhere in it
+    /// (a spam filter may have put its mark before it), in any case.
+    pub fn named_in(&self, subject: &str) -> bool {
+        bracketed(subject).any(|tag| {
+            self.game(tag).is_some()
+                || self.tournaments.iter().any(|t| {
+                    let ours = |head: &str| head.eq_ignore_ascii_case(&t.id);
+                    ours(tag)
+                        || tag.rsplit_once('/').is_some_and(|(head, _)| ours(head))
+                            && t.games.iter().any(|g| g.id.eq_ignore_ascii_case(tag))
+                })
+        })
+    }
+
+    /// The tournaments whose digests carry what concerns no tournament
+    /// (the mails of unknown senders kept aside): of each director who
+    /// reads a daily digest, his first such tournament in config order,
+    /// so that he reads it once.
+    pub fn digest_heads(&self) -> Vec<&Tournament> {
+        let mut heads: Vec<&Tournament> = Vec::new();
+        for t in self.tournaments.iter().filter(|t| t.director_digest) {
+            if !heads
+                .iter()
+                .any(|h| h.director.eq_ignore_ascii_case(&t.director))
+            {
+                heads.push(t);
+            }
+        }
+        heads
+    }
+
     /// Every game, in config order.
     pub fn games(&self) -> impl Iterator<Item = (&Tournament, &GameSpec)> {
         self.tournaments
@@ -636,6 +677,58 @@ mod tests {
             .map(|(t, p)| (t.id.as_str(), p.id.as_str()))
             .collect();
         assert_eq!(at, [("T1", "p3"), ("T2", "p1")]);
+    }
+
+    #[test]
+    fn a_subject_names_our_games_and_tournaments_in_brackets_anywhere() {
+        let league = league(2, 3);
+        for subject in [
+            "[T0/1] P0 - P1: 3. 3234",
+            "Re: [T1/3]",
+            "[SPAM] [t0/2] question",
+            "***SPAM*** Re: [ T1/1 ]",
+            "[T0] how do I join?",
+            "a question about [t1]",
+        ] {
+            assert!(league.named_in(subject), "{subject}");
+        }
+        for subject in [
+            "T0/1 without brackets",
+            "[T0/4]",
+            "[T2/1]",
+            "[T2]",
+            "[T0/1 unclosed",
+            "Your invoice [#T0/1-2026]",
+            "Винт [Т0/1]",
+            "",
+        ] {
+            assert!(!league.named_in(subject), "{subject}");
+        }
+    }
+
+    #[test]
+    fn players_and_directors_are_known_and_anyone_else_is_a_stranger() {
+        let league = league(3, 2);
+        assert!(league.knows("t2p1@example.test"));
+        assert!(league.knows("td1@example.test"));
+        assert!(!league.knows("t3p0@example.test"));
+        assert!(!league.knows("spammer@t0p0.example.test"));
+    }
+
+    #[test]
+    fn each_director_with_a_digest_reads_the_count_once_in_his_first_tournament() {
+        // directors: T0, T3 td0; T1, T4 td1; T2 td2
+        let mut league = league(5, 2);
+        assert!(league.digest_heads().is_empty(), "no digest, no head");
+        for at in [1, 3, 4] {
+            league.tournaments[at].director_digest = true;
+        }
+        let heads: Vec<&str> = league
+            .digest_heads()
+            .iter()
+            .map(|t| t.id.as_str())
+            .collect();
+        assert_eq!(heads, ["T1", "T3"]);
     }
 
     #[test]

@@ -178,6 +178,8 @@ pub fn decide_move(
         arrival: day,
         claimed: Some(day),
         password: None,
+        // the player's Xfcc password proves him
+        authenticated: true,
     };
     let mut decision = decide_written(league, state, &inbound, &written);
     if let Some(code) = decision.verdicts.iter().find_map(refused) {
@@ -208,7 +210,7 @@ fn refused(verdict: &Verdict) -> Option<MoveResult> {
             "not a participant" => MoveResult::NotYourGame,
             _ => MoveResult::ServerError,
         }),
-        Verdict::Ignored(_) => Some(MoveResult::ServerError),
+        Verdict::Ignored(_) | Verdict::KeptAside(_) => Some(MoveResult::ServerError),
         _ => None,
     }
 }
