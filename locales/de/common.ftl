@@ -28,5 +28,5 @@ copy-intro = Kopie für den Turnierleiter ({ $why ->
            *[other] Tagen
         } keine Antwort: der wiederholte Zug geht auch an den Turnierleiter, { $article }
         [protest] die Antwort auf den Einspruch von { $player } gegen die Meldung der Zeitüberschreitung: ein Einspruch geht an den Turnierleiter, { $article }
-       *[record] für die Partieunterlagen des Turnierleiters
+       *[record] für seine Partieunterlagen
     }). Die folgende E-Mail ging an { $names }:

@@ -32,5 +32,5 @@ copy-intro = Kopija turnyro direktoriui ({ $why ->
            *[other] dienų
         } nėra atsakymo: pakartotas ėjimas siunčiamas ir turnyro direktoriui, { $article }
         [protest] atsakymas į žaidėjo { $player } protestą dėl pareiškimo apie laiko viršijimą: protestas siunčiamas turnyro direktoriui, { $article }
-       *[record] turnyro direktoriaus partijos apskaitai
+       *[record] partijos apskaitai
     }). Toliau pateiktas laiškas išsiųstas: { $names }.
