@@ -97,7 +97,7 @@ answer-draw-position = pozicija pasikartojo { $repetitions } { $repetitions ->
 answer-not-your-game = Jūs nežaidžiate partijoje { $game }.
 answer-no-such-game = Partijos { $game } nėra.
 answer-your-games = Jūsų partijos:
-answer-which-game = Jūsų laiške nenurodyta, kurios partijos jis liečia. Prašome atsakyti laiško temoje nurodant partijos žymę, vieną iš šių:
+answer-which-game = Jūsų laiške nenurodyta, kuriai partijai jis skirtas. Prašome atsakyti, laiško temoje nurodant partijos žymę, vieną iš šių:
 answer-director-only = Šią komandą ({ $command }) gali duoti tik turnyro direktorius.
 answer-stranger = Šis adresas neužregistruotas kaip nė vieno čia teisėjaujamo turnyro žaidėjo adresas, todėl jūsų laiškas nebuvo skaitomas kaip ėjimas.
 
