@@ -605,7 +605,7 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
                 "show-result",
                 result = end.result.as_str(),
                 reason = reason,
-                date = render::date(end.on)
+                date = render::date_in(end.on, lang)
             )
         );
     }
@@ -617,7 +617,7 @@ pub fn game_text(t: &Tournament, game: &Game, lang: Lang) -> String {
                 lang,
                 "show-claim",
                 interrupts = if s.interrupts { "yes" } else { "no" },
-                since = render::date(s.on),
+                since = render::date_in(s.on, lang),
                 side = render::color_name(s.against, lang),
                 used = s.used,
                 allowance = s.allowance,

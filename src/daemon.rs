@@ -1022,7 +1022,7 @@ mod tests {
         assert!(
             forward
                 .text
-                .contains("Your opponent P1, X (White) plays:\n\n    1. 5254   (e4)"),
+                .contains("Your opponent X P1 (White) plays:\n\n    1. 5254   (e4)"),
             "{}",
             forward.text
         );

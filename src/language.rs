@@ -148,6 +148,15 @@ pub struct Language {
     pub english: String,
     /// How a date is written to its reader (chrono's form, `%d.%m.%Y`).
     pub date: String,
+    /// How a day of the year is written in a table without the year
+    /// (the standard form's dates of receipt and sending, App.3; a day
+    /// stated without a year): chrono's form, `%d/%m` unless it says.
+    #[serde(default = "day_month")]
+    pub day_month: String,
+    /// What separates the whole part of a number from its fraction
+    /// (`2.5`, `2,5`): `.` unless it says.
+    #[serde(default = "decimal_point")]
+    pub decimal: String,
     /// A plural rule the arbiter counts itself where Fluent's is wrong
     /// (`lithuanian`); none: Fluent's, from CLDR.
     #[serde(default)]
@@ -167,6 +176,14 @@ pub struct Language {
     /// the reader knows every language's marks in every mail.
     #[serde(default)]
     pub quotes: Quotes,
+}
+
+fn day_month() -> String {
+    "%d/%m".into()
+}
+
+fn decimal_point() -> String {
+    ".".into()
 }
 
 /// How a language's mail programs mark the mail they quote: all lower

@@ -30,7 +30,8 @@
 //!
 //! The views of the core, pure too:
 //! - [`render`]: what people read in their language: the standard form,
-//!   the board, the schedule, the ICCF PGN.
+//!   the board, the schedule, the ICCF PGN; each date and decimal in the
+//!   reader's form (`render/dates.rs`).
 //! - [`letters`]: notices into mails, per reader, from the catalogs.
 //!
 //! The adapters:

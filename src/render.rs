@@ -9,31 +9,13 @@ use crate::referee::game::{EndReason, Game, MoveText, PenaltyReason, Ply};
 pub use crate::referee::record::{date, numbered, ply_text};
 use crate::referee::tournament::{Lang, Tournament};
 use crate::t;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 use std::fmt::Write;
 
-/// `16/05`, as the standard form writes days.
-pub fn day_month(d: NaiveDate) -> String {
-    format!("{:02}/{:02}", d.day(), d.month())
-}
-
-/// `d` as a reader of `lang` writes a date (its `language.toml`'s
-/// `date`: `16.05.2026`, `2026-05-16`).
-pub fn date_in(d: NaiveDate, lang: Lang) -> String {
-    if (0..=9999).contains(&d.year()) {
-        d.format(&lang.language().date).to_string()
-    } else {
-        date(d)
-    }
-}
-
-/// Writes `16/05` into `out`.
-fn push_day_month(out: &mut String, d: NaiveDate) {
-    push_two_digits(out, d.day());
-    out.push('/');
-    push_two_digits(out, d.month());
-}
+mod dates;
+use dates::push_day_month;
+pub use dates::{date_in, day_in, day_month_in, days_in, quarters_in};
 
 /// Writes `n` (below 100) with two digits, as `{:02}` does.
 fn push_two_digits(out: &mut String, n: u32) {
@@ -215,12 +197,16 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         t!(lang, "form-white"),
         t!(lang, "form-black"),
     );
-    // the date and time columns: 6 wide, wider for longer headings
+    // the date and time columns: 6 wide, wider for longer headings or a
+    // longer day (`16.05.`)
+    let day_width =
+        NaiveDate::from_ymd_opt(2026, 12, 31).map_or(5, |d| day_month_in(d, lang).chars().count());
     let c = [&rec, &sent, &tm]
         .iter()
         .map(|h| h.chars().count() + 1)
         .max()
         .unwrap_or(0)
+        .max(day_width + 1)
         .max(6);
     let w = w.max(wh.chars().count()).max(bl.chars().count());
     let _ = writeln!(
@@ -263,9 +249,9 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
             if i == 0 {
                 cell(&mut line, &|l| l.push_str("---"));
             } else {
-                cell(&mut line, &|l| push_day_month(l, ply.received));
+                cell(&mut line, &|l| push_day_month(l, ply.received, lang));
             }
-            cell(&mut line, &|l| push_day_month(l, ply.sent));
+            cell(&mut line, &|l| push_day_month(l, ply.sent, lang));
             cell(&mut line, &|l| time(l, ply));
             line.push(' ');
             let at = line.len();
@@ -298,8 +284,8 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         {
             pad(&mut line, &texts[black_index], w);
             line.push_str("  ");
-            cell(&mut line, &|l| push_day_month(l, b.received));
-            cell(&mut line, &|l| push_day_month(l, b.sent));
+            cell(&mut line, &|l| push_day_month(l, b.received, lang));
+            cell(&mut line, &|l| push_day_month(l, b.sent, lang));
             time(&mut line, b);
         }
         out.push_str(line.trim_end());
@@ -341,7 +327,7 @@ pub fn standard_form(t: &Tournament, game: &Game, lang: Lang) -> String {
         let list: Vec<String> = game
             .leaves(color)
             .iter()
-            .map(|l| format!("{}-{}", date(l.from), date(l.to)))
+            .map(|l| days_in(l.from, l.to, lang))
             .collect();
         if list.is_empty() {
             "—".to_string()
@@ -736,8 +722,8 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
     let side = |p: &Ply, text: String| {
         format!(
             "{text:<8}{:<11}{:<11}{:>6}{:>6}",
-            date(p.received),
-            date(p.sent),
+            date_in(p.received, lang),
+            date_in(p.sent, lang),
             p.days,
             p.total
         )
@@ -793,7 +779,7 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
                         "schedule-remark-penalty",
                         color = side_name(p.color),
                         days = pen.days,
-                        date = date(pen.on)
+                        date = date_in(pen.on, lang)
                     ));
                 }
             }
@@ -803,8 +789,8 @@ pub fn schedule(t: &Tournament, game: &Game, lang: Lang) -> String {
                         lang,
                         "schedule-remark-leave",
                         color = side_name(p.color),
-                        from = date(l.from),
-                        to = date(l.to)
+                        from = date_in(l.from, lang),
+                        to = date_in(l.to, lang)
                     ));
                 }
             }
@@ -840,7 +826,7 @@ fn penalty_lines(game: &Game, lang: Lang) -> String {
                 "schedule-penalty",
                 color = color_name(p.color, lang),
                 days = p.days,
-                date = date(p.on),
+                date = date_in(p.on, lang),
                 reason = penalty_reason(&p.reason, lang)
             )
         );
@@ -1068,6 +1054,76 @@ mod tests {
         assert!(!row("2 ").contains("anew"), "{text}");
         let ru = super::schedule(t, &game, Lang::Ru);
         assert!(ru.contains("после этого хода дни считаются заново"), "{ru}");
+    }
+
+    /// App.1 and App.3 in Lithuanian: every date in the reader's one
+    /// form (`2026-05-15`, a day of the table `05-11`, a leave
+    /// `2026-05-12 – 2026-05-14`), none as `15.05.2026` or `11/05`.
+    #[test]
+    fn app1_app3_write_every_date_in_the_readers_form() {
+        use crate::letters::fixture::{day, game_with, league};
+        use crate::referee::clock::Days;
+        use crate::referee::game::{Event, Game, PenaltyReason, Side};
+        let league = league();
+        let t = &league.tournaments[0];
+        let lt = Lang::from_code("lt").expect("Lithuanian");
+        let leave = Days {
+            from: day("2026-05-12"),
+            to: day("2026-05-14"),
+        };
+        let mut game = game_with(&league, [vec![leave], vec![]], &["5254", "5755"], 1);
+        game.apply(&Event::Penalty {
+            side: Side::White,
+            days: 2,
+            on: day("2026-05-15"),
+            reason: PenaltyReason::WrongRepetition,
+        })
+        .unwrap();
+        let mv = crate::notation::parse_move(&game.position().clone(), "7163").unwrap();
+        game.apply(&Event::Moved {
+            uci: Game::uci(&mv),
+            sent: day("2026-05-20"),
+            draw_offer: false,
+        })
+        .unwrap();
+        let schedule = super::schedule(t, &game, lt);
+        assert!(
+            schedule.contains(
+                "baltieji: bauda +2 (2026-05-15); baltieji: atostogos 2026-05-12 – 2026-05-14"
+            ),
+            "{schedule}"
+        );
+        assert!(schedule.contains("2026-05-11 2026-05-20"), "{schedule}");
+        let form = super::standard_form(t, &game, lt);
+        assert!(form.contains("05-11    05-20    6/08"), "{form}");
+        assert!(form.contains("2026-05-12 – 2026-05-14"), "{form}");
+        for text in [&schedule, &form] {
+            assert!(
+                !text.contains(".05.2026") && !text.contains("/05"),
+                "{text}"
+            );
+        }
+        // the other languages keep theirs
+        assert!(super::standard_form(t, &game, Lang::Ru).contains("11/05 20/05 6/08"));
+    }
+
+    /// A Sonneborn-Berger score with the reader's decimal separator:
+    /// a point in English, a comma in Russian, German and Lithuanian.
+    #[test]
+    fn a_decimal_is_written_with_the_readers_separator() {
+        for (code, q, text) in [
+            ("en", 15, "3.75"),
+            ("en", 10, "2.5"),
+            ("en", 12, "3"),
+            ("en", 5, "1.25"),
+            ("ru", 10, "2,5"),
+            ("de", 15, "3,75"),
+            ("lt", 5, "1,25"),
+            ("lt", 12, "3"),
+        ] {
+            let lang = Lang::from_code(code).unwrap();
+            assert_eq!(super::quarters_in(q, lang), text, "{code} {q}");
+        }
     }
 
     #[test]

@@ -20,10 +20,10 @@
 //! day.
 
 use crate::referee::game::Game;
-use crate::referee::standings::{points, quarters, Standings, TieBreak};
+use crate::referee::standings::{points, Standings, TieBreak};
 use crate::referee::state::State;
 use crate::referee::tournament::{Lang, League, Tournament};
-use crate::render::{self, date};
+use crate::render::{self, date_in};
 use crate::t;
 use chrono::NaiveDate;
 use shakmaty::{Color, Position, Role, Square};
@@ -143,7 +143,7 @@ pub fn index_page(league: &League) -> String {
             dir = escape(&tournament_dir(t)),
             name = escape(&t.name),
             id = escape(&t.id),
-            start = date(t.start),
+            start = date_in(t.start, lang),
             players = t.players.len(),
             games = t.games.len(),
         );
@@ -214,7 +214,7 @@ pub fn tournament_page(t: &Tournament, games: &[&Game], today: NaiveDate) -> Str
          <p>{}</p>\n<table>\n<tr><th>#</th><th>{}</th>",
         t!(lang, "web-all-tournaments"),
         escape(&title),
-        t!(lang, "web-standings-as-of", date = date(today)),
+        t!(lang, "web-standings-as-of", date = date_in(today, lang)),
         t!(lang, "web-player"),
     );
     for k in 1..=standings.lines.len() {
@@ -259,7 +259,11 @@ pub fn tournament_page(t: &Tournament, games: &[&Game], today: NaiveDate) -> Str
         );
         match tie_break {
             TieBreak::SonnebornBerger => {
-                let _ = write!(body, "<td class=\"n\">{}</td>", quarters(line.tie_break));
+                let _ = write!(
+                    body,
+                    "<td class=\"n\">{}</td>",
+                    render::quarters_in(line.tie_break, lang)
+                );
             }
             TieBreak::Wins => {
                 let _ = write!(body, "<td class=\"n\">{}</td>", line.tie_break);
@@ -385,7 +389,7 @@ fn move_cells(t: &Tournament, game: &Game, index: usize) -> String {
         notes.push(t!(lang, "web-conditional"));
     }
     if ply.forwarded != ply.sent {
-        notes.push(t!(lang, "web-held", date = date(ply.forwarded)));
+        notes.push(t!(lang, "web-held", date = date_in(ply.forwarded, lang)));
     }
     let mut text = escape(&render::ply_text(game, index, t.notation));
     if t.notation != crate::notation::Notation::San {
@@ -402,7 +406,7 @@ fn move_cells(t: &Tournament, game: &Game, index: usize) -> String {
     };
     format!(
         "<td>{text}{note}</td><td>{}</td><td class=\"n\">{}</td>",
-        date(ply.sent),
+        date_in(ply.sent, lang),
         ply.days
     )
 }
@@ -434,7 +438,7 @@ pub fn game_page(t: &Tournament, game: &Game, today: NaiveDate) -> String {
         "<h2>{}</h2>\n<table>\n<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>\n\
          <tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n\
          <tr><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td></tr>\n</table>",
-        t!(lang, "web-clocks-as-of", date = date(today)),
+        t!(lang, "web-clocks-as-of", date = date_in(today, lang)),
         t!(lang, "web-side"),
         t!(lang, "web-player"),
         t!(lang, "web-clock-head"),
@@ -488,7 +492,7 @@ pub fn game_page(t: &Tournament, game: &Game, today: NaiveDate) -> String {
                     "web-penalty",
                     side = render::color_name(p.color, lang),
                     days = p.days,
-                    date = date(p.on),
+                    date = date_in(p.on, lang),
                     reason = render::penalty_reason(&p.reason, lang)
                 ))
             );

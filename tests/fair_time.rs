@@ -361,7 +361,8 @@ fn iii_5_1_white_asked_in_russian_the_director_told_in_english_with_his_answers(
             && director
                 .body
                 .contains("RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2")
-            && director.body.contains("LEAVE ivanov 2026-05-10 2026-05-24")
+            // the dates as the director writes a date, which LEAVE reads
+            && director.body.contains("LEAVE ivanov 10.05.2026 24.05.2026")
             && !director.body.contains("Your clock"),
         "{}",
         director.body

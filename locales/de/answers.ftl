@@ -32,7 +32,7 @@ answer-reason = Grund: { $reason }.
 answer-penalty = Strafzeit: { $penalty } { $penalty ->
         [one] Tag
        *[other] Tage
-    } ({ $article }): sie ist in Ihrer Bedenkzeit unten enthalten und in der Summe Ihrer notierten Züge (jetzt { $total } { $total ->
+    } ({ $article }): sie ist in Ihrer Bedenkzeit unten und in der Summe Ihrer notierten Züge enthalten (jetzt { $total } { $total ->
         [one] Tag
        *[other] Tage
     }).
@@ -82,7 +82,7 @@ answer-kept = Ihr Zug { $move } wird aufbewahrt: Er wird weitergeleitet, wenn de
 answer-unreadable = Ihr Zug konnte anhand der Notation nicht gelesen werden und wird daher nicht aufbewahrt; solange die Partie unterbrochen ist, gibt es keine Strafzeit.
 answer-note-for-director = Anmerkung des Spielers für den Turnierleiter, unverändert weitergeleitet ({ $name }):
 answer-no-draw-offer = Es liegt kein Remisangebot Ihres Gegners vor, es gibt also nichts anzunehmen. Ein Remisangebot gilt von dem Zug, mit dem es gemacht wurde, bis zum Antwortzug.
-answer-draw-claim-refused = Ihre Remisreklamation wird abgelehnt: die Stellung ist nicht dreimal aufgetreten, und 50 Züge sind nicht vergangen ({ $position }). Eine Reklamation für die Stellung, die Ihr Zug herbeiführt, kommt mit diesem Zug: schreiben Sie den Zug und REKLAMIERE REMIS (CLAIM DRAW).
+answer-draw-claim-refused = Ihre Remisreklamation wird abgelehnt: die Stellung ist nicht dreimal aufgetreten, und die 50-Züge-Regel greift nicht ({ $position }). Eine Reklamation für die Stellung, die erst Ihr Zug herbeiführt, senden Sie zusammen mit diesem Zug: schreiben Sie den Zug und REKLAMIERE REMIS (CLAIM DRAW).
 answer-draw-position = die Stellung ist { $repetitions ->
         [one] einmal
        *[other] { $repetitions }-mal
@@ -149,7 +149,7 @@ answer-refusal-longer-than-one = ein einzelner Urlaub darf nach den Regeln diese
         [one] Tag
        *[other] Tage
     }
-answer-refusal-overlaps = er überschneidet sich mit Ihrem Urlaub { $from } - { $to }
+answer-refusal-overlaps = er überschneidet sich mit Ihrem Urlaub vom { $from } bis { $to }
 answer-leave = { $name } ist vom { $from } bis einschließlich { $to } im Urlaub. Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal ({ $article }).
 answer-leave-by-director = { $name } ist vom { $from } bis einschließlich { $to } im Urlaub (vom Turnierleiter gewährt, { $exceptional }). Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal ({ $article }).
 answer-leave-ahead = { $name } wird vom { $from } bis einschließlich { $to } im Urlaub sein. Diese Tage werden nicht auf die Bedenkzeit von { $name } angerechnet; die Uhren der Gegner laufen normal weiter ({ $article }).
@@ -159,7 +159,7 @@ answer-leave-concerns = { $count ->
        *[other] Der Urlaub betrifft die Partien { $games }.
     }
 answer-leave-ended = { $name } hat den Urlaub beendet ({ $article }).
-answer-leave-yours = Ihr Urlaub vom { $from } bis einschließlich { $to } ist notiert: diese Tage werden nicht auf Ihre Bedenkzeit angerechnet; die Uhren Ihrer Gegner laufen normal ({ $article }). Ihre Gegner und der Turnierleiter werden benachrichtigt.
+answer-leave-yours = Ihr Urlaub vom { $from } bis einschließlich { $to } ist eingetragen: diese Tage werden nicht auf Ihre Bedenkzeit angerechnet; die Uhren Ihrer Gegner laufen normal ({ $article }). Ihre Gegner und der Turnierleiter werden benachrichtigt.
 answer-leave-ended-yours = Ihr Urlaub ist beendet ({ $article }): Ihre Uhr läuft wieder. Ihre Gegner und der Turnierleiter werden benachrichtigt.
 answer-leave-games = Ihre laufenden Partien, für die er gilt: { $games }.
 answer-leave-balance = Verbleibende Urlaubstage für { $year }: { $left } von { $limit } ({ $article }).
@@ -170,13 +170,13 @@ answer-leave-late = Der Urlaub wurde ab dem { $asked } beantragt, aber erst am {
 answer-note-dated = Ihre E-Mail ist auf den { $claimed } datiert und am { $arrived } eingegangen; es zählt der Tag des Eingangs ({ $article }).
 answer-note-variant-refused = Ihre Variante wurde nicht angenommen und nicht weitergeleitet ({ $article }): { $why }. Ihr Zug selbst bleibt gültig.
 answer-note-variant-any = „beliebiger Zug“ ist in einer Variante nicht erlaubt ({ $article })
-answer-note-variant-order = ihre Züge müssen Ihrem Zug einer nach dem anderen folgen, beginnend mit der Antwort Ihres Gegners, und „{ $written }“ tut das nicht
+answer-note-variant-order = ihre Züge müssen lückenlos auf Ihren Zug folgen, beginnend mit der Antwort Ihres Gegners; „{ $written }“ tut das nicht
 answer-note-variant-trailing = Ihre Variante endet mit einem Zug Ihres Gegners, { $written }: dieser Zug wurde weggelassen, da eine Variante mit einem Zug von Ihnen endet ({ $article }).
 answer-note-stated-sending = { $ply }: Absendedatum { $said } laut Ihrer E-Mail, { $record } ist der Tag, an dem Ihre E-Mail eingegangen ist, und dieser zählt ({ $article }).
 answer-note-stated-received = { $ply }: empfangen { $said } laut Ihrer E-Mail, { $record } laut Notation, die maßgeblich ist ({ $article }).
 answer-note-stated-sent = { $ply }: gesendet { $said } laut Ihrer E-Mail, { $record } laut Notation, die maßgeblich ist ({ $article }).
 answer-note-stated-time = { $ply }: Zeit { $said } laut Ihrer E-Mail, { $record } laut Notation, die maßgeblich ist ({ $article }).
-answer-note-draw-claim = Ihre Remisreklamation wird abgelehnt: weder dreifache Wiederholung noch 50 Züge ({ $position }).
+answer-note-draw-claim = Ihre Remisreklamation wird abgelehnt: weder dreifache Stellungswiederholung noch 50-Züge-Regel ({ $position }).
 answer-note-question = Ihre E-Mail enthält eine Frage, die der Schiedsrichter nicht beantworten kann: Er liest nur Züge und Befehle. Bitte wenden Sie sich an den Turnierleiter, { $director }.{ $deadline ->
         [yes] {" "}Für Ihre Frist schreiben Sie STAND in eine eigene Zeile: Die Antwort nennt für jede Ihrer Partien die Bedenkzeit und den letzten Tag zum Absenden.
        *[no] {""}
@@ -191,9 +191,9 @@ answer-conditional-replaced = Ihre neuen bedingten Züge ersetzen die früheren 
 answer-conditional-how = Wenn der Zug Ihres Gegners der erste Zug der Folge ist, spielt der Schiedsrichter sofort Ihre Antwort (sie verbraucht keine Bedenkzeit) und leitet sie weiter, und so fort, solange seine Züge übereinstimmen; ein anderer Zug verwirft den Rest, und Sie werden benachrichtigt. Um sie zu streichen, schreiben Sie BEDINGTE ZÜGE STREICHEN (CONDITIONAL CANCEL) in eine eigene Zeile; neue BEDINGTE ZÜGE ersetzen sie.
 answer-conditional-trailing = Die Folge endete mit einem Zug Ihres Gegners, { $written }: er wurde weggelassen, da die Folge mit einem Zug von Ihnen endet.
 answer-conditional-refused = Ihre bedingten Züge wurden nicht gespeichert: { $why }. Sonst ändert sich nichts, und es gibt keine Strafzeit.
-answer-conditional-order = sie müssen der Notation einer nach dem anderen folgen, beginnend mit dem nächsten Zug Ihres Gegners, und „{ $written }“ tut das nicht
+answer-conditional-order = sie müssen lückenlos an die Notation anschließen, beginnend mit dem nächsten Zug Ihres Gegners; „{ $written }“ tut das nicht
 answer-conditional-empty = nach der Zeile BEDINGTE ZÜGE (CONDITIONAL) steht kein Zugpaar (der Zug Ihres Gegners und Ihre Antwort)
-answer-conditional-own-move = Sie sind am Zug, und sie kommen mit Ihrem Zug (danach, in den Zeilen nach BEDINGTE ZÜGE)
+answer-conditional-own-move = Sie sind am Zug: senden Sie sie zusammen mit Ihrem Zug (nach ihm, in den Zeilen nach BEDINGTE ZÜGE)
 answer-conditional-suspended = die Partie ist unterbrochen, bis der Turnierleiter entscheidet; senden Sie sie nach seiner Entscheidung erneut
 answer-conditional-cancelled = Ihre bedingten Züge sind gestrichen: jetzt ist keiner gespeichert.
 answer-conditional-none = Sie haben keine bedingten Züge gespeichert: es gab nichts zu streichen.
@@ -230,4 +230,4 @@ answer-xfcc-forwards-on = die Züge Ihrer Gegner kommen wieder per E-Mail zu Ihn
 
 ## Ein Zug aus einem Schachprogramm, dessen Anmerkung verstümmelt ankam
 answer-xfcc-garbled-subject = Ihre Anmerkung kam verstümmelt an
-answer-xfcc-garbled = Ihr Zug aus Ihrem Schachprogramm ist erfasst, aber die Anmerkung dazu kam verstümmelt an: Ihr Programm hat sie nicht als lesbaren Text gesendet, daher wurde sie Ihrem Gegner nicht weitergeleitet. Scid sendet Buchstaben, die keine lateinischen sind (zum Beispiel kyrillische), falsch. Schreiben Sie Anmerkungen in Ihrem Schachprogramm bitte nur mit lateinischen Buchstaben, oder schicken Sie Ihrem Gegner die Anmerkung per E-Mail.
+answer-xfcc-garbled = Ihr Zug aus Ihrem Schachprogramm ist erfasst, aber die Anmerkung dazu kam verstümmelt an: Ihr Programm hat sie nicht als lesbaren Text gesendet, daher wurde sie nicht an Ihren Gegner weitergeleitet. Scid sendet Buchstaben, die keine lateinischen sind (zum Beispiel kyrillische), falsch. Schreiben Sie Anmerkungen in Ihrem Schachprogramm bitte nur mit lateinischen Buchstaben, oder schicken Sie Ihrem Gegner die Anmerkung per E-Mail.

@@ -18,15 +18,15 @@ names-and = und
 ## Die E-Mails an den Turnierleiter: sein Titel und seine Kopie einer E-Mail an die Spieler.
 director-title = Turnierleiter von { $tournament }
 director-addressed = Turnierleiter von { $tournament }
-copy-intro = Kopie für den Turnierleiter ({ $why ->
-        [short] ein Spieler dieser Partie hat noch { $days } { $days ->
+copy-intro = { $why ->
+        [short] Eine Kopie für Sie: Ein Spieler dieser Partie hat noch { $days } { $days ->
             [one] Tag
            *[other] Tage
-        } Bedenkzeit oder weniger: jede E-Mail der Partie geht auch an den Turnierleiter, { $article }
-        [reminder] seit { $days } { $days ->
+        } Bedenkzeit oder weniger, und dann geht jede E-Mail der Partie auch an den Turnierleiter ({ $article }).
+        [reminder] Eine Kopie für Sie: Seit { $days } { $days ->
             [one] Tag
            *[other] Tagen
-        } keine Antwort: der wiederholte Zug geht auch an den Turnierleiter, { $article }
-        [protest] die Antwort auf den Einspruch von { $player } gegen die Meldung der Zeitüberschreitung: ein Einspruch geht an den Turnierleiter, { $article }
-       *[record] für die Partieunterlagen des Turnierleiters
-    }). Die folgende E-Mail ging an { $names }:
+        } ist keine Antwort gekommen, und der wiederholte Zug geht auch an den Turnierleiter ({ $article }).
+        [protest] Eine Kopie für Sie: die Antwort auf den Einspruch von { $player } gegen die Meldung der Zeitüberschreitung, denn ein Einspruch geht an den Turnierleiter ({ $article }).
+       *[record] Eine Kopie für Ihre Partieunterlagen.
+    } Die folgende E-Mail ging an { $names }:

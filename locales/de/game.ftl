@@ -3,7 +3,7 @@
 ## Die Weiterleitung eines angenommenen Zuges.
 game-forward-plays = Ihr Gegner { $mover } ({ $color }) spielt:
 game-forward-played = { $mover } ({ $color }) spielt:
-game-forward-yours = Ihr Zug, weitergeleitet an { $opponent }:
+game-forward-yours = Kopie für Ihre Partieunterlagen – Ihr an { $opponent } weitergeleiteter Zug:
 game-forward-conditional = Dieser Zug wurde vom Schiedsrichter aus den bedingten Zügen von { $mover } gespielt: der Zug davor stimmte mit ihnen überein. Er hat keine Bedenkzeit verbraucht.
 game-forward-draw-offer-yours = Sie bieten mit diesem Zug Remis an (=).
 game-forward-note-yours = Ihre Anmerkung, unverändert an { $opponent } weitergeleitet:

@@ -10,13 +10,13 @@ official-rules = { $section ->
         [one] Tag
        *[other] Tage
     }
-official-clock-moves = { $days } { $days ->
-        [one] Tag
-       *[other] Tage
-    } für { $moves } { $moves ->
+official-clock-moves = { $moves } { $moves ->
         [one] Zug
        *[other] Züge
-    }, kumulativ
+    } in { $days } { $days ->
+        [one] Tag
+       *[other] Tagen
+    }, nicht verbrauchte Bedenkzeit wird übertragen
 official-clock-fischer = eine Fischer-Uhr, { $base } { $base ->
         [one] Tag
        *[other] Tage
@@ -190,7 +190,7 @@ standings-legend = 1 Sieg, ½ Remis, 0 Niederlage, * nicht beendet. { $finished 
         [one] Ergebnis
        *[other] Ergebnisse
     } erfasst ({ $article }): ein Ergebnis ist erfasst, wenn das Ende der Partie notiert ist und ihr PGN an den Turnierleiter gegangen ist.
-standings-withdrawn = zurückgezogen
+standings-withdrawn = zurückgetreten
 standings-games-title = Partien und Bedenkzeiten:
 standings-registered = Ergebnis erfasst am { $date }
 official-help-subject = Befehle des Turnierleiters
@@ -243,7 +243,7 @@ official-bounced-game = Partie: { $game }
 official-bounced-sent = Gesendet: { $sent }
 official-bounced-why = Grund:
 official-bounced-missed = { $who } hat diese E-Mail daher nicht erhalten:
-official-bounced-kept = Die zurückgeschickte E-Mail bleibt im Postfach (Schlüssel { $key }, von { $from }). Eine Rücksendung kann jeder fälschen, der die E-Mail gesehen hat: prüfen Sie es beim Spieler nach.
+official-bounced-kept = Die zurückgeschickte E-Mail bleibt im Postfach (Schlüssel { $key }, von { $from }). Eine solche Rücksendung kann jeder fälschen, der die E-Mail gesehen hat: vergewissern Sie sich beim Spieler.
 official-mail-key = Postfach-Schlüssel: { $key }
 official-mail-from = Von: { $from }
 official-mail-id = Message-ID: { $id }
@@ -258,7 +258,7 @@ official-no-access-body = Unsere E-Mails an { $address } ({ $players }) kommen s
     } vergangen. Nach III.1.6 gilt ein Spieler, der seinen E-Mail-Zugang nicht innerhalb von { $days } { $days ->
         [one] Tag
        *[other] Tagen
-    } wiederherstellen kann, als zurückgezogen. Entscheiden Sie über seine laufenden Partien mit RÜCKZUG { $player } verloren, RÜCKZUG { $player } annulliert oder RÜCKZUG { $player } Abschätzung (WITHDRAW, III.8.1).
+    } wiederherstellen kann, als zurückgetreten. Entscheiden Sie über seine laufenden Partien mit RÜCKZUG { $player } verloren, RÜCKZUG { $player } annulliert oder RÜCKZUG { $player } Abschätzung (WITHDRAW, III.8.1).
 official-not-refereed-subject = Eine E-Mail konnte nicht bearbeitet werden
 official-not-refereed-body = Eine E-Mail konnte nicht bearbeitet werden und wurde im Postfach beiseitegelegt; nichts davon wurde notiert.
 official-not-refereed-reason = Grund: { $reason }
@@ -267,7 +267,7 @@ official-not-refereed-reason = Grund: { $reason }
 official-protest-subject = Einspruch gegen die Reklamation wegen Zeitüberschreitung
 official-protest-body = { $name } ({ $side }) legt Einspruch gegen die Reklamation wegen Zeitüberschreitung in der Partie { $game } ein (eingegangen am { $today }; Einsprüche werden bis zum { $until } angenommen, { $article }). Die Begründung, wie geschrieben:
 official-protest-no-reasons = (keine Begründung angegeben)
-official-protest-decide = Entscheiden Sie als Turnierleiter jetzt über die Reklamation, in Kenntnis des Einspruchs: antworten Sie mit BESTÄTIGT (CONFIRM) oder ABGELEHNT (REJECT) in einer eigenen Zeile und behalten Sie [{ $game }] im Betreff. Ein BESTÄTIGT wird sofort wirksam.
+official-protest-decide = Bitte entscheiden Sie nun in Kenntnis des Einspruchs über die Reklamation: antworten Sie mit BESTÄTIGT (CONFIRM) oder ABGELEHNT (REJECT) in einer eigenen Zeile und behalten Sie [{ $game }] im Betreff. Ihre Bestätigung wird jetzt sofort wirksam.
 official-protest-answer-subject = Ihr Einspruch
 official-protest-answer-copy-subject = Einspruch von { $player }
 official-protest-passed-on = Ihr Einspruch gegen die Reklamation wegen Zeitüberschreitung wurde mit Ihrer Begründung an den Turnierleiter weitergeleitet ({ $article }). { $interrupted ->
@@ -276,8 +276,8 @@ official-protest-passed-on = Ihr Einspruch gegen die Reklamation wegen Zeitüber
     }
 official-protest-late = Ihr Einspruch kommt zu spät: Einsprüche gegen diese Reklamation wurden bis zum { $until } angenommen ({ $article }).
 official-protest-no-claim = In dieser Partie ist keine Reklamation wegen Zeitüberschreitung gegen Sie offen: es gibt nichts, wogegen Einspruch eingelegt werden könnte.
-official-confirm-held-subject = BESTÄTIGT (CONFIRM) bis zum Ende der Einspruchsfrist zurückgehalten
-official-confirm-held-body = Ihr BESTÄTIGT (CONFIRM) der Reklamation wegen Zeitüberschreitung in der Partie { $game } wird zurückgehalten: { $name } kann bis zum { $until } Einspruch einlegen ({ $article }). Kommt kein Einspruch, wird es am { $effect } wirksam, und beide Spieler werden dann benachrichtigt. Kommt ein Einspruch, erhalten Sie ihn mit seiner Begründung und entscheiden erneut: ein BESTÄTIGT wird dann sofort wirksam.
-official-claim-protest = { $name } kann bis einschließlich { $until } Einspruch gegen diese Reklamation einlegen ({ $article }); ein Einspruch erreicht Sie als eigene E-Mail, mit der Begründung. Ihr BESTÄTIGT (CONFIRM) wird erst nach diesem Tag wirksam, oder sofort, nachdem ein Einspruch eingegangen ist.
+official-confirm-held-subject = Ihre Bestätigung (CONFIRM) wird bis zum Ende der Einspruchsfrist zurückgestellt
+official-confirm-held-body = Ihre Bestätigung (BESTÄTIGT, CONFIRM) der Reklamation wegen Zeitüberschreitung in der Partie { $game } wird bis zum { $until } zurückgestellt: bis dahin kann { $name } Einspruch einlegen ({ $article }). Geht kein Einspruch ein, wird Ihre Bestätigung am { $effect } wirksam, und beide Spieler werden dann benachrichtigt. Geht ein Einspruch ein, erhalten Sie ihn mit der Begründung und entscheiden erneut; eine Bestätigung wird dann sofort wirksam.
+official-claim-protest = { $name } kann bis einschließlich { $until } Einspruch gegen diese Reklamation einlegen ({ $article }); ein Einspruch erreicht Sie als eigene E-Mail, mit der Begründung. Ihre Bestätigung (BESTÄTIGT, CONFIRM) wird erst nach diesem Tag wirksam – oder sofort, sobald ein Einspruch eingegangen ist.
 official-claim-protest-yours = Sie können bis einschließlich { $until } Einspruch gegen diese Reklamation einlegen ({ $article }): antworten Sie auf diese E-Mail mit EINSPRUCH (PROTEST) in einer eigenen Zeile und Ihrer Begründung darunter; sie geht an den Turnierleiter. Ohne Einspruch wird keine Bestätigung wirksam, bevor dieser Tag vergangen ist.
 official-claim-protest-partner = { $name } kann bis einschließlich { $until } Einspruch gegen diese Reklamation einlegen ({ $article }), mit einer Antwort EINSPRUCH (PROTEST) und der Begründung; der Turnierleiter entscheidet nach diesem Tag oder auf den Einspruch hin.

@@ -33,4 +33,4 @@ help-body =
     Die englischen Befehle in Klammern werden ebenso gelesen.
 help-guide =
     Das Merkblatt für Spieler ist angehängt ({ $file }): Züge und Befehle, die
-    Bedenkzeit, Urlaub, Proteste und der Zugang für Schachprogramme (Xfcc), vollständig.
+    Bedenkzeit, Urlaub, Einsprüche und der Zugang für Schachprogramme (Xfcc), vollständig.

@@ -1,4 +1,4 @@
-# Atsakymai į žaidėjo laiškus ir prašymus, pranešimai apie pertraukas,
+# Atsakymai į žaidėjo laiškus ir prašymus, pranešimai apie atostogas,
 # pastabos ėjimo siuntėjui: žr. src/letters/answers.rs
 
 ## Temos
@@ -18,10 +18,10 @@ answer-which-game-subject = Kuri partija?
 answer-director-only-subject = komanda atmesta
 answer-stranger-subject = Ne ėjimas
 answer-status-subject = Partijų eigos ataskaita
-answer-leave-refused-subject = pertrauka nesuteikta
-answer-no-leave-subject = pertraukos nėra
-answer-leave-subject = pertrauka
-answer-leave-ended-subject = pertrauka baigta
+answer-leave-refused-subject = atostogos nesuteiktos
+answer-no-leave-subject = atostogų nėra
+answer-leave-subject = atostogos
+answer-leave-ended-subject = atostogos baigtos
 answer-xfcc-subject = Xfcc: žaidimas per šachmatų programą
 
 ## Laiškas su ėjimu nepriimtas
@@ -97,7 +97,7 @@ answer-draw-position = pozicija pasikartojo { $repetitions } { $repetitions ->
 answer-not-your-game = Jūs nežaidžiate partijoje { $game }.
 answer-no-such-game = Partijos { $game } nėra.
 answer-your-games = Jūsų partijos:
-answer-which-game = Jūsų laiške nenurodyta, kurios partijos jis liečia. Prašome atsakyti laiško temoje nurodant partijos žymę, vieną iš šių:
+answer-which-game = Jūsų laiške nenurodyta, kuriai partijai jis skirtas. Prašome atsakyti, laiško temoje nurodant partijos žymę, vieną iš šių:
 answer-director-only = Šią komandą ({ $command }) gali duoti tik turnyro direktorius.
 answer-stranger = Šis adresas neužregistruotas kaip nė vieno čia teisėjaujamo turnyro žaidėjo adresas, todėl jūsų laiškas nebuvo skaitomas kaip ėjimas.
 
@@ -142,38 +142,38 @@ answer-progress-total = { $color } iš viso { $total } { $total ->
        *[other] dienų
     }
 
-## Pertraukos
+## Atostogos
 
-answer-leave-refused = Pertrauka nesuteikta: { $reason }.
-answer-no-leave = Neturite vykstančios ar paskelbtos pertraukos.
-answer-refusal-not-in-advance = pertrauka turi būti paskelbta prieš jai prasidedant; ji prasideda { $from }, o jos paprašyta { $asked } ({ $article })
-answer-refusal-over = pertrauka, paskelbta jai jau prasidėjus, skaičiuojama nuo pranešimo dienos, o ši baigėsi { $to }, dar prieš pranešimą, pateiktą { $asked } ({ $article })
-answer-refusal-backwards = ji baigiasi anksčiau, nei prasideda
-answer-refusal-too-long = per daug pertraukos dienų { $year } metais: paimta { $taken } + prašoma { $asked } > { $limit } ({ $article })
-answer-refusal-longer-than-one = pagal šio turnyro taisykles viena pertrauka gali trukti ne ilgiau kaip { $limit } { $limit ->
+answer-leave-refused = Atostogos nesuteiktos: { $reason }.
+answer-no-leave = Neturite vykstančių ar paskelbtų atostogų.
+answer-refusal-not-in-advance = atostogos turi būti paskelbtos prieš joms prasidedant; jos prasideda { $from }, o jų paprašyta { $asked } ({ $article })
+answer-refusal-over = atostogos, paskelbtos joms jau prasidėjus, skaičiuojamos nuo pranešimo dienos, o šios baigėsi { $to }, dar prieš pranešimą, pateiktą { $asked } ({ $article })
+answer-refusal-backwards = jos baigiasi anksčiau, nei prasideda
+answer-refusal-too-long = per daug atostogų dienų { $year } metais: paimta { $taken } + prašoma { $asked } > { $limit } ({ $article })
+answer-refusal-longer-than-one = pagal šio turnyro taisykles vienos atostogos gali trukti ne ilgiau kaip { $limit } { $limit ->
         [one] dieną
         [few] dienas
        *[other] dienų
-    }, o ši trunka { $asked } { $asked ->
+    }, o šios trunka { $asked } { $asked ->
         [one] dieną
         [few] dienas
        *[other] dienų
     }
-answer-refusal-overlaps = ji persidengia su jūsų pertrauka { $from } – { $to }
-answer-leave = { $name } turi pertrauką nuo { $from } iki { $to } imtinai. Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
-answer-leave-by-director = { $name } turi pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $exceptional }). Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
-answer-leave-ahead = { $name } turės pertrauką nuo { $from } iki { $to } imtinai. Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
-answer-leave-ahead-by-director = { $name } turės pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $exceptional }). Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
+answer-refusal-overlaps = jos persidengia su jūsų atostogomis { $from } – { $to }
+answer-leave = { $name } atostogauja nuo { $from } iki { $to } imtinai. Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
+answer-leave-by-director = { $name } atostogauja nuo { $from } iki { $to } imtinai (atostogas suteikė turnyro direktorius, { $exceptional }). Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $article }).
+answer-leave-ahead = { $name } atostogaus nuo { $from } iki { $to } imtinai. Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
+answer-leave-ahead-by-director = { $name } atostogaus nuo { $from } iki { $to } imtinai (atostogas suteikė turnyro direktorius, { $exceptional }). Šios dienos nebus įskaitomos į žaidėjo apmąstymo laiką; partnerių laikas bus skaičiuojamas įprastai ({ $article }).
 answer-leave-concerns = { $count ->
-        [1] Pertrauka taikoma partijai { $games }.
-       *[other] Pertrauka taikoma partijoms { $games }.
+        [1] Atostogos taikomos partijai { $games }.
+       *[other] Atostogos taikomos partijoms { $games }.
     }
-answer-leave-ended = { $name } užbaigė pertrauką ({ $article }).
-answer-leave-yours = Jūsų pertrauka nuo { $from } iki { $to } imtinai užregistruota: šios dienos neįskaitomos į jūsų apmąstymo laiką; jūsų partnerių laikas skaičiuojamas įprastai ({ $article }). Jūsų partneriams ir turnyro direktoriui pranešta.
-answer-leave-ended-yours = Jūsų pertrauka baigta ({ $article }): jūsų laikas vėl skaičiuojamas. Jūsų partneriams ir turnyro direktoriui pranešta.
-answer-leave-games = Jūsų vykstančios partijos, kurioms ji taikoma: { $games }.
-answer-leave-balance = Liko pertraukos dienų { $year } metams: { $left } iš { $limit } ({ $article }).
-answer-leave-late = Pertraukos prašyta nuo { $asked }, bet ji paskelbta { $announced }, jau jai prasidėjus: ji skaičiuojama nuo pranešimo dienos, { $announced } ({ $article }).
+answer-leave-ended = { $name } baigė atostogas ({ $article }).
+answer-leave-yours = Jūsų atostogos nuo { $from } iki { $to } imtinai užregistruotos: šios dienos neįskaitomos į jūsų apmąstymo laiką; jūsų partnerių laikas skaičiuojamas įprastai ({ $article }). Jūsų partneriams ir turnyro direktoriui pranešta.
+answer-leave-ended-yours = Jūsų atostogos baigtos ({ $article }): jūsų laikas vėl skaičiuojamas. Jūsų partneriams ir turnyro direktoriui pranešta.
+answer-leave-games = Jūsų vykstančios partijos, kurioms jos taikomos: { $games }.
+answer-leave-balance = Liko atostogų dienų { $year } metams: { $left } iš { $limit } ({ $article }).
+answer-leave-late = Atostogų prašyta nuo { $asked }, bet jos paskelbtos { $announced }, joms jau prasidėjus: jos skaičiuojamos nuo pranešimo dienos, { $announced } ({ $article }).
 
 ## Pastabos ėjimo siuntėjui, jo ėjimo persiuntime
 

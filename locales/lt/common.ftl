@@ -20,17 +20,17 @@ names-and = ir
 ## Laiškai turnyro direktoriui: jo pareigos ir laiško žaidėjams kopija.
 director-title = Turnyro { $tournament } direktorius
 director-addressed = turnyro { $tournament } direktoriau
-copy-intro = Kopija turnyro direktoriui ({ $why ->
-        [short] vienam iš partijos žaidėjų laikrodyje liko { $days } { $days ->
+copy-intro = { $why ->
+        [short] Kopija jums: vienam iš partijos žaidėjų laikrodyje liko { $days } { $days ->
             [one] diena
             [few] dienos
            *[other] dienų
-        } ar mažiau: visi partijos laiškai siunčiami ir turnyro direktoriui, { $article }
-        [reminder] jau { $days } { $days ->
+        } ar mažiau, o tada visi partijos laiškai siunčiami ir turnyro direktoriui ({ $article }).
+        [reminder] Kopija jums: jau { $days } { $days ->
             [one] dieną
             [few] dienas
            *[other] dienų
-        } nėra atsakymo: pakartotas ėjimas siunčiamas ir turnyro direktoriui, { $article }
-        [protest] atsakymas į žaidėjo { $player } protestą dėl pareiškimo apie laiko viršijimą: protestas siunčiamas turnyro direktoriui, { $article }
-       *[record] turnyro direktoriaus partijos apskaitai
-    }). Toliau pateiktas laiškas išsiųstas: { $names }.
+        } nėra atsakymo, o pakartotas ėjimas siunčiamas ir turnyro direktoriui ({ $article }).
+        [protest] Kopija jums: atsakymas į žaidėjo { $player } protestą dėl pareiškimo apie laiko viršijimą, nes protestas siunčiamas turnyro direktoriui ({ $article }).
+       *[record] Kopija jūsų partijos apskaitai.
+    } Toliau pateiktas laiškas išsiųstas: { $names }.

@@ -12,8 +12,8 @@ clock = Jūsų laikas: sunaudojote { $used } { $used ->
         [few] dienos
        *[other] dienų
     }.
-clock-send-by = Išsiųskite ėjimą ne vėliau kaip { $date }, nebent paimsite pertrauką.
-clock-send-by-final = Išsiųskite ėjimą ne vėliau kaip { $date }: šiais metais pertraukos dienų jums nebeliko.
+clock-send-by = Išsiųskite ėjimą ne vėliau kaip { $date }, nebent išeisite atostogų.
+clock-send-by-final = Išsiųskite ėjimą ne vėliau kaip { $date }: šiais metais atostogų dienų jums nebeliko.
 clock-over = Jūsų laikas: sunaudojote { $used } { $used ->
         [one] dieną
         [few] dienas
@@ -26,7 +26,7 @@ clock-over = Jūsų laikas: sunaudojote { $used } { $used ->
         [few] dienomis
        *[other] dienų
     }.
-clock-send-by-leave = Išsiųskite ėjimą ne vėliau kaip { $date }: jūsų pertrauka ({ $leave }) įskaičiuota.
+clock-send-by-leave = Išsiųskite ėjimą ne vėliau kaip { $date }: jūsų atostogos ({ $leave }) įskaičiuotos.
 clock-tournament-end = { $earlier ->
         [yes] Turnyras baigiasi anksčiau, { $end }
        *[no] Turnyras baigiasi tą pačią dieną, { $end }
@@ -74,8 +74,8 @@ clock-of-over = { $name } ({ $side ->
        *[other] dienų
     }.
 clock-of-send-by = eilė eiti: paskutinė išsiuntimo diena { $date }.
-clock-of-send-by-final = eilė eiti: paskutinė išsiuntimo diena { $date } (šiais metais pertraukos dienų nebeliko).
-clock-of-send-by-leave = eilė eiti: paskutinė išsiuntimo diena { $date }, įskaičiavus pertrauką { $leave }.
+clock-of-send-by-final = eilė eiti: paskutinė išsiuntimo diena { $date } (šiais metais atostogų dienų nebeliko).
+clock-of-send-by-leave = eilė eiti: paskutinė išsiuntimo diena { $date }, įskaičiavus atostogas { $leave }.
 clock-of-barred = eilė eiti: pareiškimas prieš šį žaidėją atmestas, naujas negalimas iki { $control }-ojo ėjimo.
 
 ## Standartinė forma (3 priedas): antraštės ir stulpelių pavadinimai.
@@ -97,7 +97,7 @@ form-forfeit = Į { $side ->
         [few] dienos
        *[other] dienų
     }.
-form-leaves = Baltųjų pertraukos: { $white }; juodųjų pertraukos: { $black } (šios dienos neskaičiuojamos).
+form-leaves = Baltųjų atostogos: { $white }; juodųjų atostogos: { $black } (šios dienos neskaičiuojamos).
 form-variant = Priimtų variantų ėjimai, atlikti nenaudojant dienų ({ $article }): { $moves }.
 form-conditional = Ėjimai, automatiškai atlikti iš paslėptų sąlyginių ėjimų serijų, nenaudojant dienų: { $moves }.
 
@@ -126,7 +126,7 @@ schedule-days = dienos
 schedule-total = viso
 schedule-remarks = pastabos
 schedule-remark-penalty = { $color }: bauda +{ $days } ({ $date })
-schedule-remark-leave = { $color }: pertrauka { $from } – { $to }
+schedule-remark-leave = { $color }: atostogos { $from } – { $to }
 schedule-remark-reset = { $color }: po šio ėjimo dienos skaičiuojamos iš naujo (pirmasis laiko viršijimas, { $article }); iki jo iš viso { $total }
 schedule-penalty = Bauda ({ $color }): +{ $days } { $days ->
         [one] diena

@@ -3,22 +3,22 @@
 ## taisyklės ir laiko tarpai
 
 official-rules = { $section ->
-        [postal] RAZSh II skyrius (žaidimas paštu)
+        [postal] RAZŠ II skyrius (žaidimas paštu)
         [iccf] ICCF (žaidimas el. paštu)
-       *[email] RAZSh III skyrius (žaidimas el. paštu)
+       *[email] RAZŠ III skyrius (žaidimas el. paštu)
     }: { $clock }; bauda { $penalty } { $penalty ->
         [one] diena
         [few] dienos
        *[other] dienų
     }
-official-clock-moves = { $days } { $days ->
-        [one] diena
-        [few] dienos
-       *[other] dienų
-    } { $moves } { $moves ->
-        [one] ėjimui
-        [few] ėjimams
+official-clock-moves = { $moves } { $moves ->
+        [one] ėjimas
+        [few] ėjimai
        *[other] ėjimų
+    } per { $days } { $days ->
+        [one] dieną
+        [few] dienas
+       *[other] dienų
     }, nepanaudotas laikas kaupiamas
 official-clock-fischer = Fischerio laikrodis: { $base } { $base ->
         [one] diena
@@ -71,7 +71,7 @@ official-opening-notation = Notacija: ICCF skaitmeninė, lietuviška, angliška 
 official-opening-write = Rašykite savo ėjimus šiuo adresu, su numeriais, laiško temoje palikdami partijos žymę. Pradeda baltieji, pavyzdžiui:
 official-opening-example = 1. <jūsų ėjimas>
 official-opening-sample = (pavyzdžiui, ėjimas e2-e4 rašomas taip: { $sample })
-official-opening-later = Kiekviename paskesniame laiške pakartojamas bent paskutinis partnerio ėjimas, tada pateikiamas jūsų: „12... <partnerio ėjimas> 13. <jūsų ėjimas>“. Komandos atskiroje eilutėje: PASIDUODU (RESIGN); (=) su ėjimu – lygiųjų pasiūlymas; SUTINKU SU LYGIOSIOMIS (ACCEPT DRAW); REIKALAUJU LYGIŲJŲ (CLAIM DRAW); PERTRAUKA 2026-07-01 2026-07-10 (LEAVE); PERTRAUKOS PABAIGA (LEAVE END); BŪSENA (STATUS); PAGALBA (HELP).
+official-opening-later = Kiekviename paskesniame laiške pakartojamas bent paskutinis partnerio ėjimas, tada pateikiamas jūsų: „12... <partnerio ėjimas> 13. <jūsų ėjimas>“. Komandos atskiroje eilutėje: PASIDUODU (RESIGN); (=) su ėjimu – lygiųjų pasiūlymas; SUTINKU SU LYGIOSIOMIS (ACCEPT DRAW); REIKALAUJU LYGIŲJŲ (CLAIM DRAW); ATOSTOGOS 2026-07-01 2026-07-10 (LEAVE); ATOSTOGŲ PABAIGA (LEAVE END); BŪSENA (STATUS); PAGALBA (HELP).
 
 ## priminimas (III.5.1, II.5.1) ir baltųjų pirmojo ėjimo prašymas
 
@@ -83,7 +83,7 @@ official-warning-body = { $control ->
         [one] diena
         [few] dienos
        *[other] dienų
-    }: ėjimą turite išsiųsti ne vėliau kaip { $last }, antraip kitą dieną bus pateiktas pareiškimas dėl laiko viršijimo ({ $claim }). Jau suteiktos pertraukos šioje datoje įskaičiuotos; pertrauka, neviršijanti jūsų metinių pertraukos dienų ir iš anksto paskelbta partneriams bei turnyro direktoriui, taip pat sustabdo jūsų laiką ({ $leave }).
+    }: ėjimą turite išsiųsti ne vėliau kaip { $last }, antraip kitą dieną bus pateiktas pareiškimas dėl laiko viršijimo ({ $claim }). Jau suteiktos atostogos šioje datoje įskaičiuotos; atostogos, neviršijančios jūsų metinių atostogų dienų ir iš anksto paskelbtos partneriams bei turnyro direktoriui, taip pat sustabdo jūsų laiką ({ $leave }).
 official-reminder-subject = priminimas
 official-reminder-waiting = jau { $waiting } { $waiting ->
         [one] dieną
@@ -134,7 +134,7 @@ official-inactivity-body = Partijoje { $game } ėjimo nėra jau { $waiting } { $
         [yes] nepadarė pirmojo ėjimo nuo { $received }, kai prasidėjo partija
        *[no] neatsakė į ėjimą, gautą { $received }
     }. Žaidėjui, kuris nepranešė turnyro direktoriui, gali būti įskaitytas pralaimėjimas ({ $article }).
-official-inactivity-leaves = Į skaičiuojamas dienas neįtraukta pertrauka { $leaves }: { $first ->
+official-inactivity-leaves = Į skaičiuojamas dienas neįtrauktos atostogos { $leaves }: { $first ->
         [yes] nuo partijos pradžios
        *[no] nuo ėjimo gavimo
     } praėjo { $days } { $days ->
@@ -142,15 +142,15 @@ official-inactivity-leaves = Į skaičiuojamas dienas neįtraukta pertrauka { $l
         [few] kalendorinės dienos
        *[other] kalendorinių dienų
     }.
-official-leave-begins-subject = prasideda jūsų partnerio pertrauka
-official-leave-begins = { $name } šiandien, { $from }, pradeda pertrauką, kuri truks iki { $to } imtinai: šios dienos neįskaitomos į šio žaidėjo laiką; jūsų laikas skaičiuojamas įprastai ({ $article }).
-official-leave-ended-subject = jūsų partnerio pertrauka baigėsi
-official-leave-ended = { $name } pertrauką baigė { $to }: nuo šiandien šio žaidėjo laikas vėl skaičiuojamas ({ $article }).
+official-leave-begins-subject = prasideda jūsų partnerio atostogos
+official-leave-begins = { $name } šiandien, { $from }, išeina atostogų, kurios truks iki { $to } imtinai: šios dienos neįskaitomos į šio žaidėjo laiką; jūsų laikas skaičiuojamas įprastai ({ $article }).
+official-leave-ended-subject = jūsų partnerio atostogos baigėsi
+official-leave-ended = { $name } atostogas baigė { $to }: nuo šiandien šio žaidėjo laikas vėl skaičiuojamas ({ $article }).
 official-answers-intro = Turnyro direktoriau, į šį laišką galite atsakyti komanda atskiroje eilutėje, laiško temoje palikdami žymę [{ $game }]:
 official-answers-intro-digest = Turnyro direktoriau, dėl šios partijos galite atsakyti į suvestinę: atskiroje eilutėje parašykite jos žymę [{ $game }], o po ja – komandą atskiroje eilutėje (viename atsakyme – viena partija):
 official-answers-claim = PATVIRTINU (CONFIRM) arba ATMETU (REJECT)   sprendimas dėl laukiančio pareiškimo dėl laiko viršijimo ({ $article })
 official-answers-result = REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT)   partijos rezultato paskyrimas ({ $article })
-official-answers-leave = PERTRAUKA { $player } { $from } { $to } (LEAVE)   pertrauka (žaidėjas – { $name }), taip pat ir atgaline data ({ $article })
+official-answers-leave = ATOSTOGOS { $player } { $from } { $to } (LEAVE)   atostogos (žaidėjas – { $name }), taip pat ir atgaline data ({ $article })
 official-answers-penalty = BAUDA { $color } <dienos> (PENALTY)   baudos dienos (žaidėjas – { $name })
 
 ## turnyro direktoriaus sprendimai, pranešami žaidėjams
@@ -184,8 +184,8 @@ official-rejected-body-yours = Turnyro direktorius atmeta pareiškimą dėl jūs
         [yes] partija atnaujinama, ir iki { $control }-ojo ėjimo naujas pareiškimas prieš jus nepateikiamas ({ $bar }).
        *[no] pareiškimas partijos nesustabdė ({ $suspension }), ji tęsiama, ir iki { $control }-ojo ėjimo naujas pareiškimas prieš jus nepateikiamas ({ $bar }).
     }
-official-leave-subject = pertrauka
-official-leave-body = { $name } turi pertrauką nuo { $from } iki { $to } imtinai (suteikė turnyro direktorius, { $article }). Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $days }).
+official-leave-subject = atostogos
+official-leave-body = { $name } atostogauja nuo { $from } iki { $to } imtinai (atostogas suteikė turnyro direktorius, { $article }). Šios dienos neįskaitomos į žaidėjo apmąstymo laiką; partnerių laikas skaičiuojamas įprastai ({ $days }).
 
 ## turnyro direktoriaus atsakymai
 
@@ -223,7 +223,7 @@ official-help-body =
       ATMETU (REJECT)                       atmesti jį: partija atnaujinama, sulaikytas ėjimas persiunčiamas
       REZULTATAS 1-0|0-1|1/2-1/2 (RESULT)   paskirti partijos rezultatą
       BAUDA baltiesiems|juodiesiems N (PENALTY white|black N)   baudos dienos partijoje
-      PERTRAUKA <žaidėjas> <nuo> <iki> (LEAVE)   išimtinė arba atgaline data suteikiama pertrauka
+      ATOSTOGOS <žaidėjas> <nuo> <iki> (LEAVE)   išimtinės arba atgaline data suteikiamos atostogos
       PASITRAUKIMAS <žaidėjas> pralaimėjimas|anuliuoti|vertinimas (WITHDRAW)   pasitraukimas: jo vykstančios partijos pralaimėtos, anuliuotos arba perduotos vertinti (III.8.1)
       BŪSENA (STATUS)                       visos jūsų turnyrų partijos
       PGN                                   temoje nurodyta partija PGN formatu
@@ -241,14 +241,14 @@ official-command = { $command ->
         [penalty] BAUDA (PENALTY)
        *[pgn] PGN
     }
-official-problem-no-command = Turnyro direktoriaus komanda nerasta. Komandos, kiekviena atskiroje eilutėje: PATVIRTINU (CONFIRM), ATMETU (REJECT), REZULTATAS 1-0|0-1|1/2-1/2 (RESULT), BAUDA baltiesiems|juodiesiems N (PENALTY), PERTRAUKA <žaidėjas> <nuo> <iki> (LEAVE), PASITRAUKIMAS <žaidėjas> pralaimėjimas|anuliuoti|vertinimas (WITHDRAW), ARCHYVAS (ARCHIVE), BŪSENA (STATUS), PGN, PAGALBA (HELP).
+official-problem-no-command = Turnyro direktoriaus komanda nerasta. Komandos, kiekviena atskiroje eilutėje: PATVIRTINU (CONFIRM), ATMETU (REJECT), REZULTATAS 1-0|0-1|1/2-1/2 (RESULT), BAUDA baltiesiems|juodiesiems N (PENALTY), ATOSTOGOS <žaidėjas> <nuo> <iki> (LEAVE), PASITRAUKIMAS <žaidėjas> pralaimėjimas|anuliuoti|vertinimas (WITHDRAW), ARCHYVAS (ARCHIVE), BŪSENA (STATUS), PGN, PAGALBA (HELP).
 official-problem-no-game = { $command }: nurodykite partiją jos žyme laiško temoje.
 official-problem-which-claim = PATVIRTINU/ATMETU (CONFIRM/REJECT): nurodykite partiją jos žyme laiško temoje (laukiančių pareiškimų dėl laiko viršijimo nėra arba yra daugiau nei vienas).
 official-problem-no-claim = { $game }: nėra laukiančio pareiškimo dėl laiko viršijimo.
 official-problem-over = { $game }: partija jau baigta.
 official-problem-penalty = { $game }: BAUDA { $days }: baudos dienų gali būti nuo 1 iki { $max }.
-official-problem-leave-backwards = PERTRAUKA { $player }: pertrauka baigiasi anksčiau, nei prasideda.
-official-problem-no-player = PERTRAUKA (LEAVE): jūsų turnyruose nėra žaidėjo „{ $player }“.
+official-problem-leave-backwards = ATOSTOGOS { $player }: atostogos baigiasi anksčiau, nei prasideda.
+official-problem-no-player = ATOSTOGOS (LEAVE): jūsų turnyruose nėra žaidėjo „{ $player }“.
 official-problem-withdraw-no-player = PASITRAUKIMAS (WITHDRAW): jūsų turnyruose nėra žaidėjo „{ $player }“.
 official-problem-withdraw-nothing = PASITRAUKIMAS (WITHDRAW): { $player } neturi vykstančių partijų; niekas nepakeista.
 official-penalty-color = { $color ->
@@ -301,8 +301,8 @@ official-protest-passed-on = Jūsų protestas prieš pareiškimą dėl laiko vir
     }
 official-protest-late = Jūsų protestas pavėluotas: protestai prieš šį pareiškimą buvo priimami iki { $until } ({ $article }).
 official-protest-no-claim = Šioje partijoje nėra laukiančio pareiškimo dėl jūsų laiko viršijimo: nėra dėl ko protestuoti.
-official-confirm-held-subject = komanda PATVIRTINU (CONFIRM) atidėta protesto dienoms
-official-confirm-held-body = Jūsų komanda PATVIRTINU (CONFIRM) dėl pareiškimo dėl laiko viršijimo partijoje { $game } atidėta: { $name } gali protestuoti iki { $until } ({ $article }). Jei protesto nebus, ji įsigalios { $effect }, ir tada bus pranešta abiem žaidėjams. Jei protestas bus gautas, jūs jį gausite su motyvais ir spręsite iš naujo: tada komanda PATVIRTINU (CONFIRM) įsigalioja iš karto.
+official-confirm-held-subject = komanda PATVIRTINU (CONFIRM) atidėta iki protesto termino pabaigos
+official-confirm-held-body = Jūsų komanda PATVIRTINU (CONFIRM) dėl pareiškimo dėl laiko viršijimo partijoje { $game } atidėta iki { $until }: iki tos dienos { $name } gali protestuoti ({ $article }). Jei protesto nebus, ji įsigalios { $effect }, ir tada bus pranešta abiem žaidėjams. Jei protestas bus gautas, jį gausite su motyvais ir spręsite iš naujo: tada komanda PATVIRTINU (CONFIRM) įsigalios iš karto.
 official-claim-protest = { $name } gali protestuoti prieš šį pareiškimą iki { $until } imtinai ({ $article }); protestas jus pasieks atskiru laišku su motyvais. Jūsų komanda PATVIRTINU (CONFIRM) įsigalioja tik po tos dienos arba iš karto, kai gaunamas protestas.
 official-claim-protest-yours = Galite protestuoti prieš šį pareiškimą iki { $until } imtinai ({ $article }): atsakykite į šį laišką atskiroje eilutėje parašydami PROTESTUOJU (PROTEST), o žemiau – savo motyvus; jie perduodami turnyro direktoriui. Be protesto joks patvirtinimas neįsigalioja, kol ta diena nepraėjo.
 official-claim-protest-partner = { $name } gali protestuoti prieš šį pareiškimą iki { $until } imtinai ({ $article }), atsakydamas PROTESTUOJU (PROTEST) ir nurodydamas motyvus; turnyro direktorius sprendžia po tos dienos arba gavęs protestą.

@@ -21,8 +21,8 @@ help-body =
       REIKALAUJU LYGIŲJŲ                  pozicija pasikartojo tris kartus arba 50 ėjimų; kartu su ėjimu, kuris tai sukuria
       BŪSENA                              jūsų partijos ir laikas
       PGN FAILAS                          partija iki šiol PGN formatu
-      PERTRAUKA 2026-07-01 2026-07-10     pertrauka, paskelbta prieš jai prasidedant
-      PERTRAUKOS PABAIGA                  anksčiau laiko užbaigia jūsų pertrauką
+      ATOSTOGOS 2026-07-01 2026-07-10     atostogos, paskelbtos prieš joms prasidedant
+      ATOSTOGŲ PABAIGA                    anksčiau laiko baigia jūsų atostogas
       PROTESTUOJU                         protestuojate prieš pareiškimą dėl jūsų laiko viršijimo; motyvai – žemiau esančiose eilutėse
       SĄLYGINIAI ĖJIMAI                   žemiau esančiose eilutėse – paslėpti sąlyginiai ėjimai (jei turnyre jie taikomi)
       SĄLYGINIAI ATŠAUKTI                 atšaukia išsaugotus sąlyginius ėjimus
@@ -33,4 +33,4 @@ help-body =
     Skaitomos ir angliškos formos: RESIGN, ACCEPT DRAW, CLAIM DRAW, STATUS, PGN, LEAVE, LEAVE END, PROTEST, CONDITIONAL, XFCC, HELP.
 help-guide =
     Žaidėjo atmintinė pridėta prie laiško ({ $file }): ėjimai ir komandos, laiko
-    kontrolė, pertraukos, protestai ir įėjimas šachmatų programoms (Xfcc), visa.
+    kontrolė, atostogos, protestai ir žaidimas per šachmatų programas (Xfcc), visa.

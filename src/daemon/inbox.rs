@@ -782,7 +782,9 @@ pub(super) fn bounce_report(
         undelivered: undelivered.to_vec(),
         game: sent.game.clone(),
         subject: clip(&sent.subject),
-        sent: sent.sent.to_string(),
+        sent: chrono::DateTime::parse_from_rfc3339(&sent.sent)
+            .ok()
+            .map(|at| at.with_timezone(&chrono::Utc)),
         message_id: sent.message_id.clone(),
         why,
         summary: sent.summary.clone(),

@@ -8,7 +8,7 @@ use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
 use crate::referee::notice::answers::{
     AnswerNotice, ConditionalNews, ConditionalRefusal, Fault, Held, Misplaced, MoverNote, Seat,
-    Stated, Then, Understood, VariantFault, WhichGame,
+    Stamp, Stated, Then, Understood, VariantFault, WhichGame,
 };
 use crate::referee::notice::Reader;
 use crate::referee::rules::{Article, RuleKind};
@@ -617,7 +617,7 @@ fn no_move(
             .iter()
             .map(|u| match u {
                 Understood::DrawOffer => t!(lang, "answer-understood-draw-offer"),
-                Understood::Command(name) => name.to_uppercase(),
+                Understood::Command(name) => command_words(name, lang),
             })
             .collect();
         let _ = writeln!(
@@ -929,8 +929,8 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
                     lang,
                     id,
                     ply = text,
-                    said = said,
-                    record = record,
+                    said = stamp(*said, lang),
+                    record = stamp(*record, lang),
                     article = article(Article::DateDiffers)
                 )
             }
@@ -944,6 +944,51 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
         let _ = writeln!(out, "- {line}");
     }
     out
+}
+
+/// The command `name` (the parser's name, `leave_end`) as the reader
+/// writes it, with the English word after his own: `BŪSENA (STATUS)`,
+/// `LEAVE END`.
+fn command_words(name: &str, lang: Lang) -> String {
+    let key = match name {
+        "grant_leave" => "leave",
+        other => other,
+    };
+    let first = |l: Lang| l.language().phrases(key).first().cloned();
+    match (first(lang), first(Lang::En)) {
+        (Some(own), Some(english)) if own != english => format!("{own} ({english})"),
+        (Some(own), _) => own,
+        _ => name.to_uppercase().replace('_', " "),
+    }
+}
+
+/// A stated or recorded date as the reader writes a date (without the
+/// year where the mail gave none; a table's day as his tables write it),
+/// or a time as `2/05`.
+fn stamp(stamp: Stamp, lang: Lang) -> String {
+    // a day without its year: placed in a leap year, for 29.02
+    let day_of = |day, month| NaiveDate::from_ymd_opt(2000, month, day);
+    match stamp {
+        Stamp::Day {
+            day,
+            month,
+            year: Some(y),
+        } => NaiveDate::from_ymd_opt(y, month, day)
+            .map_or_else(|| format!("{day:02}.{month:02}.{y}"), |d| date_in(d, lang)),
+        Stamp::Day {
+            day,
+            month,
+            year: None,
+        } => day_of(day, month).map_or_else(
+            || format!("{day:02}.{month:02}"),
+            |d| crate::render::day_in(d, lang),
+        ),
+        Stamp::TableDay { day, month } => day_of(day, month).map_or_else(
+            || format!("{day:02}/{month:02}"),
+            |d| crate::render::day_month_in(d, lang),
+        ),
+        Stamp::Time { days, total } => format!("{days}/{total:02}"),
+    }
 }
 
 #[cfg(test)]
@@ -961,6 +1006,14 @@ mod tests {
     /// The notice as `reader` would read it in English, then in Russian.
     fn both(notice: &AnswerNotice, reader: Reader, name: &str) -> String {
         let league = league();
+        // and in every language, its dates and decimals in the reader's form
+        let letter = Letter::new(
+            vec![reader.clone()],
+            vec![],
+            Notice::Answer(notice.clone()),
+            None,
+        );
+        super::super::readers::every_language(&league, &[letter]);
         let names = [name.to_string()];
         let readers = [reader];
         [Lang::En, Lang::Ru]
@@ -983,6 +1036,7 @@ mod tests {
 
     /// The mails of a letter, each with its recipients.
     fn letter_mails(letter: &Letter) -> String {
+        super::super::readers::every_language(&league(), std::slice::from_ref(letter));
         mails(&league(), letter)
             .iter()
             .map(|m| {
@@ -1638,6 +1692,11 @@ mod tests {
         insta::assert_snapshot!("conditional_news", text);
     }
 
+    /// A day of May as a standard form's table writes it, without a year.
+    fn table_day(day: u32) -> Stamp {
+        Stamp::TableDay { day, month: 5 }
+    }
+
     #[test]
     fn the_notes_for_the_mover_in_both_languages() {
         let league = league();
@@ -1665,26 +1724,34 @@ mod tests {
             MoverNote::Stated {
                 ply: 2,
                 what: Stated::Sending,
-                said: "11.05.2026".into(),
-                record: "12.05.2026".into(),
+                said: Stamp::Day {
+                    day: 11,
+                    month: 5,
+                    year: Some(2026),
+                },
+                record: Stamp::Day {
+                    day: 12,
+                    month: 5,
+                    year: Some(2026),
+                },
             },
             MoverNote::Stated {
                 ply: 1,
                 what: Stated::Received,
-                said: "10/05".into(),
-                record: "11/05".into(),
+                said: table_day(10),
+                record: table_day(11),
             },
             MoverNote::Stated {
                 ply: 1,
                 what: Stated::Sent,
-                said: "10/05".into(),
-                record: "11/05".into(),
+                said: table_day(10),
+                record: table_day(11),
             },
             MoverNote::Stated {
                 ply: 1,
                 what: Stated::Time,
-                said: "1/01".into(),
-                record: "2/02".into(),
+                said: Stamp::Time { days: 1, total: 1 },
+                record: Stamp::Time { days: 2, total: 2 },
             },
             MoverNote::DrawClaimRefused,
         ];

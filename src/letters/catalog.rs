@@ -31,8 +31,10 @@ fn bundle(lang: Lang) -> &'static Bundle {
         if let Some(rule) = own_rule {
             bundle
                 .add_function("PLURAL", move |positional, _| match positional.first() {
-                    // 0 stays a number: a `[0]` variant is chosen by value
-                    Some(FluentValue::Number(n)) if n.value != 0.0 => {
+                    // 0 and 1 stay numbers: a `[0]` or `[1]` variant is
+                    // chosen by value, else Fluent's category for them,
+                    // which is right (`one` for 1)
+                    Some(FluentValue::Number(n)) if n.value != 0.0 && n.value != 1.0 => {
                         FluentValue::String(rule(n.value).into())
                     }
                     Some(value) => value.clone(),

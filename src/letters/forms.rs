@@ -71,19 +71,7 @@ fn last_day(
                 date = date,
                 leave = leaves
                     .iter()
-                    .map(|l| {
-                        // 01.06.2026-10.06.2026, but 2026-06-01 – 2026-06-10
-                        let dash = if lang.language().date.contains('-') {
-                            " – "
-                        } else {
-                            "-"
-                        };
-                        format!(
-                            "{}{dash}{}",
-                            crate::render::date_in(l.from, lang),
-                            crate::render::date_in(l.to, lang)
-                        )
-                    })
+                    .map(|l| crate::render::days_in(l.from, l.to, lang))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),

@@ -15,6 +15,8 @@ mod game;
 pub mod html;
 mod officials;
 pub use officials::bounce_subjects;
+#[cfg(test)]
+mod readers;
 mod requests;
 pub mod standings;
 
@@ -725,8 +727,16 @@ pub(crate) mod fixture {
         }
     }
 
-    /// Every mail of the letters as its readers see it: To, Cc, subject, body.
+    /// Every mail of the letters as its readers see it: To, Cc, subject,
+    /// body. The same letters written for readers of every language have
+    /// each date and decimal in the reader's form ([`super::readers`]).
     pub fn show(league: &League, letters: &[Letter]) -> String {
+        super::readers::every_language(league, letters);
+        show_as_written(league, letters)
+    }
+
+    /// Every mail of the letters as its readers see it, unchecked.
+    pub fn show_as_written(league: &League, letters: &[Letter]) -> String {
         let names = |rs: &[Recipient]| {
             rs.iter()
                 .map(|r| r.email.as_str())

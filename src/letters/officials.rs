@@ -238,7 +238,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
                 .leaves(color)
                 .iter()
                 .filter(|l| l.from <= *today && game.next_received() <= l.to)
-                .map(|l| format!("{}-{}", date_in(l.from, lang), date_in(l.to, lang)))
+                .map(|l| crate::render::days_in(l.from, l.to, lang))
                 .collect();
             let body = if leaves.is_empty() {
                 body
@@ -671,8 +671,10 @@ pub(super) fn director_answers(
         lang,
         "official-answers-leave",
         player = &p.id,
-        from = game.next_received().format("%Y-%m-%d").to_string(),
-        to = today.format("%Y-%m-%d").to_string(),
+        // in the reader's form, which the command reads as it reads the
+        // other (2026-05-16 or 16.05.2026)
+        from = date_in(game.next_received(), lang),
+        to = date_in(today, lang),
         name = &p.natural_name(),
         article = article(Article::ExceptionalLeave)
     ));
@@ -920,7 +922,19 @@ fn bounced(report: &BounceReport, audience: &Audience) -> Text {
                 "official-mail-subject",
                 subject = report.subject.as_str()
             ),
-            t!(lang, "official-bounced-sent", sent = report.sent.as_str()),
+            t!(
+                lang,
+                "official-bounced-sent",
+                // the day as the director writes a date, the time in UTC
+                sent = report.sent.map_or_else(
+                    || "-".to_string(),
+                    |at| format!(
+                        "{} {} UTC",
+                        date_in(at.date_naive(), lang),
+                        at.format("%H:%M")
+                    )
+                )
+            ),
             t!(lang, "official-mail-id", id = report.message_id.as_str()),
             t!(lang, "official-bounced-why"),
             t!(lang, "official-bounced-missed", who = who.as_str()),
@@ -1284,7 +1298,9 @@ mod tests {
                 undelivered: vec!["petrov@example.test".into()],
                 game: Some("T/1".into()),
                 subject: "[T/1] Ivanov - Petrov: 1. 5254".into(),
-                sent: "2026-05-11 10:00:00 UTC".into(),
+                sent: chrono::DateTime::parse_from_rfc3339("2026-05-11T10:00:00Z")
+                    .ok()
+                    .map(|at| at.with_timezone(&chrono::Utc)),
                 message_id: "<7.abc@arbiter.example.test>".into(),
                 why: vec![
                     "petrov@example.test: failed (Status: 5.1.1; Diagnostic-Code: smtp; 550 5.1.1 User unknown)".into(),

@@ -6,7 +6,7 @@
 use super::answers::progress_line;
 use crate::referee::game::Game;
 use crate::referee::rules::Article;
-use crate::referee::standings::{points, quarters, Standings, TieBreak};
+use crate::referee::standings::{points, Standings, TieBreak};
 use crate::referee::tournament::{Lang, Tournament};
 use crate::render::date_in;
 use crate::t;
@@ -103,7 +103,7 @@ pub fn crosstable(t: &Tournament, standings: &Standings, lang: Lang) -> String {
         row.push(points(line.halves));
         row.push(line.played.to_string());
         match tie_break {
-            TieBreak::SonnebornBerger => row.push(quarters(line.tie_break)),
+            TieBreak::SonnebornBerger => row.push(crate::render::quarters_in(line.tie_break, lang)),
             TieBreak::Wins => row.push(line.tie_break.to_string()),
             TieBreak::None => {}
         }

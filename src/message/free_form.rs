@@ -24,14 +24,6 @@ impl WrittenDate {
         self.day == d.day() && self.month == d.month() && self.year.is_none_or(|y| y == d.year())
     }
 
-    /// `14.05.2026`, or `14.05` without a year.
-    pub fn text(&self) -> String {
-        match self.year {
-            Some(y) => format!("{:02}.{:02}.{y}", self.day, self.month),
-            None => format!("{:02}.{:02}", self.day, self.month),
-        }
-    }
-
     /// `14.05.2026`, `14/05/2026`, `2026-05-14`, `14.05.26`, `14.05`, `14/05`.
     fn parse(token: &str) -> Option<WrittenDate> {
         let token = token.trim_end_matches(['.', ',', ';', ')']);

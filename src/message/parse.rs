@@ -124,13 +124,24 @@ fn pair(token: &str) -> Option<(u32, u32)> {
     Some((a.parse().ok()?, b.trim_end_matches('.').parse().ok()?))
 }
 
+/// A day of a table as day and month: `12/05`, `12.05`, or `05-12`, month
+/// first, as a form whose dates are written year first has it (the
+/// Lithuanian one).
+fn table_day(token: &str) -> Option<(u32, u32)> {
+    let (day, month) = match token.split_once('-') {
+        Some((month, day)) => (day.parse().ok()?, month.parse().ok()?),
+        None => pair(token)?,
+    };
+    ((1..=31).contains(&day) && (1..=12).contains(&month)).then_some((day, month))
+}
+
 /// The three columns of one side of a table row, or `None` when the row
 /// does not have them.
 fn stated(columns: &[&str]) -> Option<Stated> {
     let [received, sent, time] = columns else {
         return None;
     };
-    let date = |t: &str| pair(t).filter(|(d, m)| (1..=31).contains(d) && (1..=12).contains(m));
+    let date = table_day;
     let received_ok = *received == "---" || date(received).is_some();
     let time_pair = pair(time);
     (received_ok && date(sent).is_some() && time_pair.is_some()).then(|| Stated {
@@ -850,6 +861,26 @@ mod tests {
         );
     }
 
+    /// The Lithuanian form writes a table's days month first (`05-12`, as
+    /// its dates `2026-05-12`): a copied row gives the same moves and days.
+    #[test]
+    fn iii_2_3_a_table_with_days_written_month_first_is_read() {
+        let form = "Gauta Išsiųsta Laikas Nr.  Baltieji Juodieji  Gauta Išsiųsta Laikas\n\
+                    ---   05-10 0/00   01.  4244   4745    05-12 05-12 0/00\n\
+                    05-12 05-16 4/04   02.  7163\n";
+        assert_eq!(plies(form), ["1w 4244", "1b 4745", "2w 7163"]);
+        let w = scan(form);
+        assert_eq!(
+            w.plies[2].stated,
+            Some(Stated {
+                received: Some((12, 5)),
+                sent: Some((16, 5)),
+                time: Some((4, 4))
+            })
+        );
+        assert_eq!(w.plies[1].stated.unwrap().sent, Some((12, 5)));
+    }
+
     #[test]
     fn iii_2_3_the_dates_of_a_table_row_belong_to_its_moves() {
         let w = scan(
@@ -990,11 +1021,17 @@ mod tests {
             ("Būsena", Some("status")),
             ("Pagalba", Some("help")),
             ("Partijos įrašas", Some("pgn")),
+            ("Atostogų pabaiga.", Some("leave_end")),
+            ("Atostogos baigtos", Some("leave_end")),
+            ("Aš baigiu atostogas.", Some("leave_end")),
+            ("Atostogu pabaiga", Some("leave_end")),
             ("Pertraukos pabaiga.", Some("leave_end")),
             ("Patvirtinu", Some("confirm")),
             ("Atmetu.", Some("reject")),
             ("Protestuoju", Some("protest")),
             ("XFCC slaptažodis", Some("xfcc")),
+            ("Atostogos 2026-07-01 2026-07-10", Some("leave")),
+            ("Atostogos 01.07.2026 10.07.2026.", Some("leave")),
             ("Pertrauka 2026-07-01 2026-07-10", Some("leave")),
             ("Rezultatas 1-0", Some("result")),
             ("Bauda juodiesiems 2", Some("penalty")),
@@ -1020,6 +1057,7 @@ mod tests {
             ("Gibst du auf?", None),
             ("Danke für die Partie", None),
             ("Ačiū už partiją", None),
+            ("Atostogos baigsis rytoj", None),
         ];
         for (line, want) in table {
             let got = scan(line).commands.first().map(Command::name);

@@ -7,9 +7,8 @@
 
 use crate::message::free_form::{FreeForm, WrittenDate};
 use crate::referee::game::Game;
-use crate::referee::notice::answers::{MoverNote, Stated};
-use crate::referee::record::date;
-use chrono::NaiveDate;
+use crate::referee::notice::answers::{MoverNote, Stamp, Stated};
+use chrono::{Datelike, NaiveDate};
 use shakmaty::Color;
 
 /// The notes for the sender, one per stated date or time that differs
@@ -27,8 +26,16 @@ pub(crate) fn free_form_corrections(stated: &FreeForm, after: &Game) -> Vec<Move
                 out.push(MoverNote::Stated {
                     ply: index,
                     what,
-                    said: said.text(),
-                    record: date(actual),
+                    said: Stamp::Day {
+                        day: said.day,
+                        month: said.month,
+                        year: said.year,
+                    },
+                    record: Stamp::Day {
+                        day: actual.day(),
+                        month: actual.month(),
+                        year: Some(actual.year()),
+                    },
                 });
             }
         };
@@ -55,8 +62,11 @@ pub(crate) fn free_form_corrections(stated: &FreeForm, after: &Game) -> Vec<Move
                 out.push(MoverNote::Stated {
                     ply: index,
                     what: Stated::Time,
-                    said: format!("{days}/{total:02}"),
-                    record: format!("{}/{:02}", p.days, p.total),
+                    said: Stamp::Time { days, total },
+                    record: Stamp::Time {
+                        days: p.days,
+                        total: p.total,
+                    },
                 });
             }
             _ => {}

@@ -10,7 +10,7 @@ use crate::referee::compose::{self, copy_director};
 use crate::referee::game::{EndReason, Event, Game, GameResult, PenaltyReason, Side};
 use crate::referee::notice::answers::{
     self, AnswerNotice, ConditionalNews, ConditionalRefusal, Held, Misplaced, MoverNote, Seat,
-    Stated, Understood, VariantFault, WhichGame,
+    Stamp, Stated, Understood, VariantFault, WhichGame,
 };
 use crate::referee::notice::game::{Answered, GameNotice};
 use crate::referee::notice::officials::OfficialNotice;

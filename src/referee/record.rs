@@ -1,7 +1,8 @@
-//! How the referee writes a move and a date in what it records and
-//! returns (verdicts, the notices' move texts): the tournament's notation,
-//! `16.05.2026`. The views write them in each reader's form
-//! (the `render` module), standing on these.
+//! How the referee writes a move in what it records and returns (the
+//! notices' move texts): the tournament's notation; and a date where no
+//! reader's form applies, `16.05.2026`. A notice carries its dates as
+//! dates: the views write each in its reader's form (the `render`
+//! module), standing on these.
 
 use crate::notation::{self, Notation};
 use crate::referee::game::Game;

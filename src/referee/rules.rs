@@ -549,7 +549,7 @@ impl Cite {
 
 /// RAZSh's name as each language writes it, for the articles a preset
 /// cites as RAZSh's; the Latin name elsewhere.
-const RAZSH_NAMES: &[(&str, &str)] = &[("ru", "РАЗШ")];
+const RAZSH_NAMES: &[(&str, &str)] = &[("ru", "РАЗШ"), ("lt", "RAZŠ")];
 
 /// Every preset, in the order of `rules/`.
 pub fn presets() -> &'static [Preset] {
@@ -1027,6 +1027,13 @@ mod tests {
         assert_eq!(
             iccf.article_in(Article::Suspension, Lang::Ru),
             "РАЗШ III.6.3"
+        );
+        // Lithuanian writes the acronym with its own letter: RAZŠ
+        let lt = Lang::from_code("lt").expect("Lithuanian");
+        assert_eq!(iccf.article_in(Article::Suspension, lt), "RAZŠ III.6.3");
+        assert_eq!(
+            iccf.article_in(Article::LeaveLimit, lt),
+            "ICCF: 45 atostogų dienos per metus"
         );
     }
 

@@ -201,15 +201,6 @@ pub fn points(halves: u32) -> String {
     }
 }
 
-/// Quarter points as a decimal: `3.75`, `2.5`, `3`.
-pub fn quarters(q: u32) -> String {
-    match q % 4 {
-        0 => (q / 4).to_string(),
-        2 => format!("{}.5", q / 4),
-        r => format!("{}.{}", q / 4, r * 25),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,14 +317,10 @@ mod tests {
     }
 
     #[test]
-    fn points_and_quarters_are_written_as_tables_write_them() {
+    fn points_are_written_as_tables_write_them() {
         assert_eq!(points(0), "0");
         assert_eq!(points(1), "½");
         assert_eq!(points(5), "2½");
         assert_eq!(points(6), "3");
-        assert_eq!(quarters(15), "3.75");
-        assert_eq!(quarters(10), "2.5");
-        assert_eq!(quarters(12), "3");
-        assert_eq!(quarters(5), "1.25");
     }
 }

@@ -165,3 +165,60 @@ pub(super) fn command(line: &str) -> Option<Command> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No line is read as two commands: in every language, no phrase of
+    /// one command (the courtesy words out) is a phrase of another, and a
+    /// command's word that takes arguments (`ATOSTOGOS <from> <to>`) is
+    /// neither a phrase nor a courtesy word; the Lithuanian leave is
+    /// ATOSTOGOS, and the PERTRAUKA of earlier guides is still read.
+    #[test]
+    fn iii_7_no_command_word_is_read_as_another() {
+        let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
+        for lang in Lang::all() {
+            for name in PHRASES {
+                for p in lang.language().phrases(name) {
+                    let words: Vec<String> = p.split_whitespace().map(str::to_string).collect();
+                    assert_eq!(phrase(&words), Some(*name), "{lang:?}: {p}");
+                    let meant = words
+                        .iter()
+                        .filter(|w| !says(w, "courtesy"))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if let Some(other) = seen.insert(meant.clone(), name) {
+                        assert_eq!(other, *name, "{lang:?}: {meant}");
+                    }
+                }
+            }
+        }
+        for lang in Lang::all() {
+            for name in ["leave", "result", "archive", "withdraw", "penalty"] {
+                for word in lang.language().phrases(name) {
+                    let words = vec![word.clone()];
+                    assert_eq!(phrase(&words), None, "{lang:?}: {word}");
+                    assert!(!says(word, "courtesy"), "{lang:?}: {word}");
+                }
+            }
+        }
+        for (line, leave) in [
+            ("ATOSTOGOS 2026-07-01 2026-07-10", true),
+            ("Pertrauka 01.07.2026 10.07.2026", true),
+            ("Atostogos baigtos", false),
+        ] {
+            let got = command(line);
+            assert_eq!(
+                matches!(got, Some(Command::Leave { .. })),
+                leave,
+                "{line}: {got:?}"
+            );
+        }
+        assert!(matches!(
+            command("ATOSTOGŲ PABAIGA"),
+            Some(Command::LeaveEnd)
+        ));
+    }
+}

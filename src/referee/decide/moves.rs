@@ -642,8 +642,8 @@ impl Context<'_> {
     /// the record: the record counts, and each is listed (III.2.3).
     pub(super) fn date_corrections(&self, written: &Written, after: &Game) -> Vec<MoverNote> {
         use chrono::Datelike;
-        let day = |(d, m): (u32, u32)| format!("{d:02}/{m:02}");
-        let time = |(d, t): (u32, u32)| format!("{d}/{t:02}");
+        let day = |(day, month): (u32, u32)| Stamp::TableDay { day, month };
+        let time = |(days, total): (u32, u32)| Stamp::Time { days, total };
         let mut out = Vec::new();
         for wp in &written.plies {
             let (Some(stated), Some(ply)) = (wp.stated, after.plies.get(wp.index())) else {

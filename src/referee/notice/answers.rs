@@ -290,13 +290,14 @@ pub enum MoverNote {
     /// variant ends with a move of its proposer (`written` as written).
     VariantTrailing { written: String },
     /// A date or time stated in the mail differs from the record, which
-    /// counts (III.2.3, II.2.2.1): `ply` the move it belongs to, `said` as
-    /// the mail wrote it, `record` as the record has it.
+    /// counts (III.2.3, II.2.2.1): `ply` the move it belongs to, `said`
+    /// what the mail wrote, `record` what the record has; each written in
+    /// the reader's form.
     Stated {
         ply: usize,
         what: Stated,
-        said: String,
-        record: String,
+        said: Stamp,
+        record: Stamp,
     },
     /// `CLAIM DRAW` with the move, but neither threefold repetition nor 50
     /// moves in the position after it.
@@ -317,6 +318,21 @@ pub enum VariantFault {
     Move { written: String, why: Box<Fault> },
     /// The numbers do not follow the new move, alternating sides.
     Order { written: String },
+}
+
+/// A date or a time of a move, as a mail states it or the record has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stamp {
+    /// A date, of `year` where the mail gave one (`11.05`).
+    Day {
+        day: u32,
+        month: u32,
+        year: Option<i32>,
+    },
+    /// A day of the standard form's table, which has no year (`10/05`).
+    TableDay { day: u32, month: u32 },
+    /// Days for the move / the total (`2/05`).
+    Time { days: u32, total: u32 },
 }
 
 /// Which stated date or time.

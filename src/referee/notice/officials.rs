@@ -189,9 +189,10 @@ pub struct BounceReport {
     /// The addresses the mail did not reach.
     pub undelivered: Vec<String>,
     pub game: Option<String>,
-    /// The returned mail's subject, date and Message-ID.
+    /// The returned mail's subject, when it was sent (none when the
+    /// store's record of it does not say) and its Message-ID.
     pub subject: String,
-    pub sent: String,
+    pub sent: Option<chrono::DateTime<chrono::Utc>>,
     pub message_id: String,
     /// Per recipient: what the delivery status report says, or the mail
     /// server's own words (one line each).
