@@ -155,11 +155,11 @@ fn iii_4_10_a_reply_to_the_digest_names_its_game_by_the_tag_in_the_text() {
     );
     has(
         digest,
-        "Die folgende E-Mail ging an Ivan Ivanov; Petr Petrov:",
+        "Die folgende E-Mail ging an Ivan Ivanov und Petr Petrov:",
     );
     has(
         digest,
-        "Die folgende E-Mail ging an Petr Petrov; Sidor Sidorov:",
+        "Die folgende E-Mail ging an Petr Petrov und Sidor Sidorov:",
     );
     lacks(digest, "ging an :");
     has(

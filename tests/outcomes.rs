@@ -514,7 +514,9 @@ fn each_reader_gets_his_copy_in_his_own_language() {
         .find(|m| m.is_to(&["td@example.test"], &[]))
         .expect("the director's own copy, in Russian");
     assert!(
-        director.body.contains("Копия для вашего учета партии.")
+        director
+            .body
+            .contains("Копия вам: у одного из участников партии осталось 5 дней")
             && !director.body.contains("Ваше время"),
         "{}",
         director.body
