@@ -394,8 +394,8 @@ fn director_copy(
         why = why,
         days = days,
         article = article,
-        player = listed(lang, &players),
-        names = listed(lang, &players)
+        player = listed(lang, players),
+        names = listed(lang, players)
     ));
     body.push_str("\n\n- - - - - - - - - -\n");
     body.push_str(copied.body.trim_end());
