@@ -1682,7 +1682,7 @@ async fn an_iccf_tournament_by_real_mail_repeats_warns_and_claims_on_its_days() 
         let black = servers.mails(&users.black, "INBOX").await;
         let reminder = &black[expected - 1].1;
         assert!(
-            reminder.contains(&format!("нет уже {waited} "))
+            reminder.contains(&format!("нет уже {waited}."))
                 && reminder.contains("Руководство ИКЧФ, п. 3a"),
             "day {n}: {reminder}"
         );
