@@ -7,7 +7,7 @@
 //! Every probe runs even when another fails; nothing is sent,
 //! moved or created that stays.
 
-use crate::config::{read_password, Config, InboxConfig, OutboxConfig, Tls};
+use crate::config::{read_password, Auth, Config, InboxConfig, OutboxConfig, Tls};
 use crate::mail::{imap, smtp::SmtpOutbound};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -44,9 +44,12 @@ pub async fn connect(config: &Config) -> Vec<Probe> {
                 tls_words(c.tls),
                 c.user
             ),
-            result: match password(&c.password_file) {
-                Err(e) => Err(e),
-                Ok(pw) => within(imap::probe(c, &pw)).await,
+            result: match &c.auth {
+                Auth::Password(file) => match password(file) {
+                    Err(e) => Err(e),
+                    Ok(pw) => within(imap::probe(c, &pw)).await,
+                },
+                Auth::OAuth2(_) => Err("the OAuth2 sign-in is not available in this build".into()),
             },
         },
     });
@@ -66,8 +69,11 @@ pub async fn connect(config: &Config) -> Vec<Probe> {
                     .map_or(String::new(), |u| format!(", user {u}"))
             ),
             result: async {
-                let pw = match &c.password_file {
-                    Some(file) => Some(password(file)?),
+                let pw = match &c.auth {
+                    Some(Auth::Password(file)) => Some(password(file)?),
+                    Some(Auth::OAuth2(_)) => {
+                        return Err("the OAuth2 sign-in is not available in this build".into())
+                    }
                     None => None,
                 };
                 let smtp = SmtpOutbound::new(c, pw).map_err(|e| e.to_string())?;

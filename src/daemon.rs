@@ -11,7 +11,7 @@
 //! `sd_notify` READY/WATCHDOG/STOPPING, and the control socket through which
 //! `games`, `show` and `export` read the state while the daemon holds the store.
 
-use crate::config::{read_password, Config, InboxConfig, OutboxConfig, Problem};
+use crate::config::{read_password, Auth, Config, InboxConfig, OutboxConfig, Problem};
 use crate::identity;
 use crate::letters;
 use crate::mail::file::FileOutbound;
@@ -189,6 +189,18 @@ fn password(path: &Path) -> Result<String, DaemonError> {
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// The password file of a password sign-in.
+fn password_file(auth: Option<&Auth>) -> Result<Option<&Path>, DaemonError> {
+    match auth {
+        None => Ok(None),
+        Some(Auth::Password(file)) => Ok(Some(file)),
+        Some(Auth::OAuth2(c)) => Err(DaemonError::Password {
+            path: c.refresh_token_file.clone(),
+            source: std::io::Error::other("the OAuth2 sign-in is not available in this build"),
+        }),
+    }
 }
 
 impl Pipeline {
@@ -665,13 +677,15 @@ fn wire(
         InboxConfig::Maildir { path } => Inbox::Maildir(Maildir::new(path.clone())),
         InboxConfig::Imap(imap) => Inbox::Imap(Box::new(ImapInbox::new(
             imap.clone(),
-            password(&imap.password_file)?,
+            password(password_file(Some(&imap.auth))?.unwrap_or(Path::new("")))?,
         ))),
     };
     let outbox = match &config.outbox {
         OutboxConfig::File { path } => Outbox::File(FileOutbound::new(path.clone())),
         OutboxConfig::Smtp(smtp) => {
-            let secret = smtp.password_file.as_deref().map(password).transpose()?;
+            let secret = password_file(smtp.auth.as_ref())?
+                .map(password)
+                .transpose()?;
             Outbox::Smtp(Box::new(SmtpOutbound::new(smtp, secret)?))
         }
     };

@@ -55,15 +55,48 @@ impl Validator<'_> {
         } else {
             starttls_port
         });
-        if login_required && raw.user.is_none() {
-            self.problem(kind, format!("{what} needs a user"));
-        }
-        let password_file = match raw.password_file {
-            Some(p) => Some(self.password_file(p)),
-            None => {
-                if login_required || raw.user.is_some() {
-                    self.problem(kind, format!("{what} with a user needs a password_file"));
+        let auth = match raw.auth.as_ref().map(|a| (a, a.get_ref().as_str())) {
+            None | Some((_, "password")) => {
+                for (key, value) in raw.oauth2.written() {
+                    self.problem(value, format!("{key} is read only with auth = \"oauth2\""));
                 }
+                if login_required && raw.user.is_none() {
+                    self.problem(kind, format!("{what} needs a user"));
+                }
+                match raw.password_file {
+                    Some(p) => Some(Auth::Password(self.password_file(p))),
+                    None => {
+                        if login_required || raw.user.is_some() {
+                            self.problem(kind, format!("{what} with a user needs a password_file"));
+                        }
+                        None
+                    }
+                }
+            }
+            Some((at, "oauth2")) => {
+                if raw.user.is_none() {
+                    self.problem(
+                        at,
+                        "auth = \"oauth2\" needs a user (the account's address)".into(),
+                    );
+                }
+                if let Some(p) = raw.password_file {
+                    self.problem(
+                        p,
+                        "password_file is not read with auth = \"oauth2\" (the sign-in takes \
+                         an access token got with oauth2_refresh_token_file): remove it"
+                            .into(),
+                    );
+                }
+                let side = if what == "imap" { "inbox" } else { "outbox" };
+                self.oauth2(at, &raw.oauth2, side)
+                    .map(|c| Auth::OAuth2(Box::new(c)))
+            }
+            Some((at, other)) => {
+                self.problem(
+                    at,
+                    format!("unknown auth \"{other}\" (\"password\" or \"oauth2\")"),
+                );
                 None
             }
         };
@@ -81,7 +114,7 @@ impl Validator<'_> {
             port,
             tls,
             user: raw.user.clone(),
-            password_file,
+            auth,
             ca_file,
             timeout_seconds: 60,
         })
@@ -91,6 +124,12 @@ impl Validator<'_> {
     /// `LoadCredential=`), and the file read and checked as
     /// [`Secrets::check`] asks.
     pub(super) fn password_file(&mut self, p: &Spanned<String>) -> PathBuf {
+        self.secret_file(p, "password_file")
+    }
+
+    /// A file holding a secret on its first line, given as `key`: as
+    /// [`Validator::password_file`].
+    pub(super) fn secret_file(&mut self, p: &Spanned<String>, key: &str) -> PathBuf {
         let (path, credential) = self.password_path(p.get_ref());
         let given = self.secrets.folder().1;
         let check = self.secrets.check;
@@ -100,7 +139,7 @@ impl Validator<'_> {
         // outside the unit: the unit's credential is not there to check
         if credential && !given && check == PasswordCheck::Check && !path.exists() {
             self.notes.push(format!(
-                "{}: note: password_file {} not checked here: $CREDENTIALS_DIRECTORY is unset and \
+                "{}: note: {key} {} not checked here: $CREDENTIALS_DIRECTORY is unset and \
                  {} is not there (systemd gives it to the unit only; name the folder with \
                  --credentials DIR to check it)",
                 self.line(p),
@@ -122,10 +161,7 @@ impl Validator<'_> {
             } else {
                 ""
             };
-            self.problem(
-                p,
-                format!("{verb}password_file {}: {e}{hint}", path.display()),
-            );
+            self.problem(p, format!("{verb}{key} {}: {e}{hint}", path.display()));
         }
         path
     }
