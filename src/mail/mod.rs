@@ -1,11 +1,14 @@
 //! Mail transports: where inbound mail is read (`maildir`, `imap`) and
 //! where outbound mail is delivered (`file`, `smtp`), behind the types the
-//! daemon uses, and the composition of an outbox entry into RFC 5322 bytes
+//! daemon uses; the OAuth2 sign-in to the mail servers (`oauth2`, its
+//! token requests over `http`); and the composition of an outbox entry into RFC 5322 bytes
 //! (lettre).
 
 pub mod file;
+pub mod http;
 pub mod imap;
 pub mod maildir;
+pub mod oauth2;
 pub mod smtp;
 
 use crate::referee::decide::{MailKind, OutMail, Recipient};
