@@ -36,7 +36,8 @@ fn main() -> ExitCode {
 }
 
 /// The log: `RUST_LOG` (else `default`), with sled's own chatter at `warn`
-/// unless `RUST_LOG` names sled; to the journal with its fields (`GAME=`,
+/// unless `RUST_LOG` names sled, and never async-imap's trace of the
+/// commands it writes (a `LOGIN` password, an `AUTHENTICATE` token); to the journal with its fields (`GAME=`,
 /// `FROM=`, …) when stderr is the journal's stream (`JOURNAL_STREAM`, as
 /// systemd sets it for a service), else to stderr.
 fn init_logging(default: &str) {
@@ -52,6 +53,11 @@ fn init_logging(default: &str) {
         None => format!("{default},sled=warn"),
     };
     let filter = EnvFilter::try_new(&filter).unwrap_or_else(|_| EnvFilter::new(default));
+    // whatever RUST_LOG says: async-imap traces each command it writes,
+    // passwords and tokens included
+    let secrets_kept = tracing_subscriber::filter::filter_fn(|meta| {
+        !(meta.target().starts_with("async_imap") && *meta.level() == tracing::Level::TRACE)
+    });
     if stderr_is_journal() {
         match tracing_journald::layer() {
             Ok(journal) => {
@@ -61,6 +67,7 @@ fn init_logging(default: &str) {
                     .with_syslog_identifier("mailarbiter".into());
                 tracing_subscriber::registry()
                     .with(filter)
+                    .with(secrets_kept)
                     .with(journal)
                     .init();
                 return;
@@ -74,6 +81,8 @@ fn init_logging(default: &str) {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(false)
+        .finish()
+        .with(secrets_kept)
         .init();
 }
 

@@ -8,6 +8,7 @@ use crate::referee::state::State;
 use crate::store::{SharedStore, Store, StoreError};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 use tracing::{error, info, warn};
@@ -38,6 +39,10 @@ pub struct Health {
     /// why (nothing is read or sent meanwhile).
     #[serde(default)]
     pub no_space: Option<LastError>,
+    /// The OAuth2 sign-ins that need a person (`inbox`, `outbox`): since
+    /// when and why (the mails wait meanwhile).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sign_in: BTreeMap<String, LastError>,
 }
 
 /// The daemon's [`Health`], shared by the referee, the outbox relay and
@@ -165,6 +170,43 @@ impl Monitor {
         room
     }
 
+    /// The OAuth2 sign-in of `side` (`inbox`, `outbox`) needs a person:
+    /// kept for `status` until it works again. Whether it is news (not
+    /// already recorded), for the caller to log it once.
+    pub(crate) fn sign_in_refused(&self, side: &str, message: String) -> bool {
+        let news = self
+            .health
+            .lock()
+            .is_ok_and(|h| !h.sign_in.contains_key(side));
+        if news {
+            self.update(true, |h| {
+                h.sign_in.insert(
+                    side.to_string(),
+                    LastError {
+                        at: Utc::now(),
+                        message,
+                    },
+                );
+            });
+        }
+        news
+    }
+
+    /// The sign-in of `side` worked: a refusal recorded is over. Whether
+    /// there was one.
+    pub(crate) fn signed_in(&self, side: &str) -> bool {
+        let recorded = self
+            .health
+            .lock()
+            .is_ok_and(|h| h.sign_in.contains_key(side));
+        if recorded {
+            self.update(true, |h| {
+                h.sign_in.remove(side);
+            });
+        }
+        recorded
+    }
+
     /// The deadlines ran as of `day`; the next pass is at `next`, if known.
     pub(crate) fn deadlines(&self, day: Option<NaiveDate>, next: Option<DateTime<Utc>>) {
         let write_now = day.is_some();
@@ -200,6 +242,11 @@ pub struct Status {
     /// since when and the free space (nothing is read or sent meanwhile).
     #[serde(default)]
     pub no_space: Option<LastError>,
+    /// The OAuth2 sign-ins (`inbox`, `outbox`) the provider refused, or
+    /// whose refresh token cannot be read: a person must sign in again
+    /// (`mailarbiter oauth2 login inbox`); the mails wait meanwhile.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sign_in: BTreeMap<String, LastError>,
     /// Whether nothing below is wrong; `problems` says what is.
     pub healthy: bool,
     pub problems: Vec<String>,
@@ -260,6 +307,7 @@ pub fn gather(store: &dyn Store, health: Option<Health>, up: bool) -> Result<Sta
         last_deadline_pass: health.last_deadline_pass,
         next_deadline_pass: if up { health.next_deadline_pass } else { None },
         no_space: health.no_space.filter(|_| up),
+        sign_in: health.sign_in,
         ..Status::default()
     })
 }
@@ -297,6 +345,13 @@ impl Status {
                 "{} (since {})",
                 no_space.message,
                 no_space.at.to_rfc3339()
+            ));
+        }
+        for refusal in self.sign_in.values() {
+            problems.push(format!(
+                "{} (since {})",
+                refusal.message,
+                refusal.at.to_rfc3339()
             ));
         }
         if let Some(age) = self.outbox.oldest_age_seconds {

@@ -168,9 +168,13 @@ impl Relay {
                 Err(e) => Err(e.into()),
             };
             let wait = match passed {
-                Ok(_) => {
+                Ok(sent) => {
                     if failing > 0 {
                         info!(attempts = failing, "outbox: sending again");
+                    }
+                    // (a pass that sent nothing did not sign in)
+                    if sent > 0 && self.monitor.signed_in("outbox") {
+                        info!("outbox: the sign-in works again");
                     }
                     failing = 0;
                     backoff.reset();
@@ -179,7 +183,18 @@ impl Relay {
                 Err(e) => {
                     let wait = backoff.next();
                     let no_space = matches!(e, DaemonError::Store(StoreError::NoSpace { .. }));
-                    if failing == 0 && !no_space {
+                    let refused = matches!(&e,
+                        DaemonError::Mail(MailError::SignIn(r)) if r.needs_a_person());
+                    if refused {
+                        // a person must sign in again: said once, kept for
+                        // `status`; the mails wait in the outbox
+                        if self.monitor.sign_in_refused("outbox", e.to_string()) {
+                            error!(error = %e, "outbox: nothing is sent until the sign-in is mended; the mails wait in the outbox");
+                            self.monitor.error(format!("outbox: {e}"));
+                        } else {
+                            debug!(error = %e, retry_in = ?wait, "outbox: the sign-in is still refused");
+                        }
+                    } else if failing == 0 && !no_space {
                         warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
                         self.monitor.error(format!("outbox: {e}"));
                     } else {

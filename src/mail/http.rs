@@ -5,12 +5,13 @@
 //! connection, names the host and bounds the time and the answer's size.
 //! It follows no redirect: a token endpoint answers itself.
 
-use super::imap::{tls_connector, Stream};
 use ::oauth2::http;
 use http_body_util::{BodyExt as _, Full, Limited};
 use hyper::body::Bytes;
+use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 
 /// How long one request may take, connecting included.
@@ -41,8 +42,29 @@ pub async fn send(request: http::Request<Vec<u8>>) -> Result<http::Response<Vec<
     }
 }
 
+/// A TLS connector trusting the Mozilla roots (a provider's endpoint has a
+/// public certificate).
+fn tls_connector() -> tokio_rustls::TlsConnector {
+    let roots = rustls::RootCertStore::from_iter(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .expect("ring supports the default protocol versions")
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    tokio_rustls::TlsConnector::from(Arc::new(config))
+}
+
+/// The server a request goes to, as the `Host` header names it.
+struct Endpoint {
+    host: String,
+    port: u16,
+    default_port: u16,
+}
+
 async fn exchange(request: http::Request<Vec<u8>>) -> Result<http::Response<Vec<u8>>, HttpError> {
-    let (mut parts, body) = request.into_parts();
+    let (parts, body) = request.into_parts();
     let uri = parts.uri.clone();
     let tls = match uri.scheme_str() {
         Some("https") => true,
@@ -53,30 +75,45 @@ async fn exchange(request: http::Request<Vec<u8>>) -> Result<http::Response<Vec<
             )))
         }
     };
-    let host = uri
-        .host()
-        .ok_or_else(|| HttpError(format!("{uri}: no host")))?
-        .to_string();
-    let port = uri.port_u16().unwrap_or(if tls { 443 } else { 80 });
+    let default_port = if tls { 443 } else { 80 };
+    let at = Endpoint {
+        host: uri
+            .host()
+            .ok_or_else(|| HttpError(format!("{uri}: no host")))?
+            .to_string(),
+        port: uri.port_u16().unwrap_or(default_port),
+        default_port,
+    };
     // an IPv6 literal is written in brackets in the URI, not to connect
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    let bare = at.host.trim_start_matches('[').trim_end_matches(']');
+    let (host, port) = (&at.host, at.port);
     let tcp = TcpStream::connect((bare, port))
         .await
         .map_err(|e| HttpError(format!("connecting to {host}:{port}: {e}")))?;
     tcp.set_nodelay(true)
         .map_err(|e| HttpError(format!("TCP_NODELAY: {e}")))?;
-    let stream = if tls {
+    if tls {
         let name = rustls::pki_types::ServerName::try_from(bare.to_string())
             .map_err(|e| HttpError(format!("TLS server name {bare}: {e}")))?;
-        let connector = tls_connector(None).map_err(|e| HttpError(e.to_string()))?;
-        let tls = connector
+        let stream = tls_connector()
             .connect(name, tcp)
             .await
             .map_err(|e| HttpError(format!("TLS with {host}:{port}: {e}")))?;
-        Stream::Tls(Box::new(tls))
+        talk(stream, &at, parts, body).await
     } else {
-        Stream::Plain(tcp)
-    };
+        talk(tcp, &at, parts, body).await
+    }
+}
+
+/// The request over `stream` (connected, TLS done), and its whole answer.
+async fn talk(
+    stream: impl AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    at: &Endpoint,
+    mut parts: http::request::Parts,
+    body: Vec<u8>,
+) -> Result<http::Response<Vec<u8>>, HttpError> {
+    let (host, port) = (&at.host, at.port);
+    let uri = parts.uri.clone();
     let (mut sender, connection) =
         hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
             .await
@@ -85,8 +122,7 @@ async fn exchange(request: http::Request<Vec<u8>>) -> Result<http::Response<Vec<
     let driver = tokio::spawn(connection);
     // the request line carries the path (origin form), the Host header the
     // server's name, as HTTP/1.1 asks
-    let default_port = if tls { 443 } else { 80 };
-    let authority = if port == default_port {
+    let authority = if port == at.default_port {
         host.clone()
     } else {
         format!("{host}:{port}")

@@ -377,12 +377,15 @@ pub(crate) fn failure<E: std::error::Error, T: ::oauth2::ErrorResponseType + fmt
 /// Writes `token` as the only line of the file at `path`, atomically: a
 /// file beside it (mode 0600) written, synced and renamed over it, the
 /// folder synced; a crash leaves the old token or the new one, whole.
+/// The file keeps the owner of the one it replaces, or (a first one) takes
+/// the folder's, where the writer may give it away (root, signing in for a
+/// service whose state folder it is); elsewhere it is the writer's.
 ///
 /// # Errors
 /// When the folder cannot be written.
 pub fn write_token_file(path: &Path, token: &Secret) -> std::io::Result<()> {
     use std::io::Write as _;
-    use std::os::unix::fs::OpenOptionsExt as _;
+    use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _};
     let name = path
         .file_name()
         .ok_or_else(|| std::io::Error::other("the path names no file"))?;
@@ -401,6 +404,10 @@ pub fn write_token_file(path: &Path, token: &Secret) -> std::io::Result<()> {
             .create_new(true)
             .mode(0o600)
             .open(&temporary)?;
+        if let Ok(owner) = std::fs::metadata(path).or_else(|_| std::fs::metadata(folder)) {
+            // refused unless the writer may: then the file stays its own
+            let _ = std::os::unix::fs::fchown(&file, Some(owner.uid()), Some(owner.gid()));
+        }
         file.write_all(token.expose().as_bytes())?;
         file.write_all(b"\n")?;
         file.sync_all()?;
@@ -547,5 +554,30 @@ mod tests {
         // a folder that cannot be written: the old file stays
         let missing = dir.path().join("gone/refresh-token");
         assert!(write_token_file(&missing, &Secret::new("x")).is_err());
+    }
+
+    /// Root signing in for the service (`oauth2 login` from a root shell)
+    /// leaves the file to the service's user, who reads and rewrites it.
+    #[test]
+    fn the_token_file_keeps_its_owner_or_takes_the_folders() {
+        use std::os::unix::fs::MetadataExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        if std::fs::metadata(dir.path()).unwrap().uid() != 0 {
+            eprintln!("skipped: only root may give a file away");
+            return;
+        }
+        let nobody = 65534;
+        let service = dir.path().join("state");
+        std::fs::create_dir(&service).unwrap();
+        std::os::unix::fs::chown(&service, Some(nobody), Some(nobody)).unwrap();
+        let path = service.join("refresh-token");
+        write_token_file(&path, &Secret::new("first")).unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().uid(), nobody);
+        // replaced: its owner stays, whoever owns the folder
+        std::os::unix::fs::chown(&path, Some(nobody + 1), Some(nobody + 1)).unwrap();
+        write_token_file(&path, &Secret::new("second")).unwrap();
+        let meta = std::fs::metadata(&path).unwrap();
+        assert_eq!((meta.uid(), meta.gid()), (nobody + 1, nobody + 1));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second\n");
     }
 }
