@@ -243,3 +243,163 @@ async fn logins_at_once_share_one_renewal() {
     assert_eq!(got.len(), 1);
     assert_eq!(refreshes(&server), 1);
 }
+
+/// `mailarbiter oauth2 login inbox` on a config whose inbox signs in at
+/// `server`: the child, with its standard output read line by line on a
+/// thread of its own.
+fn login(
+    server: &TokenServer,
+    dir: &Path,
+) -> (
+    std::process::Child,
+    std::sync::mpsc::Receiver<String>,
+    std::path::PathBuf,
+) {
+    let file = dir.join("refresh-token");
+    let config = format!(
+        "[gateway]\naddress = \"{USER}\"\nstate = \"state\"\n\n\
+         [inbox]\nkind = \"imap\"\nhost = \"imap.example.test\"\nuser = \"{USER}\"\n\
+         auth = \"oauth2\"\noauth2_token_url = \"{token}\"\noauth2_device_url = \"{device}\"\n\
+         oauth2_client_id = \"mailarbiter-test\"\noauth2_scope = \"mail offline_access\"\n\
+         oauth2_refresh_token_file = \"refresh-token\"\n\n\
+         [outbox]\nkind = \"file\"\npath = \"sent\"\n\n\
+         [[tournament]]\nid = \"T\"\nname = \"T\"\nstart = \"2026-05-10\"\ndirector = \"td@example.test\"\n\n\
+         [[tournament.player]]\nid = \"a\"\nname = \"A, A\"\nemail = [\"a@example.test\"]\n\n\
+         [[tournament.player]]\nid = \"b\"\nname = \"B, B\"\nemail = [\"b@example.test\"]\n\n\
+         [[tournament.game]]\nwhite = \"a\"\nblack = \"b\"\n",
+        token = server.token_url(),
+        device = server.device_url(),
+    );
+    std::fs::create_dir(dir.join("sent")).unwrap();
+    std::fs::write(dir.join("mailarbiter.toml"), config).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
+        .arg("--config")
+        .arg(dir.join("mailarbiter.toml"))
+        .args(["oauth2", "login", "inbox"])
+        .env("RUST_LOG", "trace")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, read) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead as _;
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, read, file)
+}
+
+/// The user code the login printed, read as it comes (before anything is
+/// approved), with everything printed up to it.
+fn printed_code(read: &std::sync::mpsc::Receiver<String>) -> (String, String) {
+    let mut shown = String::new();
+    let mut code_next = false;
+    loop {
+        let line = read
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the address and the code, at once");
+        shown.push_str(&line);
+        shown.push('\n');
+        if code_next && !line.trim().is_empty() {
+            return (line.trim().to_string(), shown);
+        }
+        code_next |= line.contains("and enter the code");
+    }
+}
+
+#[tokio::test]
+async fn oauth2_login_shows_the_code_at_once_polls_as_told_and_writes_the_token_file() {
+    let server = provider(|s| s.interval = 1);
+    let dir = tempfile::tempdir().unwrap();
+    let (child, read, file) = login(&server, dir.path());
+    let (code, shown) = printed_code(&read);
+    assert!(
+        shown.contains("To sign in the inbox's account (arbiter@example.test), open")
+            && shown.contains("https://login.example.test/verify"),
+        "{shown}"
+    );
+    // the person takes a while to sign in: the login waits, polling each second
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert!(server.approve(&code, USER));
+    let status = tokio::task::spawn_blocking(move || child.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    let rest: Vec<String> = read.try_iter().collect();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    assert!(rest.join("\n").contains("Signed in."), "{rest:?}");
+    // the file: the provider's refresh token, alone, private
+    let valid = server.valid_refresh_tokens();
+    assert_eq!(valid.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        format!("{}\n", valid[0])
+    );
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    // asked with the configured scope; polled at once, then each second
+    let (polls, scope) = server.device(&code).unwrap();
+    assert_eq!(scope, "mail offline_access");
+    assert!(polls.len() >= 3, "{} polls", polls.len());
+    for pair in polls.windows(2) {
+        assert!(
+            pair[1] - pair[0] >= Duration::from_millis(990),
+            "{:?}",
+            pair[1] - pair[0]
+        );
+    }
+    // no token on the screen or in its log
+    let printed = format!(
+        "{shown}{}{}",
+        rest.join("\n"),
+        String::from_utf8_lossy(&status.stderr)
+    );
+    for token in server.issued() {
+        if !token.starts_with("dc") {
+            assert!(!printed.contains(&token), "a token printed");
+        }
+    }
+}
+
+#[tokio::test]
+async fn oauth2_login_slows_down_when_the_provider_says_so() {
+    let server = provider(|s| {
+        s.interval = 1;
+        s.slow_down_once = true;
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let (child, read, file) = login(&server, dir.path());
+    let (code, _) = printed_code(&read);
+    assert!(server.approve(&code, USER));
+    let status = tokio::task::spawn_blocking(move || child.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    assert!(file.exists());
+    // the first poll is told slow_down: the next comes 5 s later than the
+    // interval, not at once
+    let (polls, _) = server.device(&code).unwrap();
+    assert_eq!(polls.len(), 2, "{polls:?}");
+    assert!(
+        polls[1] - polls[0] >= Duration::from_secs(6),
+        "{:?}",
+        polls[1] - polls[0]
+    );
+}

@@ -339,6 +339,33 @@ async fn until_status(
     }
 }
 
+/// `mailarbiter oauth2 login SIDE`, the code it prints entered by
+/// `account` at the provider.
+async fn oauth2_login(dir: &Path, side: &str, provider: &TokenServer, account: &str) {
+    use std::io::BufRead as _;
+    let mut child = binary(dir, &["oauth2", "login", side], "info")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut code_next = false;
+    let code = loop {
+        let line = lines.next().expect("the code is printed").unwrap();
+        if code_next && !line.trim().is_empty() {
+            break line.trim().to_string();
+        }
+        code_next |= line.contains("and enter the code");
+    };
+    assert!(provider.approve(&code, account));
+    let status = tokio::task::spawn_blocking(move || {
+        let rest: Vec<String> = lines.map_while(Result::ok).collect();
+        (child.wait().unwrap(), rest)
+    })
+    .await
+    .unwrap();
+    assert!(status.0.success(), "{:?}", status.1);
+}
+
 fn moves(dir: &Path) -> usize {
     let out = binary(dir, &["show", "RT/1", "--json"], "warn")
         .output()
@@ -619,11 +646,8 @@ async fn a_revoked_sign_in_of_the_inbox_is_unhealthy_keeps_the_mails_and_takes_a
     let waiting = servers.mails(&users.arbiter, "INBOX").await;
     assert_eq!(waiting.len(), 1);
     assert!(!waiting[0].1, "not flagged seen");
-    // a new sign-in (as `oauth2 login` writes it), taken up at SIGHUP
-    token_file(
-        &dir.path().join("refresh-token"),
-        &provider.grant(&users.arbiter),
-    );
+    // the director signs in again, and tells the daemon (SIGHUP)
+    oauth2_login(dir.path(), "inbox", &provider, &users.arbiter).await;
     signal(&daemon, "HUP");
     servers
         .wait_for(&users.black, 2, Duration::from_secs(15), dir.path())

@@ -374,6 +374,94 @@ pub(crate) fn failure<E: std::error::Error, T: ::oauth2::ErrorResponseType + fmt
     }
 }
 
+/// `oauth2 login`: signs the account in with the device authorization
+/// grant (RFC 8628) and writes the refresh token file. What a person must
+/// do (the address to open, the code to enter) is handed to `say` at
+/// once; then the token endpoint is polled as the provider says
+/// (`interval`, `authorization_pending`, `slow_down`) until the code is
+/// entered, refused, or runs out. Nothing secret is handed to `say`.
+///
+/// # Errors
+/// [`SignInError`]: no device endpoint configured, the provider refused
+/// (or the person did, or the code ran out), it gave no refresh token,
+/// or the file cannot be written.
+pub async fn device_login(
+    config: &OAuth2Config,
+    side: &str,
+    account: &str,
+    mut say: impl FnMut(String),
+) -> Result<(), SignInError> {
+    let refused = |code: &str, description: String| SignInError::Refused {
+        side: side.into(),
+        code: code.into(),
+        description: Some(description),
+    };
+    let Some(device_url) = &config.device_url else {
+        return Err(refused(
+            "no device endpoint",
+            "oauth2_device_url is not set (the provider's device authorization endpoint)".into(),
+        ));
+    };
+    let client = client(config, side)?;
+    let http = |request| super::http::send(request);
+    let mut request = client
+        .exchange_device_code()
+        .map_err(|e| refused("configuration", e.to_string()))?;
+    if let Some(scope) = &config.scope {
+        request = request.add_scopes(scope.split_whitespace().map(|s| Scope::new(s.into())));
+    }
+    let details: ::oauth2::StandardDeviceAuthorizationResponse =
+        request.request_async(&http).await.map_err(|e| {
+            let mut e = failure(config, side, e);
+            if let SignInError::Unreachable { url, .. } = &mut e {
+                url.clone_from(device_url);
+            }
+            e
+        })?;
+    say(format!(
+        "To sign in the {side}'s account ({account}), open\n\n    {}\n\nand enter the code\n\n    {}\n",
+        details.verification_uri().as_str(),
+        details.user_code().secret()
+    ));
+    if let Some(complete) = details.verification_uri_complete() {
+        say(format!(
+            "(or open {}, which carries the code)\n",
+            complete.secret()
+        ));
+    }
+    say(format!(
+        "Waiting for the sign-in (the code is good for {} minutes)...",
+        details.expires_in().as_secs().div_ceil(60)
+    ));
+    let answer: TokenAnswer = client
+        .exchange_device_access_token(&details)
+        .request_async(&http, tokio::time::sleep, None)
+        .await
+        .map_err(|e| failure(config, side, e))?;
+    let Some(refresh) = answer.refresh_token() else {
+        return Err(refused(
+            "no refresh token",
+            "the provider signed in but gave no refresh token: ask for offline access in \
+             oauth2_scope (Microsoft: offline_access)"
+                .into(),
+        ));
+    };
+    let path = &config.refresh_token_file;
+    write_token_file(path, &Secret::new(refresh.secret().clone())).map_err(|e| {
+        SignInError::TokenFile {
+            side: side.into(),
+            path: path.clone(),
+            reason: format!("cannot be written: {e}"),
+        }
+    })?;
+    say(format!(
+        "Signed in. The refresh token is in {}. A running daemon takes it up at its next \
+         try, or at once on SIGHUP (systemctl reload mailarbiter).",
+        path.display()
+    ));
+    Ok(())
+}
+
 /// Writes `token` as the only line of the file at `path`, atomically: a
 /// file beside it (mode 0600) written, synced and renamed over it, the
 /// folder synced; a crash leaves the old token or the new one, whole.
