@@ -40,6 +40,7 @@ macro_rules! server_fields {
             tls: &$raw.tls,
             user: &$raw.user,
             password_file: &$raw.password_file,
+            provider: &$raw.provider,
             auth: &$raw.auth,
             oauth2: RawOAuth2 {
                 token_url: &$raw.oauth2_token_url,
@@ -596,6 +597,20 @@ impl Validator<'_> {
             .web_dir
             .as_ref()
             .map(|dir| self.folder(dir, "web_dir"));
+        let kind = raw.inbox.kind.get_ref().as_str();
+        if let Some(provider) = raw.inbox.provider.as_ref().filter(|_| kind != "imap") {
+            self.problem(
+                provider,
+                "provider is read only with kind = \"imap\"".into(),
+            );
+        }
+        let kind = raw.outbox.kind.get_ref().as_str();
+        if let Some(provider) = raw.outbox.provider.as_ref().filter(|_| kind != "smtp") {
+            self.problem(
+                provider,
+                "provider is read only with kind = \"smtp\"".into(),
+            );
+        }
         let inbox = match raw.inbox.kind.get_ref().as_str() {
             "maildir" => match &raw.inbox.path {
                 Some(p) => {

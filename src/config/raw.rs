@@ -36,6 +36,8 @@ pub(super) struct RawInbox {
     pub(super) tls: Option<Spanned<String>>,
     pub(super) user: Option<String>,
     pub(super) password_file: Option<Spanned<String>>,
+    /// A mail provider whose servers and endpoints fill what is not written.
+    pub(super) provider: Option<Spanned<String>>,
     /// `"password"` (the default) or `"oauth2"`.
     pub(super) auth: Option<Spanned<String>>,
     pub(super) oauth2_token_url: Option<Spanned<String>>,
@@ -60,6 +62,7 @@ pub(super) struct RawServer<'a> {
     pub(super) tls: &'a Option<Spanned<String>>,
     pub(super) user: &'a Option<String>,
     pub(super) password_file: &'a Option<Spanned<String>>,
+    pub(super) provider: &'a Option<Spanned<String>>,
     pub(super) auth: &'a Option<Spanned<String>>,
     pub(super) oauth2: RawOAuth2<'a>,
     pub(super) ca_file: &'a Option<Spanned<String>>,
@@ -101,6 +104,8 @@ pub(super) struct RawOutbox {
     pub(super) tls: Option<Spanned<String>>,
     pub(super) user: Option<String>,
     pub(super) password_file: Option<Spanned<String>>,
+    /// A mail provider whose servers and endpoints fill what is not written.
+    pub(super) provider: Option<Spanned<String>>,
     /// `"password"` (the default) or `"oauth2"`.
     pub(super) auth: Option<Spanned<String>>,
     pub(super) oauth2_token_url: Option<Spanned<String>>,

@@ -27,17 +27,23 @@ impl Validator<'_> {
         login_required: bool,
     ) -> Option<SmtpConfig> {
         let what = kind.get_ref().clone();
-        let Some(host) = raw.host else {
-            self.problem(kind, format!("{what} needs a host"));
-            return None;
+        let preset = raw.provider.as_ref().and_then(|p| self.provider(p, &what));
+        let host = match (raw.host, preset) {
+            (Some(host), _) => host.get_ref().clone(),
+            (None, Some(preset)) => preset.host.to_string(),
+            (None, None) => {
+                self.problem(kind, format!("{what} needs a host"));
+                return None;
+            }
         };
         let tls = match raw.tls.as_ref().map(|t| t.get_ref().as_str()) {
-            None | Some("implicit") => Tls::Implicit,
+            None => preset.map_or(Tls::Implicit, |p| p.tls),
+            Some("implicit") => Tls::Implicit,
             Some("starttls") => Tls::Starttls,
             Some("none") => {
-                if !is_loopback(host.get_ref()) {
+                if !is_loopback(&host) {
                     let at = raw.tls.as_ref().expect("matched Some");
-                    self.problem(at, format!("tls = \"none\" is allowed only for a server on this machine (loopback), not {}", host.get_ref()));
+                    self.problem(at, format!("tls = \"none\" is allowed only for a server on this machine (loopback), not {host}"));
                 }
                 Tls::None
             }
@@ -50,11 +56,13 @@ impl Validator<'_> {
                 Tls::Implicit
             }
         };
-        let port = raw.port.unwrap_or(if tls == Tls::Implicit {
-            implicit_port
-        } else {
-            starttls_port
-        });
+        let port = match (raw.port, preset) {
+            (Some(port), _) => port,
+            // the provider's port, when its TLS is the one used
+            (None, Some(preset)) if preset.tls == tls => preset.port,
+            (None, _) if tls == Tls::Implicit => implicit_port,
+            (None, _) => starttls_port,
+        };
         let auth = match raw.auth.as_ref().map(|a| (a, a.get_ref().as_str())) {
             None | Some((_, "password")) => {
                 for (key, value) in raw.oauth2.written() {
@@ -89,7 +97,7 @@ impl Validator<'_> {
                     );
                 }
                 let side = if what == "imap" { "inbox" } else { "outbox" };
-                self.oauth2(at, &raw.oauth2, side)
+                self.oauth2(at, &raw.oauth2, side, preset)
                     .map(|c| Auth::OAuth2(Box::new(c)))
             }
             Some((at, other)) => {
@@ -110,7 +118,7 @@ impl Validator<'_> {
             path
         });
         Some(SmtpConfig {
-            host: host.get_ref().clone(),
+            host,
             port,
             tls,
             user: raw.user.clone(),

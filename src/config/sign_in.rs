@@ -16,11 +16,13 @@ impl Validator<'_> {
         at: &Spanned<String>,
         raw: &RawOAuth2<'_>,
         side: &str,
+        preset: Option<&'static Provider>,
     ) -> Option<OAuth2Config> {
         let mut missing = Vec::new();
-        let token_url = match raw.token_url {
-            Some(url) => self.endpoint(url, "oauth2_token_url"),
-            None => {
+        let token_url = match (raw.token_url, preset) {
+            (Some(url), _) => self.endpoint(url, "oauth2_token_url"),
+            (None, Some(preset)) => Some(preset.token_url.to_string()),
+            (None, None) => {
                 missing.push("oauth2_token_url (the provider's token endpoint)");
                 None
             }
@@ -71,12 +73,12 @@ impl Validator<'_> {
                     .collect::<Vec<_>>()
                     .join(" "),
             ),
-            None => None,
+            None => preset.and_then(|p| p.scope).map(str::to_string),
         };
-        let device_url = raw
-            .device_url
-            .as_ref()
-            .and_then(|url| self.endpoint(url, "oauth2_device_url"));
+        let device_url = match (raw.device_url, preset) {
+            (Some(url), _) => self.endpoint(url, "oauth2_device_url"),
+            (None, preset) => preset.and_then(|p| p.device_url).map(str::to_string),
+        };
         Some(OAuth2Config {
             token_url: token_url?,
             client_id: client_id?,
@@ -85,6 +87,29 @@ impl Validator<'_> {
             scope,
             device_url,
         })
+    }
+
+    /// The servers and endpoints of the provider named at `at`, for the
+    /// `imap` or `smtp` side (`kind`).
+    pub(super) fn provider(
+        &mut self,
+        at: &Spanned<String>,
+        kind: &str,
+    ) -> Option<&'static Provider> {
+        let name = at.get_ref().as_str();
+        let found = PROVIDERS.iter().find(|p| p.name == name && p.kind == kind);
+        if found.is_none() {
+            let names: Vec<String> = PROVIDERS
+                .iter()
+                .filter(|p| p.kind == "imap")
+                .map(|p| format!("\"{}\"", p.name))
+                .collect();
+            self.problem(
+                at,
+                format!("unknown provider \"{name}\" ({})", names.join(", ")),
+            );
+        }
+        found
     }
 
     /// An endpoint's URL: `https://`, or `http://` for a server on this
@@ -225,6 +250,119 @@ impl Validator<'_> {
         }
     }
 }
+
+/// A mail provider's server for one side, and its OAuth2 endpoints:
+/// what `provider = "…"` fills in where the config does not say.
+#[derive(Debug)]
+pub(super) struct Provider {
+    pub(super) name: &'static str,
+    /// `imap` or `smtp`.
+    pub(super) kind: &'static str,
+    pub(super) host: &'static str,
+    pub(super) port: u16,
+    pub(super) tls: Tls,
+    pub(super) token_url: &'static str,
+    /// Where the provider has an RFC 8628 device endpoint that gives mail
+    /// scopes.
+    pub(super) device_url: Option<&'static str>,
+    /// The scope asked for when `oauth2_scope` is not written.
+    pub(super) scope: Option<&'static str>,
+}
+
+const MICROSOFT_TOKEN: &str = "https://login.microsoftonline.com/common/oauth2/v2.0/token";
+const MICROSOFT_DEVICE: &str = "https://login.microsoftonline.com/common/oauth2/v2.0/devicecode";
+/// One scope for both sides: one refresh token serves the inbox and the
+/// outbox.
+const MICROSOFT_SCOPE: &str = "https://outlook.office.com/IMAP.AccessAsUser.All \
+                               https://outlook.office.com/SMTP.Send offline_access";
+
+/// The providers (docs/operators.md, "Providers"). Only Microsoft's
+/// device endpoint is filled: Google's device flow does not give Gmail's
+/// scope, and Yandex's and Mail.ru's are not documented as RFC 8628's; for
+/// those a refresh token got otherwise is written in the file (or
+/// `oauth2_device_url` is written to try one).
+pub(super) const PROVIDERS: &[Provider] = &[
+    Provider {
+        name: "gmail",
+        kind: "imap",
+        host: "imap.gmail.com",
+        port: 993,
+        tls: Tls::Implicit,
+        token_url: "https://oauth2.googleapis.com/token",
+        device_url: None,
+        scope: Some("https://mail.google.com/"),
+    },
+    Provider {
+        name: "gmail",
+        kind: "smtp",
+        host: "smtp.gmail.com",
+        port: 465,
+        tls: Tls::Implicit,
+        token_url: "https://oauth2.googleapis.com/token",
+        device_url: None,
+        scope: Some("https://mail.google.com/"),
+    },
+    Provider {
+        name: "outlook",
+        kind: "imap",
+        host: "outlook.office365.com",
+        port: 993,
+        tls: Tls::Implicit,
+        token_url: MICROSOFT_TOKEN,
+        device_url: Some(MICROSOFT_DEVICE),
+        scope: Some(MICROSOFT_SCOPE),
+    },
+    Provider {
+        name: "outlook",
+        kind: "smtp",
+        host: "smtp.office365.com",
+        port: 587,
+        tls: Tls::Starttls,
+        token_url: MICROSOFT_TOKEN,
+        device_url: Some(MICROSOFT_DEVICE),
+        scope: Some(MICROSOFT_SCOPE),
+    },
+    Provider {
+        name: "yandex",
+        kind: "imap",
+        host: "imap.yandex.com",
+        port: 993,
+        tls: Tls::Implicit,
+        token_url: "https://oauth.yandex.com/token",
+        device_url: None,
+        scope: None,
+    },
+    Provider {
+        name: "yandex",
+        kind: "smtp",
+        host: "smtp.yandex.com",
+        port: 465,
+        tls: Tls::Implicit,
+        token_url: "https://oauth.yandex.com/token",
+        device_url: None,
+        scope: None,
+    },
+    Provider {
+        name: "mailru",
+        kind: "imap",
+        host: "imap.mail.ru",
+        port: 993,
+        tls: Tls::Implicit,
+        token_url: "https://oauth.mail.ru/token",
+        device_url: None,
+        scope: None,
+    },
+    Provider {
+        name: "mailru",
+        kind: "smtp",
+        host: "smtp.mail.ru",
+        port: 465,
+        tls: Tls::Implicit,
+        token_url: "https://oauth.mail.ru/token",
+        device_url: None,
+        scope: None,
+    },
+];
 
 #[cfg(test)]
 mod tests {
@@ -510,5 +648,140 @@ mod tests {
         // a file of its own: two sign-ins
         let own = other.replace("\"refresh-token\"", "\"smtp-refresh-token\"");
         assert_eq!(problems(&config(IMAP, &own)), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_provider_fills_the_servers_and_endpoints_not_written() {
+        let secrets = Secrets {
+            check: PasswordCheck::Skip,
+            credentials: None,
+            systemd: None,
+        };
+        let read = |inbox: &str, outbox: &str| {
+            Config::parse_with(
+                &config(inbox, outbox),
+                Path::new("/etc/ma"),
+                false,
+                &secrets,
+            )
+            .map(|(c, _)| c)
+        };
+        let sign_in = "user = \"arbiter@example.org\"\nauth = \"oauth2\"\n\
+                       oauth2_client_id = \"app\"\noauth2_refresh_token_file = \"token\"";
+        let c = read(
+            &format!("kind = \"imap\"\nprovider = \"outlook\"\n{sign_in}"),
+            &format!("kind = \"smtp\"\nprovider = \"outlook\"\n{sign_in}"),
+        )
+        .unwrap();
+        let (InboxConfig::Imap(imap), OutboxConfig::Smtp(smtp)) = (&c.inbox, &c.outbox) else {
+            panic!("IMAP and SMTP")
+        };
+        assert_eq!(
+            (imap.host.as_str(), imap.port, imap.tls),
+            ("outlook.office365.com", 993, Tls::Implicit)
+        );
+        assert_eq!(
+            (smtp.host.as_str(), smtp.port, smtp.tls),
+            ("smtp.office365.com", 587, Tls::Starttls)
+        );
+        let Auth::OAuth2(o) = &imap.auth else {
+            panic!("OAuth2")
+        };
+        assert_eq!(
+            o.token_url,
+            "https://login.microsoftonline.com/common/oauth2/v2.0/token"
+        );
+        assert_eq!(
+            o.device_url.as_deref(),
+            Some("https://login.microsoftonline.com/common/oauth2/v2.0/devicecode")
+        );
+        assert_eq!(
+            o.scope.as_deref(),
+            Some(
+                "https://outlook.office.com/IMAP.AccessAsUser.All \
+                 https://outlook.office.com/SMTP.Send offline_access"
+            )
+        );
+        // the same values for both: one sign-in may serve both
+        assert_eq!(Some(&imap.auth), smtp.auth.as_ref());
+        // what is written wins; a provider without a device endpoint has none
+        let c = read(
+            &format!(
+                "kind = \"imap\"\nprovider = \"gmail\"\nport = 1993\n{sign_in}\n\
+                 oauth2_scope = \"https://mail.google.com/ openid\""
+            ),
+            "kind = \"smtp\"\nprovider = \"gmail\"\ntls = \"starttls\"",
+        )
+        .unwrap();
+        let (InboxConfig::Imap(imap), OutboxConfig::Smtp(smtp)) = (&c.inbox, &c.outbox) else {
+            panic!("IMAP and SMTP")
+        };
+        assert_eq!((imap.host.as_str(), imap.port), ("imap.gmail.com", 1993));
+        let Auth::OAuth2(o) = &imap.auth else {
+            panic!("OAuth2")
+        };
+        assert_eq!(o.token_url, "https://oauth2.googleapis.com/token");
+        assert_eq!(o.device_url, None);
+        assert_eq!(o.scope.as_deref(), Some("https://mail.google.com/ openid"));
+        // STARTTLS asked of a provider whose port is implicit TLS: 587
+        assert_eq!(
+            (smtp.host.as_str(), smtp.port, smtp.tls),
+            ("smtp.gmail.com", 587, Tls::Starttls)
+        );
+        for (name, imap_host, smtp_host) in [
+            ("yandex", "imap.yandex.com", "smtp.yandex.com"),
+            ("mailru", "imap.mail.ru", "smtp.mail.ru"),
+        ] {
+            let c = read(
+                &format!(
+                    "kind = \"imap\"\nprovider = \"{name}\"\nuser = \"a\"\npassword_file = \"pw\""
+                ),
+                &format!("kind = \"smtp\"\nprovider = \"{name}\""),
+            )
+            .unwrap();
+            let (InboxConfig::Imap(imap), OutboxConfig::Smtp(smtp)) = (&c.inbox, &c.outbox) else {
+                panic!("IMAP and SMTP")
+            };
+            assert_eq!((imap.host.as_str(), imap.port), (imap_host, 993));
+            assert_eq!(
+                (smtp.host.as_str(), smtp.port, smtp.tls),
+                (smtp_host, 465, Tls::Implicit)
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_provider_or_one_for_a_folder_is_a_problem_with_its_line() {
+        let text = config(
+            "kind = \"imap\"\nprovider = \"hotmail\"\nuser = \"a\"\npassword_file = \"pw\"",
+            FILE_OUTBOX,
+        );
+        assert_eq!(
+            problems(&text),
+            [
+                "7: unknown provider \"hotmail\" (\"gmail\", \"outlook\", \"yandex\", \"mailru\")",
+                "6: imap needs a host",
+            ]
+            .map(str::to_string)
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+        );
+        let text = config(
+            "kind = \"maildir\"\npath = \"in\"\nprovider = \"gmail\"",
+            FILE_OUTBOX,
+        );
+        assert_eq!(
+            problems(&text),
+            ["8: provider is read only with kind = \"imap\""]
+        );
+        let text = config(
+            "kind = \"maildir\"\npath = \"in\"",
+            "kind = \"file\"\npath = \"sent\"\nprovider = \"gmail\"",
+        );
+        assert_eq!(
+            problems(&text),
+            ["12: provider is read only with kind = \"smtp\""]
+        );
     }
 }
