@@ -59,12 +59,14 @@ pub struct Monitor {
 
 impl Monitor {
     pub(crate) fn new(store: SharedStore) -> Monitor {
-        let health = store
+        let mut health: Health = store
             .fact(HEALTH_FACT)
             .ok()
             .flatten()
             .and_then(|v| serde_json::from_str(&v).ok())
             .unwrap_or_default();
+        // a refused sign-in is found again (and said again) by this run
+        health.sign_in.clear();
         Monitor {
             health: Arc::new(Mutex::new(health)),
             store,

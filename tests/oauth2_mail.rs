@@ -714,6 +714,54 @@ async fn a_revoked_sign_in_of_the_outbox_keeps_the_mails_in_the_outbox_until_a_n
     assert_eq!(servers.mails(&users.white, "INBOX").await.len(), 2);
 }
 
+#[tokio::test(flavor = "current_thread")]
+async fn run_once_with_a_revoked_sign_in_fails_saying_what_to_run_and_keeps_the_mail() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let users = servers.users("onceoauth");
+    let provider = servers.provider(|_| {});
+    let dir = arena(&servers, &users, &provider, false);
+    let (from, raw) = move_mail(&users, 0);
+    servers.send(&from, &users.arbiter, &raw).await;
+    servers
+        .wait_for(&users.arbiter, 1, Duration::from_secs(10), dir.path())
+        .await;
+    for token in provider.valid_refresh_tokens() {
+        provider.revoke(&token);
+    }
+    let out = binary(dir.path(), &["run", "--once"], "trace")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("invalid_grant") && stderr.contains("`mailarbiter oauth2 login inbox`"),
+        "{stderr}"
+    );
+    let shown = format!("{stderr}{}", String::from_utf8_lossy(&out.stdout));
+    for token in provider.issued() {
+        assert!(!shown.contains(&token), "a token in the output");
+    }
+    // the move waits in the mailbox, unread
+    let waiting = servers.mails(&users.arbiter, "INBOX").await;
+    assert_eq!(waiting.len(), 1);
+    assert!(!waiting[0].1);
+    // signed in again: the next pass reads it
+    token_file(
+        &dir.path().join("refresh-token"),
+        &provider.grant(&users.arbiter),
+    );
+    let out = binary(dir.path(), &["run", "--once"], "warn")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(moves(dir.path()), 1);
+}
+
 /// The OAUTHBEARER message (RFC 7628) the daemon writes for a server
 /// that offers only that: Dovecot and Postfix take it, and refuse a
 /// token they cannot check, ending the exchange at the daemon's answer.

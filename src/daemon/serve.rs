@@ -251,6 +251,15 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
                     } else {
                         debug!(error = %e, retry_in = ?wait, "the mailbox's sign-in is still refused");
                     }
+                    if !ready {
+                        // up and waiting for a person: systemd must not
+                        // time the start out and start it again and again
+                        notify(sd_notify::NotifyState::Ready);
+                        notify(sd_notify::NotifyState::Status(
+                            "the mailbox's OAuth2 sign-in is refused: run mailarbiter oauth2 login inbox",
+                        ));
+                        ready = true;
+                    }
                 }
                 _ => {
                     error!(error = %e, retry_in = ?wait, "mailbox unreachable");
