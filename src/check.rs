@@ -7,7 +7,7 @@
 //! Every probe runs even when another fails; nothing is sent,
 //! moved or created that stays.
 
-use crate::config::{read_password, Config, InboxConfig, OutboxConfig, Tls};
+use crate::config::{Config, InboxConfig, OutboxConfig, Tls};
 use crate::mail::{imap, smtp::SmtpOutbound};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -25,6 +25,8 @@ pub struct Probe {
 /// Runs every probe of `config`, in the order store, inbox, outbox, and
 /// the web folder when there is one.
 pub async fn connect(config: &Config) -> Vec<Probe> {
+    let logins = crate::mail::logins(config)
+        .map_err(|(file, e)| format!("password_file {}: {e}", file.display()));
     let mut probes = vec![Probe {
         what: format!("store {}", config.state.display()),
         result: store_folder(&config.state),
@@ -44,9 +46,10 @@ pub async fn connect(config: &Config) -> Vec<Probe> {
                 tls_words(c.tls),
                 c.user
             ),
-            result: match password(&c.password_file) {
-                Err(e) => Err(e),
-                Ok(pw) => within(imap::probe(c, &pw)).await,
+            result: match &logins {
+                Err(e) => Err(e.clone()),
+                Ok((Some(login), _)) => within(imap::probe(c, login)).await,
+                Ok((None, _)) => Err("no login".into()),
             },
         },
     });
@@ -66,11 +69,8 @@ pub async fn connect(config: &Config) -> Vec<Probe> {
                     .map_or(String::new(), |u| format!(", user {u}"))
             ),
             result: async {
-                let pw = match &c.password_file {
-                    Some(file) => Some(password(file)?),
-                    None => None,
-                };
-                let smtp = SmtpOutbound::new(c, pw).map_err(|e| e.to_string())?;
+                let login = logins.clone()?.1;
+                let smtp = SmtpOutbound::new(c, login).map_err(|e| e.to_string())?;
                 within(async { smtp.probe().await.map(|()| String::new()) }).await?;
                 Ok(match &c.user {
                     Some(user) => format!("EHLO answered, logged in as {user}"),
@@ -126,10 +126,6 @@ fn tls_words(tls: Tls) -> &'static str {
         Tls::Starttls => "STARTTLS",
         Tls::None => "no TLS",
     }
-}
-
-fn password(file: &Path) -> Result<String, String> {
-    read_password(file).map_err(|e| format!("password_file {}: {e}", file.display()))
 }
 
 async fn within<E: std::fmt::Display>(

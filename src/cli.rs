@@ -51,6 +51,34 @@ pub enum RulesAction {
     },
 }
 
+/// What `oauth2` does.
+#[derive(Debug, Subcommand)]
+pub enum OAuth2Action {
+    /// Sign the inbox's or the outbox's account in (RFC 8628 device grant):
+    /// prints an address and a code to enter there, waits for the sign-in,
+    /// and writes oauth2_refresh_token_file
+    Login {
+        /// The sign-in: the inbox's or the outbox's
+        side: Side,
+    },
+}
+
+/// The inbox or the outbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    Inbox,
+    Outbox,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Inbox => "inbox",
+            Side::Outbox => "outbox",
+        }
+    }
+}
+
 /// What `xfcc` does.
 #[derive(Debug, Subcommand)]
 pub enum XfccAction {
@@ -187,6 +215,13 @@ pub enum Command {
     Xfcc {
         #[command(subcommand)]
         action: XfccAction,
+    },
+    /// OAuth2 sign-in of the mail servers: `oauth2 login inbox|outbox`
+    /// signs the account in and writes the refresh token file
+    #[command(name = "oauth2")]
+    OAuth2 {
+        #[command(subcommand)]
+        action: OAuth2Action,
     },
     /// Put the mails of a game's last sent decision in the outbox again, with
     /// their first Message-IDs (a mail client shows a mail it has once)

@@ -23,6 +23,7 @@ mod probe;
 mod raw;
 mod schema;
 mod servers;
+mod sign_in;
 use raw::*;
 pub use servers::{read_password, PasswordCheck, Secrets, UNIT_CREDENTIALS};
 mod tournament;
@@ -39,6 +40,16 @@ macro_rules! server_fields {
             tls: &$raw.tls,
             user: &$raw.user,
             password_file: &$raw.password_file,
+            provider: &$raw.provider,
+            auth: &$raw.auth,
+            oauth2: RawOAuth2 {
+                token_url: &$raw.oauth2_token_url,
+                client_id: &$raw.oauth2_client_id,
+                client_secret_file: &$raw.oauth2_client_secret_file,
+                refresh_token_file: &$raw.oauth2_refresh_token_file,
+                scope: &$raw.oauth2_scope,
+                device_url: &$raw.oauth2_device_url,
+            },
             ca_file: &$raw.ca_file,
         }
     };
@@ -55,6 +66,33 @@ pub enum Tls {
     None,
 }
 
+/// How the daemon signs in to a mail server (`auth`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Auth {
+    /// `auth = "password"`, the default: the first line of `password_file`.
+    Password(PathBuf),
+    /// `auth = "oauth2"`: an access token, asked for with the refresh token.
+    OAuth2(Box<OAuth2Config>),
+}
+
+/// `auth = "oauth2"`: where and with what the access tokens are asked for
+/// (the `oauth2_*` keys).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OAuth2Config {
+    /// The provider's token endpoint (https, or http on loopback).
+    pub token_url: String,
+    pub client_id: String,
+    /// The client secret's file, for the providers that give one.
+    pub client_secret_file: Option<PathBuf>,
+    /// The refresh token (its first line); rewritten when the provider
+    /// sends a new one.
+    pub refresh_token_file: PathBuf,
+    /// The scopes asked for, separated by spaces.
+    pub scope: Option<String>,
+    /// The device authorization endpoint (RFC 8628), for `oauth2 login`.
+    pub device_url: Option<String>,
+}
+
 /// An IMAP mailbox.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImapConfig {
@@ -62,7 +100,7 @@ pub struct ImapConfig {
     pub port: u16,
     pub tls: Tls,
     pub user: String,
-    pub password_file: PathBuf,
+    pub auth: Auth,
     /// Certificates (PEM) trusted besides the public roots: a private CA.
     pub ca_file: Option<PathBuf>,
     /// The folder players' mail arrives in.
@@ -82,7 +120,8 @@ pub struct SmtpConfig {
     pub port: u16,
     pub tls: Tls,
     pub user: Option<String>,
-    pub password_file: Option<PathBuf>,
+    /// How it signs in; `None`: it sends without a login.
+    pub auth: Option<Auth>,
     /// Certificates (PEM) trusted besides the public roots: a private CA.
     pub ca_file: Option<PathBuf>,
     /// The hard limit of one SMTP conversation (`[outbox] timeout_seconds`,
@@ -558,6 +597,20 @@ impl Validator<'_> {
             .web_dir
             .as_ref()
             .map(|dir| self.folder(dir, "web_dir"));
+        let kind = raw.inbox.kind.get_ref().as_str();
+        if let Some(provider) = raw.inbox.provider.as_ref().filter(|_| kind != "imap") {
+            self.problem(
+                provider,
+                "provider is read only with kind = \"imap\"".into(),
+            );
+        }
+        let kind = raw.outbox.kind.get_ref().as_str();
+        if let Some(provider) = raw.outbox.provider.as_ref().filter(|_| kind != "smtp") {
+            self.problem(
+                provider,
+                "provider is read only with kind = \"smtp\"".into(),
+            );
+        }
         let inbox = match raw.inbox.kind.get_ref().as_str() {
             "maildir" => match &raw.inbox.path {
                 Some(p) => {
@@ -586,7 +639,7 @@ impl Validator<'_> {
                         port: server.port,
                         tls: server.tls,
                         user: server.user.unwrap_or_default(),
-                        password_file: server.password_file.unwrap_or_default(),
+                        auth: server.auth.unwrap_or(Auth::Password(PathBuf::new())),
                         ca_file: server.ca_file,
                         folder: raw.inbox.folder.clone().unwrap_or_else(|| "INBOX".into()),
                         processed_folder: raw.inbox.processed_folder.clone(),
@@ -638,6 +691,11 @@ impl Validator<'_> {
                 None
             }
         };
+        self.shared_sign_in(
+            inbox.as_ref(),
+            outbox.as_ref(),
+            raw.outbox.oauth2_refresh_token_file.as_ref(),
+        );
         let mut max_mail_bytes = 1_048_576;
         let mut replies_per_hour = 20;
         let mut sender_auth = None;
@@ -1301,7 +1359,7 @@ black = "b"
                     (i.port, i.tls, i.folder.as_str()),
                     (143, Tls::None, "INBOX")
                 );
-                assert_eq!(i.password_file, PathBuf::from("/etc/ma/pw"));
+                assert_eq!(i.auth, Auth::Password(PathBuf::from("/etc/ma/pw")));
             }
             other => panic!("{other:?}"),
         }

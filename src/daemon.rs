@@ -11,7 +11,7 @@
 //! `sd_notify` READY/WATCHDOG/STOPPING, and the control socket through which
 //! `games`, `show` and `export` read the state while the daemon holds the store.
 
-use crate::config::{read_password, Config, InboxConfig, OutboxConfig, Problem};
+use crate::config::{Config, InboxConfig, OutboxConfig, Problem};
 use crate::identity;
 use crate::letters;
 use crate::mail::file::FileOutbound;
@@ -182,13 +182,6 @@ pub struct Relay {
     outbox: Outbox,
     from: Recipient,
     monitor: Monitor,
-}
-
-fn password(path: &Path) -> Result<String, DaemonError> {
-    read_password(path).map_err(|source| DaemonError::Password {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 impl Pipeline {
@@ -661,19 +654,18 @@ fn wire(
     store: &SharedStore,
     monitor: &Monitor,
 ) -> Result<(Inbox, Relay), DaemonError> {
-    let inbox = match &config.inbox {
-        InboxConfig::Maildir { path } => Inbox::Maildir(Maildir::new(path.clone())),
-        InboxConfig::Imap(imap) => Inbox::Imap(Box::new(ImapInbox::new(
-            imap.clone(),
-            password(&imap.password_file)?,
-        ))),
+    let (inbox_login, outbox_login) = crate::mail::logins(config)
+        .map_err(|(path, source)| DaemonError::Password { path, source })?;
+    let inbox = match (&config.inbox, inbox_login) {
+        (InboxConfig::Imap(imap), Some(login)) => {
+            Inbox::Imap(Box::new(ImapInbox::new(imap.clone(), login)))
+        }
+        (InboxConfig::Imap(imap), None) => unreachable!("an IMAP inbox logs in: {}", imap.host),
+        (InboxConfig::Maildir { path }, _) => Inbox::Maildir(Maildir::new(path.clone())),
     };
     let outbox = match &config.outbox {
         OutboxConfig::File { path } => Outbox::File(FileOutbound::new(path.clone())),
-        OutboxConfig::Smtp(smtp) => {
-            let secret = smtp.password_file.as_deref().map(password).transpose()?;
-            Outbox::Smtp(Box::new(SmtpOutbound::new(smtp, secret)?))
-        }
+        OutboxConfig::Smtp(smtp) => Outbox::Smtp(Box::new(SmtpOutbound::new(smtp, outbox_login)?)),
     };
     let relay = Relay {
         monitor: monitor.clone(),

@@ -41,7 +41,8 @@
 //! - [`identity`]: the store's record of each game's players and rule set,
 //!   and the refusal of a config that disagrees with it.
 //! - [`mail`]: the Maildir and IMAP inboxes, the file and SMTP outboxes
-//!   (lettre), composing mails.
+//!   (lettre), composing mails; the OAuth2 sign-in to IMAP and SMTP
+//!   (`oauth2.rs`, its token requests over `http.rs`).
 //! - [`daemon`]: the one referee loop: mail (fetch → parse → decide →
 //!   commit → mark → send), the Xfcc moves waiting for it, the timers, and
 //!   `run` under systemd; [`control`]: the socket the views, `status` and

@@ -36,7 +36,8 @@ fn main() -> ExitCode {
 }
 
 /// The log: `RUST_LOG` (else `default`), with sled's own chatter at `warn`
-/// unless `RUST_LOG` names sled; to the journal with its fields (`GAME=`,
+/// unless `RUST_LOG` names sled, and never async-imap's trace of the
+/// commands it writes (a `LOGIN` password, an `AUTHENTICATE` token); to the journal with its fields (`GAME=`,
 /// `FROM=`, …) when stderr is the journal's stream (`JOURNAL_STREAM`, as
 /// systemd sets it for a service), else to stderr.
 fn init_logging(default: &str) {
@@ -52,6 +53,11 @@ fn init_logging(default: &str) {
         None => format!("{default},sled=warn"),
     };
     let filter = EnvFilter::try_new(&filter).unwrap_or_else(|_| EnvFilter::new(default));
+    // whatever RUST_LOG says: async-imap traces each command it writes,
+    // passwords and tokens included
+    let secrets_kept = tracing_subscriber::filter::filter_fn(|meta| {
+        !(meta.target().starts_with("async_imap") && *meta.level() == tracing::Level::TRACE)
+    });
     if stderr_is_journal() {
         match tracing_journald::layer() {
             Ok(journal) => {
@@ -61,6 +67,7 @@ fn init_logging(default: &str) {
                     .with_syslog_identifier("mailarbiter".into());
                 tracing_subscriber::registry()
                     .with(filter)
+                    .with(secrets_kept)
                     .with(journal)
                     .init();
                 return;
@@ -74,6 +81,8 @@ fn init_logging(default: &str) {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(false)
+        .finish()
+        .with(secrets_kept)
         .init();
 }
 
@@ -230,6 +239,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 served => served?,
             }
         }
+        Command::OAuth2 {
+            action: cli::OAuth2Action::Login { side },
+        } => return oauth2_login(&config, *side, runtime()?),
         Command::Status {
             json,
             max_outbox_age,
@@ -437,6 +449,58 @@ fn check(path: &Path, config: &Config) -> ExitCode {
 
 /// `check --connect`: every probe on one line, a failure with its reason on
 /// standard error; exit 1 when any failed.
+/// `oauth2 login inbox|outbox`: the device grant for that side's sign-in,
+/// what to do printed at once, the refresh token file written.
+fn oauth2_login(
+    config: &Config,
+    side: cli::Side,
+    runtime: tokio::runtime::Runtime,
+) -> Result<ExitCode> {
+    use mailarbiter::config::{Auth, InboxConfig, OutboxConfig};
+    let found = match (side, &config.inbox, &config.outbox) {
+        (cli::Side::Inbox, InboxConfig::Imap(imap), _) => match &imap.auth {
+            Auth::OAuth2(c) => Some((c, imap.user.clone())),
+            Auth::Password(_) => None,
+        },
+        (cli::Side::Outbox, _, OutboxConfig::Smtp(smtp)) => match &smtp.auth {
+            Some(Auth::OAuth2(c)) => Some((c, smtp.user.clone().unwrap_or_default())),
+            _ => None,
+        },
+        _ => None,
+    };
+    let name = side.name();
+    let Some((sign_in, account)) = found else {
+        eprintln!(
+            "mailarbiter: the {name} does not sign in with OAuth2 (auth = \"oauth2\" in \
+             [{name}], with an IMAP inbox or an SMTP outbox)"
+        );
+        return Ok(ExitCode::from(2));
+    };
+    if sign_in.device_url.is_none() {
+        eprintln!(
+            "mailarbiter: [{name}] has no oauth2_device_url: the sign-in needs the provider's \
+             device authorization endpoint (configuration.md, \"OAuth2 sign-in\")"
+        );
+        return Ok(ExitCode::from(2));
+    }
+    let said = runtime.block_on(mailarbiter::mail::oauth2::device_login(
+        sign_in,
+        name,
+        &account,
+        |line| {
+            println!("{line}");
+            let _ = std::io::stdout().flush();
+        },
+    ));
+    match said {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("mailarbiter: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
 fn connect_check(config: &Config, runtime: tokio::runtime::Runtime) -> ExitCode {
     let probes = runtime.block_on(mailarbiter::check::connect(config));
     let failed = probes.iter().filter(|p| p.result.is_err()).count();

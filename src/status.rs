@@ -9,6 +9,7 @@ use crate::referee::state::State;
 use crate::store::{SharedStore, Store, StoreError};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 use tracing::{error, info, warn};
@@ -59,6 +60,9 @@ pub enum Problem {
     OutboxFolder(String),
     /// The oldest outbox mail waits `age` seconds, more than `limit`.
     OutboxAge { age: i64, limit: i64 },
+    /// An OAuth2 sign-in (`inbox` or `outbox`) the provider refused, or
+    /// whose refresh token cannot be read: a person must sign in again.
+    SignIn { which: String, refusal: LastError },
 }
 
 impl Problem {
@@ -78,6 +82,8 @@ impl Problem {
             Problem::Outbox(_) | Problem::OutboxFolder(_) | Problem::OutboxAge { .. } => {
                 &[Work::Sending]
             }
+            Problem::SignIn { which, .. } if which == "inbox" => &[Work::Reading, Work::Deciding],
+            Problem::SignIn { .. } => &[Work::Sending],
         }
     }
 }
@@ -103,6 +109,8 @@ impl std::fmt::Display for Problem {
                 f,
                 "the oldest outbox mail waits for {age} s (more than {limit} s)"
             ),
+            // the refusal names the sign-in and what to run
+            Problem::SignIn { refusal, .. } => write!(f, "{}", since(refusal)),
         }
     }
 }
@@ -137,6 +145,10 @@ pub struct Health {
     /// last failure (ends when a pass goes through).
     #[serde(default)]
     pub outbox_failing: Option<LastError>,
+    /// The OAuth2 sign-ins that need a person (`inbox`, `outbox`): since
+    /// when and why (the mails wait meanwhile).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sign_in: BTreeMap<String, LastError>,
 }
 
 /// The daemon's [`Health`], shared by the referee, the outbox relay and
@@ -153,7 +165,7 @@ pub struct Monitor {
 
 impl Monitor {
     pub(crate) fn new(store: SharedStore) -> Monitor {
-        let health = store
+        let mut health: Health = store
             .fact(HEALTH_FACT)
             .ok()
             .flatten()
@@ -165,6 +177,8 @@ impl Monitor {
                 ..health
             })
             .unwrap_or_default();
+        // a refused sign-in is found again (and said again) by this run
+        health.sign_in.clear();
         Monitor {
             health: Arc::new(Mutex::new(health)),
             store,
@@ -312,6 +326,43 @@ impl Monitor {
         room
     }
 
+    /// The OAuth2 sign-in of `side` (`inbox`, `outbox`) needs a person:
+    /// kept for `status` until it works again. Whether it is news (not
+    /// already recorded), for the caller to log it once.
+    pub(crate) fn sign_in_refused(&self, side: &str, message: String) -> bool {
+        let news = self
+            .health
+            .lock()
+            .is_ok_and(|h| !h.sign_in.contains_key(side));
+        if news {
+            self.update(true, |h| {
+                h.sign_in.insert(
+                    side.to_string(),
+                    LastError {
+                        at: Utc::now(),
+                        message,
+                    },
+                );
+            });
+        }
+        news
+    }
+
+    /// The sign-in of `side` worked: a refusal recorded is over. Whether
+    /// there was one.
+    pub(crate) fn signed_in(&self, side: &str) -> bool {
+        let recorded = self
+            .health
+            .lock()
+            .is_ok_and(|h| h.sign_in.contains_key(side));
+        if recorded {
+            self.update(true, |h| {
+                h.sign_in.remove(side);
+            });
+        }
+        recorded
+    }
+
     /// The deadlines ran as of `day`; the next pass is at `next`, if known.
     pub(crate) fn deadlines(&self, day: Option<NaiveDate>, next: Option<DateTime<Utc>>) {
         let write_now = day.is_some();
@@ -364,6 +415,11 @@ pub struct Status {
     /// the last failure.
     #[serde(default)]
     pub outbox_failing: Option<LastError>,
+    /// The OAuth2 sign-ins (`inbox`, `outbox`) the provider refused, or
+    /// whose refresh token cannot be read: a person must sign in again
+    /// (`mailarbiter oauth2 login inbox`); the mails wait meanwhile.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sign_in: BTreeMap<String, LastError>,
     /// Whether no work is stopped: true exactly when `problems` is empty.
     pub healthy: bool,
     /// The work the problems stop (`reading`, `deciding`, `sending`).
@@ -431,6 +487,7 @@ pub fn gather(store: &dyn Store, health: Option<Health>, up: bool) -> Result<Sta
         // a failure of a process no longer running is not going on
         mailbox_failing: health.mailbox_failing.filter(|_| up),
         outbox_failing: health.outbox_failing.filter(|_| up),
+        sign_in: health.sign_in,
         ..Status::default()
     })
 }
@@ -469,6 +526,10 @@ impl Status {
         problems.extend(self.mailbox_failing.clone().map(Problem::Mailbox));
         problems.extend(self.no_space.clone().map(Problem::NoSpace));
         problems.extend(self.outbox_failing.clone().map(Problem::Outbox));
+        problems.extend(self.sign_in.iter().map(|(which, refusal)| Problem::SignIn {
+            which: which.clone(),
+            refusal: refusal.clone(),
+        }));
         if let Some(age) = self.outbox.oldest_age_seconds {
             if age > limits.max_outbox_age {
                 problems.push(Problem::OutboxAge {
@@ -601,6 +662,18 @@ mod tests {
                 age: 3601,
                 limit: 3600,
             },
+            Problem::SignIn {
+                which: "inbox".into(),
+                refusal: failure(
+                    "inbox: the OAuth2 sign-in was refused: run mailarbiter oauth2 login inbox",
+                ),
+            },
+            Problem::SignIn {
+                which: "outbox".into(),
+                refusal: failure(
+                    "outbox: the OAuth2 sign-in was refused: run mailarbiter oauth2 login outbox",
+                ),
+            },
         ];
         for problem in &all {
             match problem {
@@ -614,7 +687,8 @@ mod tests {
                 | Problem::NoSpace(_)
                 | Problem::Outbox(_)
                 | Problem::OutboxFolder(_)
-                | Problem::OutboxAge { .. } => {}
+                | Problem::OutboxAge { .. }
+                | Problem::SignIn { .. } => {}
             }
         }
         all

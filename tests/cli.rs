@@ -82,8 +82,10 @@ fn check_lists_unknown_keys_type_errors_and_semantic_problems_at_once() {
         [
             "CONFIG:5:1: unknown key `timezon` in [gateway]: did you mean `timezone`?",
             "CONFIG:8:1: unknown key `colour` in [inbox] (known keys: kind, path, host, port, \
-             tls, user, password_file, ca_file, folder, processed_folder, quarantine_folder, \
-             idle, poll_seconds, batch_mails)",
+             tls, user, password_file, provider, auth, oauth2_token_url, oauth2_client_id, \
+             oauth2_client_secret_file, oauth2_refresh_token_file, oauth2_scope, \
+             oauth2_device_url, ca_file, folder, processed_folder, quarantine_folder, idle, \
+             poll_seconds, batch_mails)",
             "CONFIG:13:19: `timeout_seconds` in [outbox] must be a whole number, at least 0, \
              not text (\"30\")",
             "CONFIG:20:9: bad date \"2026-13-01\" (write YYYY-MM-DD)",

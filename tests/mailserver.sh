@@ -12,22 +12,34 @@
 #   tests/mailserver.sh flush   ROOT             ask Postfix to retry its queue now
 #
 # Environment (read by start): MS_IMAP_PORT (10143), MS_SMTP_PORT (10025),
-# MS_LMTP_PORT (10024), MS_IMAPS_PORT (10993), MS_SMTPS_PORT (10465), MS_USERS (space-separated local parts, default
+# MS_LMTP_PORT (10024), MS_IMAPS_PORT (10993), MS_SMTPS_PORT (10465),
+# MS_SUBMISSION_PORT (10587), MS_USERS (space-separated local parts, default
 # "arbiter td ivanov petrov smith jones"), MS_TIMEOUT (seconds to wait for the
 # ports, default 30).  Every user is NAME@example.test with password "secret";
 # IMAP accepts both "NAME" and "NAME@example.test" as the login.
+#
+# OAuth2: IMAP (and SMTP on the submission port, through Dovecot's auth
+# socket) also take SASL XOAUTH2 and OAUTHBEARER with a bearer token that is
+# a JWT signed HS256 with the key in MS_OAUTH2_KEY (a file holding it
+# base64-encoded, made at the first start), whose "email" claim is the
+# user's address and whose "exp" has not passed.  Dovecot checks it itself
+# (introspection_mode = local): the tests' token server signs with the key.
+# The submission port takes mail only from a client that logged in.
 #
 # Topology:
 #   client --SMTP--> Postfix 127.0.0.1:SMTP --LMTP--> Dovecot 127.0.0.1:LMTP --> ROOT/vmail/NAME/Maildir
 #   client --IMAP--> Dovecot 127.0.0.1:IMAP (plaintext login, STARTTLS offered) and IMAPS (TLS)
 #   TLS: a private CA made with openssl (ROOT/tls/ca.pem, MS_CA) signs a certificate
 #   for localhost and 127.0.0.1; Postfix offers STARTTLS on SMTP and implicit TLS on SMTPS.
+#   client --SMTP AUTH--> Postfix 127.0.0.1:SUBMISSION (login required; PLAIN, LOGIN,
+#   XOAUTH2, OAUTHBEARER checked by Dovecot's auth service)
 # Postfix accepts mail for @example.test users only; everything else is
 # refused at RCPT time ("Relay access denied" / "User unknown"), and nothing is
 # ever sent off the machine (default/relay transports are error:).
 #
 # After a successful start, ROOT/env holds shell-style lines a test can read:
-#   MS_IMAP_PORT=…  MS_SMTP_PORT=…  MS_LMTP_PORT=…  MS_DOMAIN=…  MS_PASSWORD=…  MS_ROOT=…
+#   MS_IMAP_PORT=…  MS_SMTP_PORT=…  MS_LMTP_PORT=…  MS_SUBMISSION_PORT=…  MS_OAUTH2_KEY=…
+#   MS_DOMAIN=…  MS_PASSWORD=…  MS_ROOT=…
 # Logs: ROOT/dovecot.log, ROOT/postfix.log (plus ROOT/*.out for the start commands).
 #
 # start on a ROOT whose servers already run stops them first and restarts
@@ -44,7 +56,7 @@ die() { echo "mailserver.sh: $*" >&2; exit 1; }
 note() { echo "mailserver.sh: $*" >&2; }
 
 usage() {
-    sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,46p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -179,9 +191,21 @@ make_certs() {
     chmod 600 "$dir/server.key" "$dir/ca.key"
 }
 
+make_oauth2_key() {
+    # the HS256 key Dovecot checks the tests' bearer tokens with, base64 in
+    # the file local_validation_key_dict finds for a token without "azp"
+    # and "kid": <prefix>/default/HS256/default
+    local dir=$1/oauth2-keys/default/HS256
+    [ -s "$dir/default" ] && return 0
+    mkdir -p -m 755 "$1/oauth2-keys" "$1/oauth2-keys/default" "$dir"
+    openssl rand -base64 32 | tr -d '\n' >"$dir/default" || die "openssl: oauth2 key"
+    chmod 644 "$dir/default"
+}
+
 write_config() {
-    local root=$1 imap=$2 smtp=$3 lmtp=$4 imaps=$5 smtps=$6
+    local root=$1 imap=$2 smtp=$3 lmtp=$4 imaps=$5 smtps=$6 submission=$7
     make_certs "$root"
+    make_oauth2_key "$root"
 
     mkdir -p -m 755 "$root/dovecot-state" "$root/postfix" "$root/postfix-queue"
     mkdir -p "$root/vmail"
@@ -203,7 +227,7 @@ ssl = yes
 ssl_cert = <$root/tls/server.pem
 ssl_key = <$root/tls/server.key
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login xoauth2 oauthbearer
 # a wrong password is answered at once (default: after 2 s)
 auth_failure_delay = 0
 first_valid_uid = 8
@@ -215,6 +239,13 @@ postmaster_address = postmaster@$DOMAIN
 passdb {
   driver = passwd-file
   args = username_format=%n $root/users
+  mechanisms = plain login
+}
+# bearer tokens (XOAUTH2, OAUTHBEARER): JWTs checked here with the HS256 key
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = $root/dovecot-oauth2.conf.ext
 }
 userdb {
   driver = passwd-file
@@ -231,6 +262,12 @@ service imap-login {
     address = 127.0.0.1
     port = $imaps
     ssl = yes
+  }
+}
+# Postfix's SMTP AUTH asks Dovecot's auth service
+service auth {
+  unix_listener auth-postfix {
+    mode = 0666
   }
 }
 service lmtp {
@@ -260,6 +297,13 @@ protocol lmtp {
 protocol imap {
   mail_max_userip_connections = 100
 }
+EOF
+
+    cat >"$root/dovecot-oauth2.conf.ext" <<EOF
+# the tests' bearer tokens: JWTs signed HS256 with the key under oauth2-keys/
+introspection_mode = local
+local_validation_key_dict = fs:posix:prefix=$root/oauth2-keys/
+username_attribute = email
 EOF
 
     cat >"$root/postfix/main.cf" <<EOF
@@ -314,6 +358,9 @@ message_size_limit = 52428800
 smtpd_tls_cert_file = $root/tls/server.pem
 smtpd_tls_key_file = $root/tls/server.key
 smtpd_tls_security_level = may
+# SMTP AUTH (enabled on the submission port only) through Dovecot
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = $root/dovecot-run/auth-postfix
 EOF
 
     # Debian's master.cf: chroot column (5th) y -> n, smtp inet on loopback:port.
@@ -326,6 +373,8 @@ EOF
         }' /etc/postfix/master.cf >"$root/postfix/master.cf"
     printf '127.0.0.1:%s inet n - n - - smtpd\n  -o smtpd_tls_wrappermode=yes\n  -o smtpd_tls_security_level=encrypt\n' \
         "$smtps" >>"$root/postfix/master.cf"
+    printf '127.0.0.1:%s inet n - n - - smtpd\n  -o smtpd_sasl_auth_enable=yes\n  -o smtpd_client_restrictions=permit_sasl_authenticated,reject\n' \
+        "$submission" >>"$root/postfix/master.cf"
     touch "$root/postfix/vmailbox"
     cool_down "$root/postfix/main.cf" "$root/postfix/master.cf" "$root/postfix/vmailbox"
 
@@ -335,6 +384,8 @@ MS_SMTP_PORT=$smtp
 MS_LMTP_PORT=$lmtp
 MS_IMAPS_PORT=$imaps
 MS_SMTPS_PORT=$smtps
+MS_SUBMISSION_PORT=$submission
+MS_OAUTH2_KEY=$root/oauth2-keys/default/HS256/default
 MS_CA=$root/tls/ca.pem
 MS_DOMAIN=$DOMAIN
 MS_PASSWORD=$DEFAULT_PASSWORD
@@ -413,7 +464,7 @@ cmd_stop() {
 }
 
 cmd_start() {
-    local root=$1 imap smtp lmtp users u deadline p
+    local root=$1 imap smtp lmtp imaps smtps submission users u deadline p
 
     [ "$(id -u)" = 0 ] || die "must run as root (dovecot and postfix need it)"
     install_packages
@@ -429,8 +480,9 @@ cmd_start() {
     lmtp=${MS_LMTP_PORT:-10024}
     imaps=${MS_IMAPS_PORT:-10993}
     smtps=${MS_SMTPS_PORT:-10465}
+    submission=${MS_SUBMISSION_PORT:-10587}
     users=${MS_USERS-arbiter td ivanov petrov smith jones}
-    for p in "$imap" "$smtp" "$lmtp" "$imaps" "$smtps"; do
+    for p in "$imap" "$smtp" "$lmtp" "$imaps" "$smtps" "$submission"; do
         [[ $p =~ ^[0-9]+$ ]] && [ "$p" -gt 0 ] && [ "$p" -lt 65536 ] || die "bad port: $p"
         if port_open "$p"; then
             die "port $p on 127.0.0.1 is already in use (another instance? stop it or set MS_*_PORT)"
@@ -441,7 +493,7 @@ cmd_start() {
     # runtime sockets of an earlier run: a stale one for a listener that is
     # disabled here (anvil-auth-penalty) would be "Connection refused"
     rm -rf "$root/dovecot-run"
-    write_config "$root" "$imap" "$smtp" "$lmtp" "$imaps" "$smtps"
+    write_config "$root" "$imap" "$smtp" "$lmtp" "$imaps" "$smtps" "$submission"
     for u in $users; do
         add_user_files "$root" "$u" "$DEFAULT_PASSWORD" >/dev/null
     done
@@ -460,7 +512,7 @@ cmd_start() {
     fi
 
     deadline=$(( $(date +%s) + ${MS_TIMEOUT:-30} ))
-    for p in "$imap" "$lmtp" "$smtp" "$imaps" "$smtps"; do
+    for p in "$imap" "$lmtp" "$smtp" "$imaps" "$smtps" "$submission"; do
         until port_open "$p"; do
             if [ "$(date +%s)" -ge "$deadline" ]; then
                 echo "mailserver.sh: port $p did not open within ${MS_TIMEOUT:-30} s" >&2
@@ -469,7 +521,7 @@ cmd_start() {
             sleep 0.05
         done
     done
-    echo "mail servers running: IMAP 127.0.0.1:$imap (IMAPS $imaps)  SMTP 127.0.0.1:$smtp (SMTPS $smtps)  LMTP 127.0.0.1:$lmtp  root $root"
+    echo "mail servers running: IMAP 127.0.0.1:$imap (IMAPS $imaps)  SMTP 127.0.0.1:$smtp (SMTPS $smtps, submission $submission)  LMTP 127.0.0.1:$lmtp  root $root"
 }
 
 cmd_adduser() {
@@ -530,7 +582,7 @@ cmd_imap_stop() {
     # that clients see the outage as a real one would look
     local prefix="dovecot-test-$(port_of "$root" MS_IMAP_PORT)/" f cmd
     for f in /proc/[0-9]*/cmdline; do
-        cmd=$(tr '\0' ' ' <"$f" 2>/dev/null) || continue
+        cmd=$(tr '\0' ' ' 2>/dev/null <"$f") || continue
         case $cmd in "$prefix"*) p=${f#/proc/}; kill -TERM "${p%/cmdline}" 2>/dev/null || true ;; esac
     done
 }

@@ -32,6 +32,7 @@ trap cleanup EXIT
 
 export MS_IMAP_PORT=${MS_IMAP_PORT:-21143} MS_SMTP_PORT=${MS_SMTP_PORT:-21025} MS_LMTP_PORT=${MS_LMTP_PORT:-21024}
 export MS_IMAPS_PORT=${MS_IMAPS_PORT:-21993} MS_SMTPS_PORT=${MS_SMTPS_PORT:-21465}
+export MS_SUBMISSION_PORT=${MS_SUBMISSION_PORT:-21587}
 bash tests/mailserver.sh start "$root"
 set -a
 . "$root/env"

@@ -36,6 +36,16 @@ pub(super) struct RawInbox {
     pub(super) tls: Option<Spanned<String>>,
     pub(super) user: Option<String>,
     pub(super) password_file: Option<Spanned<String>>,
+    /// A mail provider whose servers and endpoints fill what is not written.
+    pub(super) provider: Option<Spanned<String>>,
+    /// `"password"` (the default) or `"oauth2"`.
+    pub(super) auth: Option<Spanned<String>>,
+    pub(super) oauth2_token_url: Option<Spanned<String>>,
+    pub(super) oauth2_client_id: Option<Spanned<String>>,
+    pub(super) oauth2_client_secret_file: Option<Spanned<String>>,
+    pub(super) oauth2_refresh_token_file: Option<Spanned<String>>,
+    pub(super) oauth2_scope: Option<Spanned<String>>,
+    pub(super) oauth2_device_url: Option<Spanned<String>>,
     pub(super) ca_file: Option<Spanned<String>>,
     pub(super) folder: Option<String>,
     pub(super) processed_folder: Option<String>,
@@ -52,7 +62,37 @@ pub(super) struct RawServer<'a> {
     pub(super) tls: &'a Option<Spanned<String>>,
     pub(super) user: &'a Option<String>,
     pub(super) password_file: &'a Option<Spanned<String>>,
+    pub(super) provider: &'a Option<Spanned<String>>,
+    pub(super) auth: &'a Option<Spanned<String>>,
+    pub(super) oauth2: RawOAuth2<'a>,
     pub(super) ca_file: &'a Option<Spanned<String>>,
+}
+
+/// The `oauth2_*` keys of a mail server, as written.
+pub(super) struct RawOAuth2<'a> {
+    pub(super) token_url: &'a Option<Spanned<String>>,
+    pub(super) client_id: &'a Option<Spanned<String>>,
+    pub(super) client_secret_file: &'a Option<Spanned<String>>,
+    pub(super) refresh_token_file: &'a Option<Spanned<String>>,
+    pub(super) scope: &'a Option<Spanned<String>>,
+    pub(super) device_url: &'a Option<Spanned<String>>,
+}
+
+impl RawOAuth2<'_> {
+    /// The keys written, each with its name.
+    pub(super) fn written(&self) -> Vec<(&'static str, &Spanned<String>)> {
+        [
+            ("oauth2_token_url", self.token_url),
+            ("oauth2_client_id", self.client_id),
+            ("oauth2_client_secret_file", self.client_secret_file),
+            ("oauth2_refresh_token_file", self.refresh_token_file),
+            ("oauth2_scope", self.scope),
+            ("oauth2_device_url", self.device_url),
+        ]
+        .into_iter()
+        .filter_map(|(name, value)| value.as_ref().map(|v| (name, v)))
+        .collect()
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -64,6 +104,16 @@ pub(super) struct RawOutbox {
     pub(super) tls: Option<Spanned<String>>,
     pub(super) user: Option<String>,
     pub(super) password_file: Option<Spanned<String>>,
+    /// A mail provider whose servers and endpoints fill what is not written.
+    pub(super) provider: Option<Spanned<String>>,
+    /// `"password"` (the default) or `"oauth2"`.
+    pub(super) auth: Option<Spanned<String>>,
+    pub(super) oauth2_token_url: Option<Spanned<String>>,
+    pub(super) oauth2_client_id: Option<Spanned<String>>,
+    pub(super) oauth2_client_secret_file: Option<Spanned<String>>,
+    pub(super) oauth2_refresh_token_file: Option<Spanned<String>>,
+    pub(super) oauth2_scope: Option<Spanned<String>>,
+    pub(super) oauth2_device_url: Option<Spanned<String>>,
     pub(super) ca_file: Option<Spanned<String>>,
     pub(super) timeout_seconds: Option<Spanned<u64>>,
 }

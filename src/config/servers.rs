@@ -27,17 +27,23 @@ impl Validator<'_> {
         login_required: bool,
     ) -> Option<SmtpConfig> {
         let what = kind.get_ref().clone();
-        let Some(host) = raw.host else {
-            self.problem(kind, format!("{what} needs a host"));
-            return None;
+        let preset = raw.provider.as_ref().and_then(|p| self.provider(p, &what));
+        let host = match (raw.host, preset) {
+            (Some(host), _) => host.get_ref().clone(),
+            (None, Some(preset)) => preset.host.to_string(),
+            (None, None) => {
+                self.problem(kind, format!("{what} needs a host"));
+                return None;
+            }
         };
         let tls = match raw.tls.as_ref().map(|t| t.get_ref().as_str()) {
-            None | Some("implicit") => Tls::Implicit,
+            None => preset.map_or(Tls::Implicit, |p| p.tls),
+            Some("implicit") => Tls::Implicit,
             Some("starttls") => Tls::Starttls,
             Some("none") => {
-                if !is_loopback(host.get_ref()) {
+                if !is_loopback(&host) {
                     let at = raw.tls.as_ref().expect("matched Some");
-                    self.problem(at, format!("tls = \"none\" is allowed only for a server on this machine (loopback), not {}", host.get_ref()));
+                    self.problem(at, format!("tls = \"none\" is allowed only for a server on this machine (loopback), not {host}"));
                 }
                 Tls::None
             }
@@ -50,20 +56,55 @@ impl Validator<'_> {
                 Tls::Implicit
             }
         };
-        let port = raw.port.unwrap_or(if tls == Tls::Implicit {
-            implicit_port
-        } else {
-            starttls_port
-        });
-        if login_required && raw.user.is_none() {
-            self.problem(kind, format!("{what} needs a user"));
-        }
-        let password_file = match raw.password_file {
-            Some(p) => Some(self.password_file(p)),
-            None => {
-                if login_required || raw.user.is_some() {
-                    self.problem(kind, format!("{what} with a user needs a password_file"));
+        let port = match (raw.port, preset) {
+            (Some(port), _) => port,
+            // the provider's port, when its TLS is the one used
+            (None, Some(preset)) if preset.tls == tls => preset.port,
+            (None, _) if tls == Tls::Implicit => implicit_port,
+            (None, _) => starttls_port,
+        };
+        let auth = match raw.auth.as_ref().map(|a| (a, a.get_ref().as_str())) {
+            None | Some((_, "password")) => {
+                for (key, value) in raw.oauth2.written() {
+                    self.problem(value, format!("{key} is read only with auth = \"oauth2\""));
                 }
+                if login_required && raw.user.is_none() {
+                    self.problem(kind, format!("{what} needs a user"));
+                }
+                match raw.password_file {
+                    Some(p) => Some(Auth::Password(self.password_file(p))),
+                    None => {
+                        if login_required || raw.user.is_some() {
+                            self.problem(kind, format!("{what} with a user needs a password_file"));
+                        }
+                        None
+                    }
+                }
+            }
+            Some((at, "oauth2")) => {
+                if raw.user.is_none() {
+                    self.problem(
+                        at,
+                        "auth = \"oauth2\" needs a user (the account's address)".into(),
+                    );
+                }
+                if let Some(p) = raw.password_file {
+                    self.problem(
+                        p,
+                        "password_file is not read with auth = \"oauth2\" (the sign-in takes \
+                         an access token got with oauth2_refresh_token_file): remove it"
+                            .into(),
+                    );
+                }
+                let side = if what == "imap" { "inbox" } else { "outbox" };
+                self.oauth2(at, &raw.oauth2, side, preset)
+                    .map(|c| Auth::OAuth2(Box::new(c)))
+            }
+            Some((at, other)) => {
+                self.problem(
+                    at,
+                    format!("unknown auth \"{other}\" (\"password\" or \"oauth2\")"),
+                );
                 None
             }
         };
@@ -77,11 +118,11 @@ impl Validator<'_> {
             path
         });
         Some(SmtpConfig {
-            host: host.get_ref().clone(),
+            host,
             port,
             tls,
             user: raw.user.clone(),
-            password_file,
+            auth,
             ca_file,
             timeout_seconds: 60,
         })
@@ -91,6 +132,12 @@ impl Validator<'_> {
     /// `LoadCredential=`), and the file read and checked as
     /// [`Secrets::check`] asks.
     pub(super) fn password_file(&mut self, p: &Spanned<String>) -> PathBuf {
+        self.secret_file(p, "password_file")
+    }
+
+    /// A file holding a secret on its first line, given as `key`: as
+    /// [`Validator::password_file`].
+    pub(super) fn secret_file(&mut self, p: &Spanned<String>, key: &str) -> PathBuf {
         let (path, credential) = self.password_path(p.get_ref());
         let given = self.secrets.folder().1;
         let check = self.secrets.check;
@@ -100,7 +147,7 @@ impl Validator<'_> {
         // outside the unit: the unit's credential is not there to check
         if credential && !given && check == PasswordCheck::Check && !path.exists() {
             self.notes.push(format!(
-                "{}: note: password_file {} not checked here: $CREDENTIALS_DIRECTORY is unset and \
+                "{}: note: {key} {} not checked here: $CREDENTIALS_DIRECTORY is unset and \
                  {} is not there (systemd gives it to the unit only; name the folder with \
                  --credentials DIR to check it)",
                 self.line(p),
@@ -122,10 +169,7 @@ impl Validator<'_> {
             } else {
                 ""
             };
-            self.problem(
-                p,
-                format!("{verb}password_file {}: {e}{hint}", path.display()),
-            );
+            self.problem(p, format!("{verb}{key} {}: {e}{hint}", path.display()));
         }
         path
     }

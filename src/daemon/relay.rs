@@ -168,11 +168,15 @@ impl Relay {
                 Err(e) => Err(e.into()),
             };
             let wait = match passed {
-                Ok(_) => {
+                Ok(sent) => {
                     if failing > 0 {
                         info!(attempts = failing, "outbox: sending again");
                     }
                     self.monitor.outbox_sent();
+                    // (a pass that sent nothing did not sign in)
+                    if sent > 0 && self.monitor.signed_in("outbox") {
+                        info!("outbox: the sign-in works again");
+                    }
                     failing = 0;
                     backoff.reset();
                     None
@@ -180,13 +184,25 @@ impl Relay {
                 Err(e) => {
                     let wait = backoff.next();
                     let no_space = matches!(e, DaemonError::Store(StoreError::NoSpace { .. }));
-                    if failing == 0 && !no_space {
+                    let refused = matches!(&e,
+                        DaemonError::Mail(MailError::SignIn(r)) if r.needs_a_person());
+                    if refused {
+                        // a person must sign in again: said once, kept for
+                        // `status`; the mails wait in the outbox
+                        if self.monitor.sign_in_refused("outbox", e.to_string()) {
+                            error!(error = %e, "outbox: nothing is sent until the sign-in is mended; the mails wait in the outbox");
+                            self.monitor.error(format!("outbox: {e}"));
+                        } else {
+                            debug!(error = %e, retry_in = ?wait, "outbox: the sign-in is still refused");
+                        }
+                    } else if failing == 0 && !no_space {
                         warn!(error = %e, retry_in = ?wait, "outbox: sending failed, kept for later");
                     } else {
                         debug!(error = %e, retry_in = ?wait, "outbox: sending failed again");
                     }
-                    // the full state disk is the monitor's own problem
-                    if !no_space {
+                    // the full state disk and a refused sign-in are
+                    // problems of their own
+                    if !no_space && !refused {
                         self.monitor.outbox_failed(format!("outbox: {e}"));
                     }
                     failing += 1;

@@ -137,6 +137,23 @@ pub(super) async fn open_with_room(
     }
 }
 
+/// The relay of a reloaded config in place of `running`: an entry cut off
+/// mid-conversation is sent again, with its Message-ID; none is lost.
+fn restart_relay(
+    pipeline: &mut Pipeline,
+    running: tokio::task::JoinHandle<()>,
+    wake: &Arc<tokio::sync::Notify>,
+    shutdown: &watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    match pipeline.relay.take() {
+        Some(new) => {
+            running.abort();
+            tokio::spawn(new.run(wake.clone(), shutdown.clone()))
+        }
+        None => running,
+    }
+}
+
 /// `run`: the daemon, until SIGTERM or SIGINT; SIGHUP reads the config at
 /// `path` again ([`Pipeline::reload`]).
 ///
@@ -223,20 +240,61 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
     'connection: while !*shutdown.borrow() {
         if let Err(e) = pipeline.inbox.connect().await {
             let wait = connect_backoff.next();
-            error!(error = %e, retry_in = ?wait, "mailbox unreachable");
-            pipeline
-                .monitor
-                .mailbox_failed(format!("mailbox unreachable: {e}"));
+            match &e {
+                // a person must sign in again: said once, kept for
+                // `status`; the refresh token file is read again at each
+                // try, so a new sign-in is taken up by itself (or at SIGHUP)
+                MailError::SignIn(refusal) if refusal.needs_a_person() => {
+                    if pipeline.monitor.sign_in_refused("inbox", e.to_string()) {
+                        error!(error = %e, "the mailbox cannot be read until the sign-in is mended; the mails wait in it");
+                        pipeline.monitor.error(format!("mailbox unreachable: {e}"));
+                    } else {
+                        debug!(error = %e, retry_in = ?wait, "the mailbox's sign-in is still refused");
+                    }
+                    if !ready {
+                        // up and waiting for a person: systemd must not
+                        // time the start out and start it again and again
+                        notify(sd_notify::NotifyState::Ready);
+                        notify(sd_notify::NotifyState::Status(
+                            "the mailbox's OAuth2 sign-in is refused: run mailarbiter oauth2 login inbox",
+                        ));
+                        ready = true;
+                    }
+                }
+                _ => {
+                    error!(error = %e, retry_in = ?wait, "mailbox unreachable");
+                    pipeline
+                        .monitor
+                        .mailbox_failed(format!("mailbox unreachable: {e}"));
+                }
+            }
             // the referee loop is alive, waiting for the mailbox; what is
             // already decided still goes out (the relay runs on); deadlines
             // wait for the mailbox, since a move may be waiting in it
             notify(sd_notify::NotifyState::Watchdog);
-            if pause(wait, &mut shutdown).await {
+            let stop = tokio::select! {
+                stop = pause(wait, &mut shutdown) => stop,
+                _ = hangup.recv() => {
+                    info!(config = %path.display(), "SIGHUP: reading the config again");
+                    if pipeline.reload(path).await {
+                        relay = restart_relay(&mut pipeline, relay, &wake, &shutdown);
+                        poll = Duration::from_secs(pipeline.config.poll_seconds);
+                        opening_day = None;
+                    }
+                    // at once, with what the config (and its files) say now
+                    connect_backoff.reset();
+                    false
+                }
+            };
+            if stop {
                 break;
             }
             continue;
         }
         connect_backoff.reset();
+        if pipeline.monitor.signed_in("inbox") {
+            info!("the mailbox's sign-in works again");
+        }
         if !ready {
             notify(sd_notify::NotifyState::Ready);
             info!("ready");
@@ -325,12 +383,7 @@ pub async fn serve(config: Config, path: &Path) -> Result<(), DaemonError> {
                 None => {
                     info!(config = %path.display(), "SIGHUP: reading the config again");
                     if pipeline.reload(path).await {
-                        if let Some(new) = pipeline.relay.take() {
-                            // an entry cut off mid-conversation is sent again,
-                            // with its Message-ID; none is lost
-                            relay.abort();
-                            relay = tokio::spawn(new.run(wake.clone(), shutdown.clone()));
-                        }
+                        relay = restart_relay(&mut pipeline, relay, &wake, &shutdown);
                         poll = Duration::from_secs(pipeline.config.poll_seconds);
                         // a tournament added may start today
                         opening_day = None;

@@ -3,9 +3,12 @@
 //! cursor and UIDVALIDITY are remembered in the store; after the commit a
 //! mail is moved to `processed_folder` (`UID MOVE`, else COPY + STORE +
 //! `UID EXPUNGE`) or flagged `\Seen`; IDLE waits for new mail, polling where
-//! the server has no IDLE.
+//! the server has no IDLE. The login is a password (`LOGIN`) or an OAuth2
+//! access token (`AUTHENTICATE XOAUTH2`, or `OAUTHBEARER` where the server
+//! offers only that), asked for once more when the server refuses it.
 
-use super::{Disposition, MailError, Waiting};
+use super::oauth2::{Mechanism, Secret};
+use super::{Disposition, Login, MailError, Waiting};
 use crate::config::{ImapConfig, Tls};
 use async_imap::extensions::idle::IdleResponse;
 use async_imap::types::Fetch;
@@ -91,7 +94,7 @@ struct Abilities {
 
 pub struct ImapInbox {
     config: ImapConfig,
-    password: String,
+    login: Login,
     session: Option<Session<Stream>>,
     abilities: Abilities,
     uid_validity: u32,
@@ -154,7 +157,6 @@ async fn wrap_tls(
     Ok(Stream::Tls(Box::new(tls)))
 }
 
-/// Connects (TLS as configured) and logs in.
 /// Whether the mailbox has `folder` (LIST).
 async fn exists(session: &mut Session<Stream>, folder: &str) -> Result<bool, MailError> {
     let names: Vec<_> = timed("LIST", async {
@@ -168,7 +170,119 @@ async fn exists(session: &mut Session<Stream>, folder: &str) -> Result<bool, Mai
     Ok(!names.is_empty())
 }
 
-async fn login(c: &ImapConfig, password: &str) -> Result<Session<Stream>, MailError> {
+/// Connects (TLS as configured) and logs in.
+async fn login(c: &ImapConfig, login: &Login) -> Result<Session<Stream>, MailError> {
+    let client = greeted(c).await?;
+    match login {
+        Login::Password(password) => {
+            match timeout(COMMAND_TIMEOUT, client.login(&c.user, password.expose())).await {
+                Ok(Ok(s)) => Ok(s),
+                Ok(Err((e, _))) => Err(imap_err("login", e)),
+                Err(_) => Err(imap_err("login", "timed out")),
+            }
+        }
+        Login::OAuth2(tokens) => {
+            let mut client = client;
+            let mechanism = Mechanism::choose(
+                auth_mechanisms(&mut client)
+                    .await?
+                    .iter()
+                    .map(String::as_str),
+            );
+            let token = tokens.access_token().await?;
+            let client = match bearer(client, c, mechanism, &token).await? {
+                Ok(session) => return Ok(session),
+                Err((client, refusal)) => {
+                    // revoked or expired early: once more with a new token
+                    debug!(%refusal, "IMAP: the access token was refused; asking for a new one");
+                    tokens.refused(&token).await;
+                    client
+                }
+            };
+            let token = tokens.access_token().await?;
+            match bearer(client, c, mechanism, &token).await? {
+                Ok(session) => Ok(session),
+                Err((_, refusal)) => {
+                    tokens.refused(&token).await;
+                    Err(imap_err(
+                        &format!("login ({}) with a new access token", mechanism.name()),
+                        refusal,
+                    ))
+                }
+            }
+        }
+    }
+}
+
+/// The SASL mechanisms the server offers (`AUTH=` in its CAPABILITY).
+async fn auth_mechanisms(client: &mut Client<Stream>) -> Result<Vec<String>, MailError> {
+    use async_imap::imap_proto::{Capability, Response};
+    let (tx, rx) = async_channel::bounded(16);
+    timed(
+        "CAPABILITY",
+        client.run_command_and_check_ok("CAPABILITY", Some(tx)),
+    )
+    .await?;
+    let mut names = Vec::new();
+    while let Ok(response) = rx.try_recv() {
+        if let async_imap::types::UnsolicitedResponse::Other(data) = response {
+            if let Response::Capabilities(caps) = data.parsed() {
+                names.extend(caps.iter().filter_map(|c| match c {
+                    Capability::Auth(name) => Some(name.to_string()),
+                    _ => None,
+                }));
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// The SASL exchange of a bearer token: the first message, then the
+/// answer to an error challenge (the server's JSON status) that lets the
+/// server end the exchange with its refusal.
+struct Bearer {
+    first: Option<Secret>,
+    after_error: &'static [u8],
+}
+
+impl async_imap::Authenticator for Bearer {
+    type Response = Vec<u8>;
+
+    fn process(&mut self, _challenge: &[u8]) -> Vec<u8> {
+        match self.first.take() {
+            Some(first) => first.expose().as_bytes().to_vec(),
+            None => self.after_error.to_vec(),
+        }
+    }
+}
+
+/// `AUTHENTICATE` with `token`: the session, or the client back with the
+/// server's refusal (`NO`); any other failure is an error.
+async fn bearer(
+    client: Client<Stream>,
+    c: &ImapConfig,
+    mechanism: Mechanism,
+    token: &Secret,
+) -> Result<Result<Session<Stream>, (Client<Stream>, String)>, MailError> {
+    let exchange = Bearer {
+        first: Some(mechanism.initial_response(&c.user, token, &c.host, c.port)),
+        after_error: mechanism.after_error(),
+    };
+    match timeout(
+        COMMAND_TIMEOUT,
+        client.authenticate(mechanism.name(), exchange),
+    )
+    .await
+    {
+        Ok(Ok(session)) => Ok(Ok(session)),
+        Ok(Err((async_imap::error::Error::No(refusal), client))) => Ok(Err((client, refusal))),
+        Ok(Err((e, _))) => Err(imap_err(&format!("login ({})", mechanism.name()), e)),
+        Err(_) => Err(imap_err("login", "timed out")),
+    }
+}
+
+/// Connected (TLS as configured, STARTTLS done) and greeted.
+async fn greeted(c: &ImapConfig) -> Result<Client<Stream>, MailError> {
     let tcp = timed("connect", TcpStream::connect((c.host.as_str(), c.port))).await?;
     // commands are small writes each awaiting an answer: no Nagle delay
     tcp.set_nodelay(true)
@@ -190,11 +304,7 @@ async fn login(c: &ImapConfig, password: &str) -> Result<Session<Stream>, MailEr
         };
         client = Client::new(wrap_tls(tcp, &c.host, c.ca_file.as_deref()).await?);
     }
-    match timeout(COMMAND_TIMEOUT, client.login(&c.user, password)).await {
-        Ok(Ok(s)) => Ok(s),
-        Ok(Err((e, _))) => Err(imap_err("login", e)),
-        Err(_) => Err(imap_err("login", "timed out")),
-    }
+    Ok(client)
 }
 
 /// `check --connect`: logs in, opens the folder read-only (`EXAMINE`) and
@@ -203,8 +313,8 @@ async fn login(c: &ImapConfig, password: &str) -> Result<Session<Stream>, MailEr
 ///
 /// # Errors
 /// Any network, TLS or IMAP failure, the folder missing among them.
-pub async fn probe(c: &ImapConfig, password: &str) -> Result<String, MailError> {
-    let mut session = login(c, password).await?;
+pub async fn probe(c: &ImapConfig, credentials: &Login) -> Result<String, MailError> {
+    let mut session = login(c, credentials).await?;
     let result = async {
         let mailbox = timed(&format!("EXAMINE {}", c.folder), session.examine(&c.folder)).await?;
         let mut found = format!(
@@ -227,10 +337,10 @@ pub async fn probe(c: &ImapConfig, password: &str) -> Result<String, MailError> 
 }
 
 impl ImapInbox {
-    pub fn new(config: ImapConfig, password: String) -> ImapInbox {
+    pub fn new(config: ImapConfig, login: Login) -> ImapInbox {
         ImapInbox {
             config,
-            password,
+            login,
             session: None,
             abilities: Abilities::default(),
             uid_validity: 0,
@@ -257,7 +367,7 @@ impl ImapInbox {
     pub async fn connect(&mut self) -> Result<(), MailError> {
         self.session = None;
         let c = &self.config;
-        let mut session = login(c, &self.password).await?;
+        let mut session = login(c, &self.login).await?;
         let caps = timed("CAPABILITY", session.capabilities()).await?;
         self.abilities = Abilities {
             idle: c.idle && caps.has_str("IDLE"),

@@ -1,11 +1,14 @@
 //! Mail transports: where inbound mail is read (`maildir`, `imap`) and
 //! where outbound mail is delivered (`file`, `smtp`), behind the types the
-//! daemon uses, and the composition of an outbox entry into RFC 5322 bytes
+//! daemon uses; the OAuth2 sign-in to the mail servers (`oauth2`, its
+//! token requests over `http`); and the composition of an outbox entry into RFC 5322 bytes
 //! (lettre).
 
 pub mod file;
+pub mod http;
 pub mod imap;
 pub mod maildir;
+pub mod oauth2;
 pub mod smtp;
 
 use crate::referee::decide::{MailKind, OutMail, Recipient};
@@ -19,6 +22,62 @@ use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::watch;
 
+/// What a mail server connection signs in with.
+#[derive(Clone)]
+pub enum Login {
+    /// A password (the first line of `password_file`).
+    Password(oauth2::Secret),
+    /// An access token, asked for as needed (`auth = "oauth2"`).
+    OAuth2(std::sync::Arc<oauth2::TokenSource>),
+}
+
+impl std::fmt::Debug for Login {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Login::Password(_) => f.write_str("Login::Password"),
+            Login::OAuth2(tokens) => f.debug_tuple("Login::OAuth2").field(tokens).finish(),
+        }
+    }
+}
+
+/// The logins of the inbox and the outbox the config names (`None` for a
+/// Maildir, a file outbox, an SMTP server without a login): the passwords
+/// read from their files; one token source for the two when they sign in
+/// with the same refresh token file (one account, one token).
+///
+/// # Errors
+/// A password file that cannot be read, with its path.
+pub fn logins(
+    config: &crate::config::Config,
+) -> Result<(Option<Login>, Option<Login>), (std::path::PathBuf, std::io::Error)> {
+    use crate::config::{Auth, InboxConfig, OutboxConfig};
+    let login = |auth: &Auth, side: &str| match auth {
+        Auth::Password(file) => crate::config::read_password(file)
+            .map(|p| Login::Password(oauth2::Secret::new(p)))
+            .map_err(|e| (file.clone(), e)),
+        Auth::OAuth2(c) => Ok(Login::OAuth2(std::sync::Arc::new(
+            oauth2::TokenSource::new((**c).clone(), side),
+        ))),
+    };
+    let inbox = match &config.inbox {
+        InboxConfig::Imap(imap) => Some(login(&imap.auth, "inbox")?),
+        InboxConfig::Maildir { .. } => None,
+    };
+    let outbox = match (&config.outbox, &inbox) {
+        (OutboxConfig::Smtp(smtp), Some(Login::OAuth2(shared)))
+            if matches!(&smtp.auth, Some(Auth::OAuth2(c))
+                if c.refresh_token_file == shared.config().refresh_token_file) =>
+        {
+            Some(Login::OAuth2(shared.clone()))
+        }
+        (OutboxConfig::Smtp(smtp), _) => {
+            smtp.auth.as_ref().map(|a| login(a, "outbox")).transpose()?
+        }
+        (OutboxConfig::File { .. }, _) => None,
+    };
+    Ok((inbox, outbox))
+}
+
 #[derive(Debug, Error)]
 pub enum MailError {
     #[error("mailbox {path}: {source}")]
@@ -28,6 +87,9 @@ pub enum MailError {
     },
     #[error("IMAP {0}")]
     Imap(String),
+    /// No access token could be had for the OAuth2 sign-in.
+    #[error(transparent)]
+    SignIn(#[from] oauth2::SignInError),
     #[error("{0}")]
     Smtp(String),
     #[error("composing mail {seq}: {reason}")]

@@ -2,7 +2,9 @@
 //! with `TCP_NODELAY` (lettre never sets it, and the end-of-data marker,
 //! written on its own, then waits ~40 ms for the server's delayed ACK),
 //! implicit TLS (tokio-rustls) or STARTTLS (lettre) or plain on loopback,
-//! optional login.
+//! optional login: a password (lettre's mechanisms), or an OAuth2 access
+//! token (`AUTH XOAUTH2`, or `OAUTHBEARER` where the server offers only
+//! that), asked for once more when the server refuses it.
 //!
 //! One connection serves a whole sending pass: the relay sends every entry
 //! over it and calls [`SmtpOutbound::finish`] (QUIT) at the end. When a
@@ -12,8 +14,10 @@
 //! write. Every attempt is inside a `tokio::time::timeout` of
 //! `[outbox] timeout_seconds`, connecting included.
 
-use super::{MailError, Outbound};
+use super::oauth2::{Mechanism, Secret, SignInError, TokenSource};
+use super::{Login, MailError, Outbound};
 use crate::config::{SmtpConfig, Tls};
+use base64::Engine as _;
 use lettre::address::Envelope;
 use lettre::transport::smtp::authentication::{Credentials, DEFAULT_MECHANISMS};
 use lettre::transport::smtp::client::{
@@ -36,7 +40,7 @@ pub struct SmtpOutbound {
     starttls: Option<TlsParameters>,
     /// Implicit TLS: the handshake before the greeting.
     implicit: Option<tokio_rustls::TlsConnector>,
-    credentials: Option<Credentials>,
+    login: Option<SmtpLogin>,
     hello: ClientId,
     /// The hard limit of one attempt (connecting included).
     timeout: Duration,
@@ -53,11 +57,22 @@ struct Session {
     sent: usize,
 }
 
+/// How the outbox logs in.
+enum SmtpLogin {
+    Password(Credentials),
+    Bearer {
+        user: String,
+        tokens: std::sync::Arc<TokenSource>,
+    },
+}
+
 /// Why an attempt failed, and whether trying again on a fresh connection
 /// can help (a permanent refusal, 5xx, cannot).
 struct Failure {
     permanent: bool,
     reason: String,
+    /// No access token could be had: the sign-in needs attention.
+    sign_in: Option<SignInError>,
 }
 
 impl Failure {
@@ -65,6 +80,7 @@ impl Failure {
         Failure {
             permanent: e.is_permanent(),
             reason: e.to_string(),
+            sign_in: None,
         }
     }
 
@@ -72,6 +88,36 @@ impl Failure {
         Failure {
             permanent: false,
             reason: reason.into(),
+            sign_in: None,
+        }
+    }
+
+    fn permanent(reason: impl Into<String>) -> Failure {
+        Failure {
+            permanent: true,
+            reason: reason.into(),
+            sign_in: None,
+        }
+    }
+
+    /// The failure as the relay reports it for the mail `seq`.
+    fn into_error(self, seq: u64) -> MailError {
+        match self.sign_in {
+            Some(e) => MailError::SignIn(e),
+            None => MailError::Send {
+                seq,
+                reason: self.reason,
+            },
+        }
+    }
+}
+
+impl From<SignInError> for Failure {
+    fn from(e: SignInError) -> Failure {
+        Failure {
+            permanent: true,
+            reason: e.to_string(),
+            sign_in: Some(e),
         }
     }
 }
@@ -87,7 +133,7 @@ impl SmtpOutbound {
     ///
     /// # Errors
     /// [`MailError::Smtp`] when the TLS parameters cannot be made.
-    pub fn new(config: &SmtpConfig, password: Option<String>) -> Result<SmtpOutbound, MailError> {
+    pub fn new(config: &SmtpConfig, login: Option<Login>) -> Result<SmtpOutbound, MailError> {
         let (mut starttls, mut implicit) = (None, None);
         match config.tls {
             Tls::None => {}
@@ -112,8 +158,14 @@ impl SmtpOutbound {
                 );
             }
         }
-        let credentials = match (&config.user, password) {
-            (Some(user), Some(password)) => Some(Credentials::new(user.clone(), password)),
+        let login = match (&config.user, login) {
+            (Some(user), Some(Login::Password(password))) => Some(SmtpLogin::Password(
+                Credentials::new(user.clone(), password.expose().to_string()),
+            )),
+            (Some(user), Some(Login::OAuth2(tokens))) => Some(SmtpLogin::Bearer {
+                user: user.clone(),
+                tokens,
+            }),
             _ => None,
         };
         Ok(SmtpOutbound {
@@ -121,7 +173,7 @@ impl SmtpOutbound {
             port: config.port,
             starttls,
             implicit,
-            credentials,
+            login,
             hello: ClientId::default(),
             timeout: Duration::from_secs(config.timeout_seconds),
             session: None,
@@ -160,8 +212,48 @@ impl SmtpOutbound {
                 .next()
                 .is_some_and(|w| w.eq_ignore_ascii_case("PIPELINING"))
         });
-        if let Some(credentials) = &self.credentials {
-            conn.auth(DEFAULT_MECHANISMS, credentials).await?;
+        match &self.login {
+            None => {}
+            Some(SmtpLogin::Password(credentials)) => {
+                conn.auth(DEFAULT_MECHANISMS, credentials).await?;
+            }
+            Some(SmtpLogin::Bearer { user, tokens }) => {
+                let offered: Vec<String> = ehlo
+                    .message()
+                    .filter_map(|line| {
+                        let mut words = line.split_whitespace();
+                        let first = words.next()?;
+                        first
+                            .eq_ignore_ascii_case("AUTH")
+                            .then(|| words.map(str::to_string).collect::<Vec<_>>())
+                    })
+                    .flatten()
+                    .collect();
+                let mechanism = Mechanism::choose(offered.iter().map(String::as_str));
+                let token = tokens.access_token().await?;
+                let bearer = |token| {
+                    (
+                        mechanism,
+                        user.as_str(),
+                        token,
+                        self.host.as_str(),
+                        self.port,
+                    )
+                };
+                if let Err(refusal) = bearer_auth(&mut conn, bearer(&token)).await? {
+                    // revoked or expired early: once more with a new token
+                    debug!(%refusal, "SMTP: the access token was refused; asking for a new one");
+                    tokens.refused(&token).await;
+                    let token = tokens.access_token().await?;
+                    if let Err(refusal) = bearer_auth(&mut conn, bearer(&token)).await? {
+                        tokens.refused(&token).await;
+                        return Err(Failure::permanent(format!(
+                            "login ({}) with a new access token: {refusal}",
+                            mechanism.name()
+                        )));
+                    }
+                }
+            }
         }
         debug!(server = %at, pipelining, "SMTP: connected");
         Ok(Session {
@@ -225,9 +317,58 @@ impl SmtpOutbound {
         .await
         {
             Ok(Ok(())) => Ok(()),
+            Ok(Err(Failure {
+                sign_in: Some(e), ..
+            })) => Err(MailError::SignIn(e)),
             Ok(Err(f)) => Err(MailError::Smtp(f.reason)),
             Err(_) => Err(MailError::Smtp("timed out".into())),
         }
+    }
+}
+
+/// `AUTH` with a bearer token (mechanism, user, token, host, port): done,
+/// or the server's refusal; any other failure is an error.
+async fn bearer_auth(
+    conn: &mut AsyncSmtpConnection,
+    (mechanism, user, token, host, port): (Mechanism, &str, &Secret, &str, u16),
+) -> Result<Result<(), String>, Failure> {
+    let b64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+    let first = mechanism.initial_response(user, token, host, port);
+    let command = Secret::new(format!(
+        "AUTH {} {}\r\n",
+        mechanism.name(),
+        b64(first.expose().as_bytes())
+    ));
+    let refusal = |e: lettre::transport::smtp::Error| {
+        if e.is_permanent() {
+            Ok(Err(e.to_string()))
+        } else {
+            Err(Failure::of(&e))
+        }
+    };
+    match conn.command(command.expose()).await {
+        Ok(answer) if answer.has_code(235) => Ok(Ok(())),
+        // the error challenge (a JSON status): answered so that the server
+        // ends the exchange with its refusal
+        Ok(answer) if answer.has_code(334) => {
+            match conn
+                .command(format!("{}\r\n", b64(mechanism.after_error())))
+                .await
+            {
+                Ok(answer) => Err(Failure::transient(format!(
+                    "AUTH {}: unexpected answer {}",
+                    mechanism.name(),
+                    answer.code()
+                ))),
+                Err(e) => refusal(e),
+            }
+        }
+        Ok(answer) => Err(Failure::transient(format!(
+            "AUTH {}: unexpected answer {}",
+            mechanism.name(),
+            answer.code()
+        ))),
+        Err(e) => refusal(e),
     }
 }
 
@@ -240,10 +381,7 @@ pub type BeforeDot = Box<dyn FnOnce() -> Result<(), String> + Send>;
 /// mail is not sent: the dot never goes).
 fn run_before_dot(before_dot: &mut Option<BeforeDot>) -> Result<(), Failure> {
     match before_dot.take() {
-        Some(work) => work().map_err(|reason| Failure {
-            permanent: true,
-            reason,
-        }),
+        Some(work) => work().map_err(Failure::permanent),
         None => Ok(()),
     }
 }
@@ -273,19 +411,17 @@ async fn transmit(
         .any(|a| !AsRef::<str>::as_ref(a).is_ascii());
     if non_ascii {
         if !info.supports_feature(Extension::SmtpUtfEight) {
-            return Err(Failure {
-                permanent: true,
-                reason: "the envelope has non-ASCII addresses and the server lacks SMTPUTF8".into(),
-            });
+            return Err(Failure::permanent(
+                "the envelope has non-ASCII addresses and the server lacks SMTPUTF8",
+            ));
         }
         options.push(MailParameter::SmtpUtfEight);
     }
     if !bytes.is_ascii() {
         if !info.supports_feature(Extension::EightBitMime) {
-            return Err(Failure {
-                permanent: true,
-                reason: "the mail is not ASCII and the server lacks 8BITMIME".into(),
-            });
+            return Err(Failure::permanent(
+                "the mail is not ASCII and the server lacks 8BITMIME",
+            ));
         }
         options.push(MailParameter::Body(MailBodyParameter::EightBitMime));
     }
@@ -325,18 +461,12 @@ impl SmtpOutbound {
             Err(failure) => failure,
         };
         if !reused || failure.permanent {
-            return Err(MailError::Send {
-                seq,
-                reason: failure.reason,
-            });
+            return Err(failure.into_error(seq));
         }
         warn!(seq, error = %failure.reason, "SMTP: the open connection failed, once more on a new one");
         self.attempt(envelope, bytes, before_dot)
             .await
-            .map_err(|f| MailError::Send {
-                seq,
-                reason: f.reason,
-            })
+            .map_err(|f| f.into_error(seq))
     }
 }
 
