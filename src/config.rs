@@ -91,6 +91,9 @@ pub struct OAuth2Config {
     pub scope: Option<String>,
     /// The device authorization endpoint (RFC 8628), for `oauth2 login`.
     pub device_url: Option<String>,
+    /// The server's `ca_file`, trusted for the endpoints too (a private
+    /// CA's provider).
+    pub ca_file: Option<PathBuf>,
 }
 
 /// An IMAP mailbox.

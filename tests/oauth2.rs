@@ -38,6 +38,7 @@ fn sign_in(server: &TokenServer, file: &Path) -> OAuth2Config {
         refresh_token_file: file.to_path_buf(),
         scope: Some("mail offline_access".into()),
         device_url: None,
+        ca_file: None,
     }
 }
 

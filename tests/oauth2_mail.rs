@@ -762,6 +762,47 @@ async fn run_once_with_a_revoked_sign_in_fails_saying_what_to_run_and_keeps_the_
     assert_eq!(moves(dir.path()), 1);
 }
 
+/// A provider whose endpoints have a private CA's certificate: taken with
+/// the server's `ca_file`, refused without it (the Mozilla roots alone).
+#[tokio::test(flavor = "current_thread")]
+async fn a_token_endpoint_over_https_is_checked_with_the_ca_file() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(servers) = servers() else { return };
+    let tls = servers.root.join("tls");
+    let provider = TokenServer::start_tls(
+        Settings::new(servers.key.clone()),
+        &tls.join("server.pem"),
+        &tls.join("server.key"),
+    );
+    assert!(provider.token_url().starts_with("https://localhost:"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("refresh-token");
+    token_file(&file, &provider.grant("someone@example.test"));
+    let config = |ca_file: Option<PathBuf>| mailarbiter::config::OAuth2Config {
+        token_url: provider.token_url(),
+        client_id: "mailarbiter-test".into(),
+        client_secret_file: None,
+        refresh_token_file: file.clone(),
+        scope: None,
+        device_url: None,
+        ca_file,
+    };
+    use mailarbiter::mail::oauth2::{SignInError, TokenSource};
+    let refused = TokenSource::new(config(None), "inbox")
+        .access_token()
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&refused, SignInError::Unreachable { reason, .. } if reason.contains("certificate")),
+        "{refused}"
+    );
+    TokenSource::new(config(Some(tls.join("ca.pem"))), "inbox")
+        .access_token()
+        .await
+        .expect("the private CA's certificate is taken");
+    assert_eq!(refreshes(&provider), 1);
+}
+
 /// The OAUTHBEARER message (RFC 7628) the daemon writes for a server
 /// that offers only that: Dovecot and Postfix take it, and refuse a
 /// token they cannot check, ending the exchange at the daemon's answer.

@@ -117,6 +117,14 @@ impl Validator<'_> {
             }
             path
         });
+        // a private CA's provider: its endpoints are checked with it too
+        let auth = match auth {
+            Some(Auth::OAuth2(mut c)) => {
+                c.ca_file.clone_from(&ca_file);
+                Some(Auth::OAuth2(c))
+            }
+            other => other,
+        };
         Some(SmtpConfig {
             host,
             port,

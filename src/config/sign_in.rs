@@ -86,6 +86,7 @@ impl Validator<'_> {
             refresh_token_file: refresh_token_file?,
             scope,
             device_url,
+            ca_file: None,
         })
     }
 
@@ -412,7 +413,7 @@ mod tests {
     #[test]
     fn an_imap_inbox_signs_in_with_oauth2_as_written() {
         let text = config(
-            &format!("{IMAP}\noauth2_scope = \"  https://outlook.office.com/IMAP.AccessAsUser.All   offline_access \"\noauth2_device_url = \"https://login.example.test/devicecode\"\noauth2_client_secret_file = \"client-secret\""),
+            &format!("{IMAP}\noauth2_scope = \"  https://outlook.office.com/IMAP.AccessAsUser.All   offline_access \"\noauth2_device_url = \"https://login.example.test/devicecode\"\noauth2_client_secret_file = \"client-secret\"\nca_file = \"ca.pem\""),
             FILE_OUTBOX,
         );
         let secrets = Secrets {
@@ -436,6 +437,8 @@ mod tests {
                     "https://outlook.office.com/IMAP.AccessAsUser.All offline_access".into()
                 ),
                 device_url: Some("https://login.example.test/devicecode".into()),
+                // the server's private CA is trusted for the endpoints too
+                ca_file: Some(PathBuf::from("/etc/ma/ca.pem")),
             }))
         );
         // a password stays the default

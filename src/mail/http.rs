@@ -1,14 +1,14 @@
 //! The HTTP client of the OAuth2 token requests: one request per
 //! connection (a token is asked for about once an hour), over hyper's HTTP/1
-//! client connection on TCP, with TLS by tokio-rustls (the Mozilla roots)
-//! for `https://`. hyper reads and writes the HTTP; this file only opens the
+//! client connection on TCP, with TLS by tokio-rustls (the Mozilla roots
+//! and the server's `ca_file`) for `https://`. hyper reads and writes the HTTP; this file only opens the
 //! connection, names the host and bounds the time and the answer's size.
 //! It follows no redirect: a token endpoint answers itself.
 
 use ::oauth2::http;
 use http_body_util::{BodyExt as _, Full, Limited};
 use hyper::body::Bytes;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -27,33 +27,23 @@ const MAX_ANSWER_BYTES: usize = 1024 * 1024;
 pub struct HttpError(String);
 
 /// Sends `request` (an absolute `http://` or `https://` URI) and reads the
-/// whole answer, within [`REQUEST_TIMEOUT`].
+/// whole answer, within [`REQUEST_TIMEOUT`]; `https://` trusts the Mozilla
+/// roots and the certificates in `ca_file`.
 ///
 /// # Errors
 /// [`HttpError`] when the server cannot be reached, the TLS handshake
 /// fails, the time runs out or the answer is larger than 1 MiB.
-pub async fn send(request: http::Request<Vec<u8>>) -> Result<http::Response<Vec<u8>>, HttpError> {
-    match tokio::time::timeout(REQUEST_TIMEOUT, exchange(request)).await {
+pub async fn send(
+    request: http::Request<Vec<u8>>,
+    ca_file: Option<PathBuf>,
+) -> Result<http::Response<Vec<u8>>, HttpError> {
+    match tokio::time::timeout(REQUEST_TIMEOUT, exchange(request, ca_file.as_deref())).await {
         Ok(answer) => answer,
         Err(_) => Err(HttpError(format!(
             "no answer within {} s",
             REQUEST_TIMEOUT.as_secs()
         ))),
     }
-}
-
-/// A TLS connector trusting the Mozilla roots (a provider's endpoint has a
-/// public certificate).
-fn tls_connector() -> tokio_rustls::TlsConnector {
-    let roots = rustls::RootCertStore::from_iter(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .expect("ring supports the default protocol versions")
-    .with_root_certificates(roots)
-    .with_no_client_auth();
-    tokio_rustls::TlsConnector::from(Arc::new(config))
 }
 
 /// The server a request goes to, as the `Host` header names it.
@@ -63,7 +53,10 @@ struct Endpoint {
     default_port: u16,
 }
 
-async fn exchange(request: http::Request<Vec<u8>>) -> Result<http::Response<Vec<u8>>, HttpError> {
+async fn exchange(
+    request: http::Request<Vec<u8>>,
+    ca_file: Option<&Path>,
+) -> Result<http::Response<Vec<u8>>, HttpError> {
     let (parts, body) = request.into_parts();
     let uri = parts.uri.clone();
     let tls = match uri.scheme_str() {
@@ -95,7 +88,8 @@ async fn exchange(request: http::Request<Vec<u8>>) -> Result<http::Response<Vec<
     if tls {
         let name = rustls::pki_types::ServerName::try_from(bare.to_string())
             .map_err(|e| HttpError(format!("TLS server name {bare}: {e}")))?;
-        let stream = tls_connector()
+        let stream = super::tls::connector(ca_file)
+            .map_err(HttpError)?
             .connect(name, tcp)
             .await
             .map_err(|e| HttpError(format!("TLS with {host}:{port}: {e}")))?;

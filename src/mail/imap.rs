@@ -17,7 +17,6 @@ use chrono::Utc;
 use futures_util::TryStreamExt;
 use std::fmt;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -123,27 +122,7 @@ async fn timed<T, E: fmt::Display>(
 pub(crate) fn tls_connector(
     ca_file: Option<&std::path::Path>,
 ) -> Result<tokio_rustls::TlsConnector, MailError> {
-    use rustls::pki_types::{pem::PemObject, CertificateDer};
-    let mut roots =
-        rustls::RootCertStore::from_iter(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
-    if let Some(path) = ca_file {
-        let certs = CertificateDer::pem_file_iter(path)
-            .map_err(|e| imap_err(&format!("ca_file {}", path.display()), e))?;
-        for cert in certs {
-            let cert = cert.map_err(|e| imap_err(&format!("ca_file {}", path.display()), e))?;
-            roots
-                .add(cert)
-                .map_err(|e| imap_err(&format!("ca_file {}", path.display()), e))?;
-        }
-    }
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .expect("ring supports the default protocol versions")
-    .with_root_certificates(roots)
-    .with_no_client_auth();
-    Ok(tokio_rustls::TlsConnector::from(Arc::new(config)))
+    super::tls::connector(ca_file).map_err(MailError::Imap)
 }
 
 async fn wrap_tls(

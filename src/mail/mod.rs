@@ -10,6 +10,7 @@ pub mod imap;
 pub mod maildir;
 pub mod oauth2;
 pub mod smtp;
+pub(crate) mod tls;
 
 use crate::referee::decide::{MailKind, OutMail, Recipient};
 use crate::store::OutboxEntry;

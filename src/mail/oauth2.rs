@@ -272,7 +272,8 @@ impl TokenSource {
         if let Some(scope) = &self.config.scope {
             request = request.add_scopes(scope.split_whitespace().map(|s| Scope::new(s.into())));
         }
-        let http = |request| super::http::send(request);
+        let ca_file = &self.config.ca_file;
+        let http = |request| super::http::send(request, ca_file.clone());
         request
             .request_async(&http)
             .await
@@ -403,7 +404,7 @@ pub async fn device_login(
         ));
     };
     let client = client(config, side)?;
-    let http = |request| super::http::send(request);
+    let http = |request| super::http::send(request, config.ca_file.clone());
     let mut request = client
         .exchange_device_code()
         .map_err(|e| refused("configuration", e.to_string()))?;

@@ -175,6 +175,39 @@ pub struct TokenServer {
 
 impl TokenServer {
     pub fn start(settings: Settings) -> TokenServer {
+        TokenServer::serving(settings, None)
+    }
+
+    /// As [`TokenServer::start`], over HTTPS with the certificate chain and
+    /// key in these PEM files (`https://localhost:PORT`).
+    pub fn start_tls(
+        settings: Settings,
+        cert: &std::path::Path,
+        key: &std::path::Path,
+    ) -> TokenServer {
+        use rustls::pki_types::{pem::PemObject, CertificateDer, PrivateKeyDer};
+        let chain = CertificateDer::pem_file_iter(cert)
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        let key = PrivateKeyDer::from_pem_file(key).unwrap();
+        let config = rustls::ServerConfig::builder_with_provider(Arc::new(
+            rustls::crypto::ring::default_provider(),
+        ))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(chain, key)
+        .unwrap();
+        let mut server = TokenServer::serving(
+            settings,
+            Some(tokio_rustls::TlsAcceptor::from(Arc::new(config))),
+        );
+        server.url = server.url.replace("http://127.0.0.1", "https://localhost");
+        server
+    }
+
+    fn serving(settings: Settings, tls: Option<tokio_rustls::TlsAcceptor>) -> TokenServer {
         let state = Arc::new(Mutex::new(State {
             settings: Some(settings),
             ..State::default()
@@ -189,7 +222,7 @@ impl TokenServer {
                 .enable_all()
                 .build()
                 .unwrap();
-            runtime.block_on(serve(listener, shared, stopped));
+            runtime.block_on(serve(listener, shared, stopped, tls));
         });
         TokenServer {
             url,
@@ -287,6 +320,7 @@ async fn serve(
     listener: std::net::TcpListener,
     state: Arc<Mutex<State>>,
     mut stopped: tokio::sync::oneshot::Receiver<()>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
 ) {
     let listener = tokio::net::TcpListener::from_std(listener).unwrap();
     loop {
@@ -298,14 +332,26 @@ async fn serve(
             _ = &mut stopped => return,
         };
         let state = state.clone();
+        let tls = tls.clone();
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |request| {
                 let state = state.clone();
                 async move { Ok::<_, std::convert::Infallible>(answer(request, &state).await) }
             });
-            let _ = hyper::server::conn::http1::Builder::new()
-                .serve_connection(hyper_util::rt::TokioIo::new(tcp), service)
-                .await;
+            let http = hyper::server::conn::http1::Builder::new();
+            let _ = match tls {
+                Some(tls) => match tls.accept(tcp).await {
+                    Ok(stream) => {
+                        http.serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                            .await
+                    }
+                    Err(_) => return,
+                },
+                None => {
+                    http.serve_connection(hyper_util::rt::TokioIo::new(tcp), service)
+                        .await
+                }
+            };
         });
     }
 }
