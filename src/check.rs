@@ -7,7 +7,7 @@
 //! Every probe runs even when another fails; nothing is sent,
 //! moved or created that stays.
 
-use crate::config::{Config, InboxConfig, OutboxConfig, Tls};
+use crate::config::{Auth, Config, InboxConfig, OutboxConfig, Tls};
 use crate::mail::{imap, smtp::SmtpOutbound};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -88,6 +88,24 @@ pub async fn connect(config: &Config) -> Vec<Probe> {
             let mut parts: Vec<&str> = words.split(": ").collect();
             parts.dedup();
             *reason = parts.join(": ");
+        }
+    }
+    // a provider that refuses the password: what it wants instead
+    let refused = |probe: &Probe| probe.result.as_ref().is_err_and(|e| password_refused(e));
+    if let InboxConfig::Imap(c) = &config.inbox {
+        if matches!(c.auth, Auth::Password(_)) && refused(&probes[1]) {
+            add_hint(
+                &mut probes[1],
+                crate::config::instead_of_password(&c.host, "imap"),
+            );
+        }
+    }
+    if let OutboxConfig::Smtp(c) = &config.outbox {
+        if matches!(c.auth, Some(Auth::Password(_))) && refused(&probes[2]) {
+            add_hint(
+                &mut probes[2],
+                crate::config::instead_of_password(&c.host, "smtp"),
+            );
         }
     }
     if let Some(xfcc) = &config.xfcc {
@@ -179,9 +197,51 @@ fn store_folder(state: &Path) -> Result<String, String> {
     result
 }
 
+/// Whether a server's answer refuses the login (IMAP `NO
+/// [AUTHENTICATIONFAILED]`, SMTP 535, "invalid credentials" and the like).
+fn password_refused(reason: &str) -> bool {
+    let reason = reason.to_ascii_lowercase();
+    ["authenticat", "login", "535", "credentials", "password"]
+        .iter()
+        .any(|word| reason.contains(word))
+}
+
+/// `probe`'s failure with `hint`, the provider's word on passwords, after it.
+fn add_hint(probe: &mut Probe, hint: Option<&str>) {
+    if let (Err(reason), Some(hint)) = (&mut probe.result, hint) {
+        reason.push_str(" — ");
+        reason.push_str(hint);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_provider_refusing_a_password_is_told_with_what_it_wants() {
+        // the servers' own refusals, as they write them
+        let outlook = "mailbox: NO AUTHENTICATE failed.";
+        let gmail = "535-5.7.8 Username and Password not accepted";
+        assert!(password_refused(outlook) && password_refused(gmail));
+        assert!(!password_refused("Connection refused (os error 111)"));
+        let mut probe = Probe {
+            what: "inbox IMAP outlook.office365.com:993".into(),
+            result: Err(outlook.into()),
+        };
+        add_hint(
+            &mut probe,
+            crate::config::instead_of_password("outlook.office365.com", "imap"),
+        );
+        let said = probe.result.unwrap_err();
+        assert!(said.starts_with(outlook), "{said}");
+        assert!(said.contains("set auth = \"oauth2\" and run mailarbiter oauth2 login inbox"));
+        assert!(!said.contains('\n'), "one line: {said}");
+        let smtp = crate::config::instead_of_password("smtp.gmail.com", "smtp").unwrap();
+        assert!(smtp.contains("app password"), "{smtp}");
+        assert!(crate::config::instead_of_password("IMAP.YANDEX.COM", "imap").is_some());
+        assert!(crate::config::instead_of_password("imap.example.org", "imap").is_none());
+    }
 
     #[test]
     fn a_missing_store_folder_is_tried_and_left_missing() {

@@ -26,6 +26,7 @@ mod servers;
 mod sign_in;
 use raw::*;
 pub use servers::{read_password, PasswordCheck, Secrets, UNIT_CREDENTIALS};
+pub use sign_in::instead_of_password;
 mod tournament;
 use tournament::is_address;
 

@@ -268,6 +268,28 @@ pub(super) struct Provider {
     pub(super) device_url: Option<&'static str>,
     /// The scope asked for when `oauth2_scope` is not written.
     pub(super) scope: Option<&'static str>,
+    /// What the provider wants when it refuses a password, in one line
+    /// (`check --connect` says it).
+    pub(super) instead_of_password: &'static str,
+}
+
+const APP_PASSWORD_GMAIL: &str = "Gmail takes a password only as an app password (Google account, \
+    Security, 2-Step Verification, App passwords), and not on every Workspace account; \
+    or auth = \"oauth2\" (docs/operators.md, Gmail)";
+const OAUTH2_MICROSOFT: &str = "Outlook.com and Microsoft 365 take no password over IMAP and \
+    SMTP: set auth = \"oauth2\" and run mailarbiter oauth2 login inbox (and outbox)";
+const APP_PASSWORD_YANDEX: &str = "Yandex takes an app password (Yandex ID, Security, App \
+    passwords, Mail), or auth = \"oauth2\"";
+const APP_PASSWORD_MAILRU: &str = "Mail.ru takes an app password (Settings, Security, \
+    Passwords for external applications)";
+
+/// What the provider whose `kind` ("imap", "smtp") server is `host` wants
+/// when it refuses a password, or `None` for a server not in the table.
+pub fn instead_of_password(host: &str, kind: &str) -> Option<&'static str> {
+    PROVIDERS
+        .iter()
+        .find(|p| p.kind == kind && p.host.eq_ignore_ascii_case(host.trim()))
+        .map(|p| p.instead_of_password)
 }
 
 const MICROSOFT_TOKEN: &str = "https://login.microsoftonline.com/common/oauth2/v2.0/token";
@@ -292,6 +314,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: "https://oauth2.googleapis.com/token",
         device_url: None,
         scope: Some("https://mail.google.com/"),
+        instead_of_password: APP_PASSWORD_GMAIL,
     },
     Provider {
         name: "gmail",
@@ -302,6 +325,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: "https://oauth2.googleapis.com/token",
         device_url: None,
         scope: Some("https://mail.google.com/"),
+        instead_of_password: APP_PASSWORD_GMAIL,
     },
     Provider {
         name: "outlook",
@@ -312,6 +336,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: MICROSOFT_TOKEN,
         device_url: Some(MICROSOFT_DEVICE),
         scope: Some(MICROSOFT_SCOPE),
+        instead_of_password: OAUTH2_MICROSOFT,
     },
     Provider {
         name: "outlook",
@@ -322,6 +347,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: MICROSOFT_TOKEN,
         device_url: Some(MICROSOFT_DEVICE),
         scope: Some(MICROSOFT_SCOPE),
+        instead_of_password: OAUTH2_MICROSOFT,
     },
     Provider {
         name: "yandex",
@@ -332,6 +358,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: "https://oauth.yandex.com/token",
         device_url: None,
         scope: None,
+        instead_of_password: APP_PASSWORD_YANDEX,
     },
     Provider {
         name: "yandex",
@@ -342,6 +369,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: "https://oauth.yandex.com/token",
         device_url: None,
         scope: None,
+        instead_of_password: APP_PASSWORD_YANDEX,
     },
     Provider {
         name: "mailru",
@@ -352,6 +380,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: "https://oauth.mail.ru/token",
         device_url: None,
         scope: None,
+        instead_of_password: APP_PASSWORD_MAILRU,
     },
     Provider {
         name: "mailru",
@@ -362,6 +391,7 @@ pub(super) const PROVIDERS: &[Provider] = &[
         token_url: "https://oauth.mail.ru/token",
         device_url: None,
         scope: None,
+        instead_of_password: APP_PASSWORD_MAILRU,
     },
 ];
 
