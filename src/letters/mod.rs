@@ -650,6 +650,7 @@ pub(crate) mod fixture {
                     id: "T/1".into(),
                     white: "ivanov".into(),
                     black: "petrov".into(),
+                    start: None,
                 }],
                 index: Default::default(),
             }],

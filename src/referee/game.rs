@@ -970,6 +970,7 @@ mod tests {
                 id: "T/1".into(),
                 white: "w".into(),
                 black: "b".into(),
+                start: None,
             }],
             index: Default::default(),
         }
