@@ -100,6 +100,14 @@ fn an_endgame_from_a_fen_with_black_to_move_is_played_in_numeric() {
         numbers,
         [(40, "black"), (41, "white"), (41, "black"), (42, "white")]
     );
+    // the PGN starts from the FEN
+    let (code, pgn, _) = arena.cli(&["show", "ICCF-END/1", "--pgn"]);
+    assert_eq!(code, 0);
+    assert!(
+        pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{FEN}\"]\n"))
+            && pgn.contains("\n40... Rxa1 {[%ccsnt 2026.05.11]} 41. Kd4 "),
+        "{pgn}"
+    );
 }
 
 #[test]
