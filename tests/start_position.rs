@@ -48,6 +48,25 @@ fn play(notation: &str, written: &[&str; 4]) -> Arena {
     arena.run("2026-05-10");
     let opening = arena.new_sent();
     assert_eq!(opening.len(), 1, "one opening mail to both: {opening:#?}");
+    // it shows the start position with its FEN, and who starts at which move
+    let body = opening[0].body.replace("\r\n", "\n");
+    assert!(
+        body.contains(&format!(
+            "The game starts from this position, not the usual one (FEN {FEN}):\n"
+        )) && body.contains(board_from(&start(), Lang::En, Color::White).trim_end())
+            && body.contains("Black starts, for example:\n    40... <your move>\n")
+            && !body.contains("White starts"),
+        "{body}"
+    );
+    // the controls are numbered as the moves: ten moves from each side's first
+    assert!(
+        body.contains(
+            "Ivanov, Ivan (White):\nYour clock: 0 days used of 60 allowed up to move 50;"
+        ) && body.contains(
+            "Petrov, Petr (Black):\nYour clock: 0 days used of 60 allowed up to move 49;"
+        ),
+        "{body}"
+    );
     let mut pos = start();
     let numbered = ["40...", "41.", "41...", "42."];
     for i in 0..MOVES.len() {

@@ -15,7 +15,7 @@ use crate::referee::tournament::{Lang, League, Tournament};
 use crate::render::{date_in, game_board, numbered_in, pgn, schedule, standard_form};
 use crate::t;
 use chrono::NaiveDate;
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 use std::fmt::Write;
 
 pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audience) -> Text {
@@ -691,15 +691,35 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
         Notation::San => "e4",
         Notation::Ru => "e2-e4",
     };
+    // the side to move first and its move number: White's 1. from the
+    // usual position, the FEN's from a start position
+    let first = game.position_before(0);
+    let (color, dots) = match first.turn() {
+        Color::White => ("white", "."),
+        Color::Black => ("black", "..."),
+    };
     let example = format!(
         "{}\n{}",
-        t!(lang, "official-opening-example"),
+        t!(
+            lang,
+            "official-opening-example",
+            move = format!("{}{dots}", first.fullmoves())
+        ),
         t!(lang, "official-opening-sample", sample = sample)
     );
+    // a game from a start position shows it, with its FEN
+    let position = match &spec.start {
+        Some(start) => format!(
+            "\n\n{}\n{}",
+            t!(lang, "official-opening-position", fen = start.fen()),
+            game_board(game, lang, audience.side(t, spec)).trim_end()
+        ),
+        None => String::new(),
+    };
     let mut body = audience.greeting();
     let _ = writeln!(
         body,
-        "{}\n{}\n\n{}\n\n{}\n{}\n\n{}\n    {example}\n{}",
+        "{}\n{}\n\n{}{position}\n\n{}\n{}\n\n{}\n    {example}\n{}",
         t!(
             lang,
             "official-opening-begins",
@@ -720,7 +740,7 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
             rules = rules_summary(&t.rules, lang)
         ),
         t!(lang, "official-opening-notation"),
-        t!(lang, "official-opening-write"),
+        t!(lang, "official-opening-write", color = color),
         t!(lang, "official-opening-later"),
     );
     body.push_str(&clocks(t, game, today, audience));
@@ -757,6 +777,10 @@ fn reminder(
             t!(
                 lang,
                 "official-reminder-first",
+                color = match game.to_move() {
+                    Color::White => "white",
+                    Color::Black => "black",
+                },
                 waiting = waiting,
                 start = date_in(game.next_received(), lang)
             ),

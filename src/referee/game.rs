@@ -652,6 +652,15 @@ impl Game {
         }
     }
 
+    /// The number of `color`'s first move: 1 from the usual position; from
+    /// a start position, the FEN's move number, or the next one for White
+    /// when Black moves first.
+    pub fn first_number(&self, color: Color) -> u32 {
+        let first = self.first_index();
+        let later = u32::from(color == Color::White && first % 2 == 1);
+        u32::try_from(first / 2).unwrap_or(u32::MAX) + 1 + later
+    }
+
     /// The position before the first ply.
     fn initial(&self) -> Chess {
         match (&self.initial, &self.spec.start) {
@@ -1410,5 +1419,19 @@ mod tests {
         assert_eq!(g.san(0), "Rxa1");
         assert_eq!(g.san(2), "Rd1+");
         assert_eq!(g.moves_made(Color::Black), 2);
+        // the clocks' controls are numbered as the moves are: White's
+        // first move is 41, Black's 40 (10 moves a control)
+        assert_eq!(
+            (g.first_number(Color::White), g.first_number(Color::Black)),
+            (41, 40)
+        );
+        let rules = RuleSet::email();
+        let c = |color| g.control(&rules, color, d("2026-05-13")).control;
+        assert_eq!((c(Color::White), c(Color::Black)), (50, 49));
+        let usual = game(RuleSet::email(), &[]);
+        assert_eq!(
+            usual.control(&rules, Color::White, d("2026-05-13")).control,
+            10
+        );
     }
 }
