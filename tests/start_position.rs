@@ -133,3 +133,23 @@ fn an_endgame_from_a_fen_with_black_to_move_is_played_in_numeric() {
 fn an_endgame_from_a_fen_with_black_to_move_is_played_in_san() {
     play("san", &["Rxa1", "Kd4", "Rd1+", "Kc5"]);
 }
+
+/// Before the first move, Black writes without a move (III.3.5): the
+/// answer shows his move written at the FEN's number.
+#[test]
+fn iii_3_5_a_mail_without_the_first_move_is_shown_the_fens_move_number() {
+    let mut arena = Arena::new(&endgame("san"));
+    arena.run("2026-05-10");
+    arena.new_sent();
+    let sent = arena.exchange(
+        BLACK,
+        SUBJECT,
+        "Good morning, still thinking.",
+        "2026-05-11",
+    );
+    let answer = sent.iter().find(|m| m.is_to(&[BLACK], &[]));
+    let answer = answer.unwrap_or_else(|| panic!("{sent:#?}"));
+    let body = answer.body.replace("\r\n", "\n");
+    assert!(body.contains("\n    40... ...\n"), "{body}");
+    assert!(!body.contains("1. ..."), "{body}");
+}

@@ -436,7 +436,15 @@ fn about(league: &League, seat: &Seat, audience: &Audience, subject: &str, text:
 fn example(t: &Tournament, game: &Game, color: Color, lang: Lang) -> String {
     let last = game.plies.len();
     if last == 0 {
-        return "1. ...".to_string();
+        // the first move: 1. from the usual position, else the start
+        // position's number (`40... ...` when Black starts at move 40)
+        let pos = game.position();
+        let dots = if pos.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        return format!("{}{dots} ...", pos.fullmoves());
     }
     let previous = &game.plies[last - 1];
     format!(

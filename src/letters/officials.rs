@@ -542,7 +542,7 @@ fn side(color: Color, lang: Lang) -> String {
     t!(lang, "official-side", color = color_key(color))
 }
 
-/// `yes` while White's first move is awaited: the days then run from the
+/// `yes` while the game's first move is awaited: the days then run from the
 /// game's start, and there is no move received to answer.
 fn first_move(game: &Game) -> &'static str {
     if game.plies.is_empty() {
