@@ -1203,6 +1203,31 @@ mod tests {
         insta::assert_snapshot!("first_move", format!("{text}\n#####\n{russian}"));
     }
 
+    /// A game from a start position with Black to move: the reminder asks
+    /// for Black's first move, in each language.
+    #[test]
+    fn the_first_move_asked_for_is_the_start_positions_side() {
+        let mut league = league();
+        league.tournaments[0].games[0].start = Some(
+            crate::referee::tournament::StartPosition::parse("8/8/4k3/8/8/4K3/r7/R7 b - - 0 40")
+                .unwrap(),
+        );
+        let g = game(&league, &[]);
+        let text = written(
+            &league,
+            vec![petrov()],
+            vec![director()],
+            OfficialNotice::Reminder {
+                game: Box::new(g),
+                waiting: 1,
+                to_director: true,
+                today: day("2026-05-11"),
+            },
+        );
+        assert!(text.contains("Black's first move is awaited"), "{text}");
+        assert!(!text.contains("White's first move"), "{text}");
+    }
+
     #[test]
     /// III.5.3 with III.7.4: the days without a move leave out the
     /// player's leave, and the notice names it with the calendar days.
