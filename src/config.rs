@@ -10,7 +10,9 @@ use crate::notation::Notation;
 use crate::referee::pairing::Pairing;
 use crate::referee::rules::{RuleKind, RuleSet, Span, TimeControl};
 use crate::referee::standings::TieBreak;
-use crate::referee::tournament::{GameSpec, Lang, League, Player, PlayerId, Tournament};
+use crate::referee::tournament::{
+    GameSpec, Lang, League, Player, PlayerId, StartPosition, Tournament,
+};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use serde::Deserialize;
@@ -1158,6 +1160,75 @@ black = "b"
         assert!(ps.iter().any(|p| p.contains("`conditional`")), "{ps:?}");
     }
 
+    /// A thematic event: every game starts from the tournament's FEN, a
+    /// game's own `start_position` overrides it, the usual position else.
+    #[test]
+    fn a_start_position_is_the_tournaments_unless_the_game_gives_its_own() {
+        const ROOKS: &str = "8/8/4k3/8/8/4K3/r7/R7 b - - 0 40";
+        const PAWN: &str = "8/4P3/8/8/8/k7/8/4K3 w - - 0 60";
+        let fens = |text: &str| {
+            Config::parse(text, Path::new("/etc/ma"), false)
+                .unwrap()
+                .league
+                .tournaments[0]
+                .games
+                .iter()
+                .map(|g| g.start.as_ref().map(|s| s.fen().to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(fens(GOOD), [None]);
+        let themed = with_rules(&format!("start_position = \"{ROOKS}\""));
+        assert_eq!(fens(&themed), [Some(ROOKS.to_string())]);
+        let own = themed.replace(
+            "black = \"b\"\n",
+            &format!("black = \"b\"\nstart_position = \"{PAWN}\"\n"),
+        );
+        assert_eq!(fens(&own), [Some(PAWN.to_string())]);
+        // the same position spelled otherwise is the same start
+        let spaced = with_rules("start_position = \"  8/8/4k3/8/8/4K3/r7/R7 b - - 0 40 \"");
+        assert_eq!(fens(&spaced), [Some(ROOKS.to_string())]);
+    }
+
+    /// `check` refuses a FEN that is no FEN or no legal position, with its
+    /// line and the reason.
+    #[test]
+    fn an_illegal_start_position_is_refused_with_its_line_and_reason() {
+        let game = |fen: &str| {
+            GOOD.replace(
+                "black = \"b\"\n",
+                &format!("black = \"b\"\nstart_position = \"{fen}\"\n"),
+            )
+        };
+        // two white kings
+        let text = game("8/8/4k3/8/8/4K3/8/K7 w - - 0 1");
+        let line = 1 + text
+            .lines()
+            .position(|l| l.starts_with("start_position"))
+            .unwrap();
+        let ps = problems(&text);
+        assert!(
+            ps.iter()
+                .any(|p| p.starts_with(&format!("{line}: start_position: "))
+                    && p.ends_with("is not a legal position: too many kings")),
+            "{ps:?}"
+        );
+        // the side not to move is in check
+        let ps = problems(&game("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"));
+        assert!(
+            ps.iter().any(|p| p.contains("is not a legal position")),
+            "{ps:?}"
+        );
+        // not FEN at all
+        let ps = problems(&with_rules("start_position = \"the Catalan\""));
+        assert!(
+            ps.iter().any(
+                |p| p.contains("start_position: \"the Catalan\" is not a FEN")
+                    && !p.starts_with('-')
+            ),
+            "{ps:?}"
+        );
+    }
+
     #[test]
     fn a_good_config_validates_into_typed_values() {
         let c = Config::parse(GOOD, Path::new("/etc/ma"), false).unwrap();
@@ -1251,7 +1322,7 @@ black = "b"
                 "5:1: unknown key `timezon` in [gateway]: did you mean `timezone`?",
                 "8:8: `idle` in [inbox] must be true or false (without quotes), not text (\"yes\")",
                 "19:9: bad date \"10.05.2026\" (write YYYY-MM-DD)",
-                "36:3: unknown key `colour` in [[tournament.game]] (known keys: number, white, black)",
+                "36:3: unknown key `colour` in [[tournament.game]] (known keys: number, white, black, start_position)",
             ]
         );
         // a date without quotes, a number out of range, a list item that is

@@ -6,7 +6,8 @@
 //! The record is kept as store facts, one per game and one per player of a
 //! game:
 //!
-//! - `game:<game id>` → `{"white": "<player id>", "black": "<player id>"}`
+//! - `game:<game id>` → `{"white": "<player id>", "black": "<player id>"}`,
+//!   with `"start": "<FEN>"` for a game from a start position
 //! - `player:<tournament id>/<player id>` → `{"emails": ["<address>", …]}`
 //! - `rules:<tournament id>` → the tournament's rule set (every value)
 //!
@@ -15,15 +16,15 @@
 //! - **Refused** (the config is wrong for the store): a game that has events
 //!   in the store (its opening mail, moves, a result) whose players differ
 //!   from the stored ones (swapped colours, another player, blocks moved so
-//!   that the numbers by place changed); a game with events that the config
+//!   that the numbers by place changed) or whose start position changed; a game with events that the config
 //!   no longer names; a player of such a game who is gone from the config;
 //!   a started tournament's rule set changed (its clocks and penalties
 //!   would be counted anew under other numbers).
 //! - **Applied with a warning**: a player's addresses changed (a player may
 //!   move to another mailbox; the new list counts from then on, and mail
-//!   from a dropped address is no longer taken as theirs); the players of a
-//!   game that has nothing stored yet changed (pairings edited before the
-//!   start).
+//!   from a dropped address is no longer taken as theirs); the players or
+//!   the start position of a game that has nothing stored yet changed
+//!   (pairings edited before the start).
 //! - **Recorded**: games and players the store does not know yet (a new
 //!   store, a game added, or a store written before identities were kept).
 //!
@@ -42,7 +43,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const DIGEST: &str = "identity";
 
 /// A fingerprint of what the record keeps of `config`: every tournament's
-/// rule set, every game's id and players and every playing player's
+/// rule set, every game's id, players and start position and every playing player's
 /// addresses, in the config's order
 /// (FNV-1a, 128 bits: it tells an unchanged config at a start in one read,
 /// where a review reads the record of every game).
@@ -62,6 +63,10 @@ pub fn digest(config: &Config) -> String {
             eat(&g.id);
             eat(&g.white);
             eat(&g.black);
+            if let Some(start) = &g.start {
+                eat("start_position");
+                eat(start.fen());
+            }
         }
         for p in &t.players {
             if t.games.iter().any(|g| g.color_of(&p.id).is_some()) {
@@ -75,16 +80,23 @@ pub fn digest(config: &Config) -> String {
     format!("{hash:032x}")
 }
 
-/// The players of a game, as the store keeps them.
+/// The players of a game and its start position (its FEN, when not the
+/// usual one), as the store keeps them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredGame {
     pub white: String,
     pub black: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 impl std::fmt::Display for StoredGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "white={} black={}", self.white, self.black)
+        write!(f, "white={} black={}", self.white, self.black)?;
+        match &self.start {
+            Some(fen) => write!(f, " start_position=\"{fen}\""),
+            None => Ok(()),
+        }
     }
 }
 
@@ -224,6 +236,7 @@ pub fn review_with(
         let now = StoredGame {
             white: spec.white.to_string(),
             black: spec.black.to_string(),
+            start: spec.start.as_ref().map(|s| s.fen().to_string()),
         };
         let line = lines.game(&spec.id);
         match stored_games.get(&spec.id) {
@@ -266,12 +279,17 @@ pub fn review_with(
                 });
             }
             Some(stored) => {
+                let players = (&stored.white, &stored.black) != (&now.white, &now.black);
+                let what = match (players, stored.start != now.start) {
+                    (true, true) => "its players and start position change",
+                    (false, true) => "its start position changes",
+                    _ => "its players change",
+                };
                 review.warnings.push(Problem {
                     column: None,
                     line,
                     message: format!(
-                        "game {}: nothing is stored of it yet, so its players change \
-                         from {stored} to {now}",
+                        "game {}: nothing is stored of it yet, so {what} from {stored} to {now}",
                         spec.id
                     ),
                 });
@@ -620,5 +638,57 @@ black = "b"
                     .into()
             }]
         );
+    }
+
+    /// A game's start position is part of it: changed once the game has
+    /// events, it is refused as changed players are; before, it is taken
+    /// with a warning. The digest follows it.
+    #[test]
+    fn a_changed_start_position_refuses_once_the_game_has_events() {
+        let themed = |fen: &str| {
+            CONFIG.replace(
+                "white = \"a\"\nblack = \"b\"",
+                &format!("white = \"a\"\nblack = \"b\"\nstart_position = \"{fen}\""),
+            )
+        };
+        let rooks = themed("8/8/4k3/8/8/4K3/r7/R7 b - - 0 40");
+        let pawn = themed("8/4P3/8/8/8/k7/8/4K3 w - - 0 60");
+        assert_ne!(digest(&config(&rooks)), digest(&config(CONFIG)));
+        assert_ne!(digest(&config(&rooks)), digest(&config(&pawn)));
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let first = review(&config(&rooks), &store).unwrap();
+        assert_eq!(
+            first.facts[0],
+            (
+                "game:T1/1".into(),
+                r#"{"white":"a","black":"b","start":"8/8/4k3/8/8/4K3/r7/R7 b - - 0 40"}"#.into()
+            )
+        );
+        write(&store, first.facts, vec![]);
+        let before_start = review(&config(&pawn), &store).unwrap();
+        assert!(!before_start.is_refused());
+        assert_eq!(
+            before_start.warnings[0].message,
+            "game T1/1: nothing is stored of it yet, so its start position changes from \
+             white=a black=b start_position=\"8/8/4k3/8/8/4K3/r7/R7 b - - 0 40\" to \
+             white=a black=b start_position=\"8/4P3/8/8/8/k7/8/4K3 w - - 0 60\""
+        );
+        let on = NaiveDate::from_ymd_opt(2026, 5, 10).unwrap();
+        write(&store, vec![], vec![("T1/1".into(), Event::Opened { on })]);
+        for other in [&pawn, CONFIG] {
+            let refused = review(&config(other), &store).unwrap();
+            assert_eq!(refused.refusals.len(), 1, "{:?}", refused.refusals);
+            assert!(
+                refused.refusals[0].message.starts_with(
+                    "game T1/1: the store has white=a black=b \
+                     start_position=\"8/8/4k3/8/8/4K3/r7/R7 b - - 0 40\" \
+                     (opening mail sent, no move yet), the config says white=a black=b"
+                ),
+                "{:?}",
+                refused.refusals
+            );
+        }
+        assert!(!review(&config(&rooks), &store).unwrap().is_refused());
     }
 }

@@ -542,6 +542,9 @@ pub struct Heading {
     /// when not known.
     pub white_country: String,
     pub black_country: String,
+    /// The FEN of the game's start position when it is not the usual one
+    /// (PGN `SetUp "1"` and `FEN`, Xfcc `setup` and `fen`).
+    pub fen: Option<String>,
 }
 
 /// The [`Heading`] of the game `spec` of `t`.
@@ -557,11 +560,13 @@ pub fn heading(t: &Tournament, spec: &crate::referee::tournament::GameSpec) -> H
         black: black.name.clone(),
         white_country: white.country.clone(),
         black_country: black.country.clone(),
+        fen: spec.start.as_ref().map(|s| s.fen().to_string()),
     }
 }
 
 /// The ICCF PGN of the game (RULES.md §9, App.4), as correspondence
-/// programs read it: the seven-tag roster in its order, then `PlyCount`,
+/// programs read it: the seven-tag roster in its order, `SetUp "1"` and
+/// `FEN` for a game from a start position, then `PlyCount`,
 /// `EventDate`, `TimeControl` in the PGN standard's syntax (moves/seconds of
 /// one control; the controls repeat, cumulatively), the rule set in words
 /// (`Rules`, not a standard tag), `Mode "EM"`, `Termination`, and the
@@ -586,6 +591,10 @@ pub fn pgn(t: &Tournament, game: &Game) -> String {
         ("Black", head.black),
         ("Result", game.result_str().to_string()),
     ];
+    if let Some(fen) = head.fen {
+        tags.push(("SetUp", "1".to_string()));
+        tags.push(("FEN", fen));
+    }
     if !head.white_country.is_empty() {
         tags.push(("WhiteCountry", head.white_country));
     }

@@ -55,10 +55,14 @@ official-clock-of = { $name } ({ $side }):
 official-opening-subject = die Partie beginnt
 official-opening-begins = Die Partie { $game } von { $tournament } beginnt am { $date }.
 official-opening-colours = Weiß: { $white }. Schwarz: { $black }.
+official-opening-position = Die Partie beginnt nicht aus der Grundstellung, sondern aus dieser Stellung (FEN { $fen }):
 official-opening-rules = Regeln: { $rules }
 official-opening-notation = Notation: ICCF-Ziffernnotation oder algebraische Notation mit deutschen, englischen oder russischen Buchstaben — jede wird gelesen
-official-opening-write = Schreiben Sie Ihre Züge nummeriert an diese Adresse und behalten Sie die Partiekennung im Betreff. Weiß beginnt, zum Beispiel:
-official-opening-example = 1. <Ihr Zug>
+official-opening-write = Schreiben Sie Ihre Züge nummeriert an diese Adresse und behalten Sie die Partiekennung im Betreff. { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } beginnt, zum Beispiel:
+official-opening-example = { $move } <Ihr Zug>
 official-opening-sample = (der Zug e2-e4 zum Beispiel wird { $sample } geschrieben)
 official-opening-later = Jede weitere E-Mail wiederholt mindestens den letzten Zug des Gegners und gibt dann Ihren an: „12... <Zug des Gegners> 13. <Ihr Zug>“. Befehle in einer eigenen Zeile: ICH GEBE AUF (RESIGN); (=) mit einem Zug bietet Remis an; REMIS ANGENOMMEN (ACCEPT DRAW); REKLAMIERE REMIS (CLAIM DRAW); URLAUB 01.07.2026 10.07.2026 (LEAVE); URLAUB ENDE (LEAVE END); STAND (STATUS); HILFE (HELP).
 
@@ -80,7 +84,10 @@ official-reminder-waiting = seit { $waiting } { $waiting ->
 official-reminder-first = seit { $waiting } { $waiting ->
         [one] Tag
        *[other] Tagen
-    } ist keine Antwort eingegangen, seit die Partie am { $start } begann: der erste Zug von Weiß wird erwartet.
+    } ist keine Antwort eingegangen, seit die Partie am { $start } begann: der erste Zug von { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } wird erwartet.
 official-reminder-repeated = { $director ->
         [yes] Der Zug wird hier mit allen Angaben wiederholt; eine Kopie geht an den Turnierleiter ({ $article }).
        *[no] Der Zug wird hier mit allen Angaben wiederholt ({ $article }).

@@ -54,10 +54,14 @@ official-clock-of = { $name } ({ $side }):
 official-opening-subject = the game begins
 official-opening-begins = Game { $game } of { $tournament } begins on { $date }.
 official-opening-colours = White: { $white }. Black: { $black }.
+official-opening-position = The game starts from this position, not the usual one (FEN { $fen }):
 official-opening-rules = Rules: { $rules }
 official-opening-notation = Notation: ICCF numeric, English or Russian algebraic — any is read
-official-opening-write = Write your moves to this address, numbered, keeping the game tag in the subject. White starts, for example:
-official-opening-example = 1. <your move>
+official-opening-write = Write your moves to this address, numbered, keeping the game tag in the subject. { $color ->
+        [white] White starts
+       *[black] Black starts
+    }, for example:
+official-opening-example = { $move } <your move>
 official-opening-sample = (the move e2-e4, say, is written { $sample })
 official-opening-later = Every later mail repeats at least the partner's last move, then gives yours: "12... <partner's move> 13. <your move>". Commands on a line of their own: RESIGN; (=) with a move offers a draw; ACCEPT DRAW; CLAIM DRAW; LEAVE 2026-07-01 2026-07-10; LEAVE END; STATUS; HELP.
 
@@ -79,7 +83,10 @@ official-reminder-waiting = no answer has come for { $waiting } { $waiting ->
 official-reminder-first = no answer has come for { $waiting } { $waiting ->
         [one] day
        *[other] days
-    } since the game began on { $start }: White's first move is awaited.
+    } since the game began on { $start }: { $color ->
+        [white] White's
+       *[black] Black's
+    } first move is awaited.
 official-reminder-repeated = { $director ->
         [yes] The move is repeated here with all its information; a copy goes to the director ({ $article }).
        *[no] The move is repeated here with all its information ({ $article }).

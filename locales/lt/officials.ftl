@@ -66,10 +66,14 @@ official-clock-of = { $name } ({ $side }):
 official-opening-subject = partija prasideda
 official-opening-begins = Turnyro { $tournament } partija { $game } prasideda { $date }.
 official-opening-colours = Baltieji: { $white }. Juodieji: { $black }.
+official-opening-position = Partija pradedama ne iš pradinės padėties, o iš šios (FEN { $fen }):
 official-opening-rules = Taisyklės: { $rules }
 official-opening-notation = Notacija: ICCF skaitmeninė, lietuviška, angliška ar rusiška algebrinė – skaitoma bet kuri
-official-opening-write = Rašykite savo ėjimus šiuo adresu, su numeriais, laiško temoje palikdami partijos žymę. Pradeda baltieji, pavyzdžiui:
-official-opening-example = 1. <jūsų ėjimas>
+official-opening-write = Rašykite savo ėjimus šiuo adresu, su numeriais, laiško temoje palikdami partijos žymę. Pradeda { $color ->
+        [white] baltieji
+       *[black] juodieji
+    }, pavyzdžiui:
+official-opening-example = { $move } <jūsų ėjimas>
 official-opening-sample = (pavyzdžiui, ėjimas e2-e4 rašomas taip: { $sample })
 official-opening-later = Kiekviename paskesniame laiške pakartojamas bent paskutinis partnerio ėjimas, tada pateikiamas jūsų: „12... <partnerio ėjimas> 13. <jūsų ėjimas>“. Komandos atskiroje eilutėje: PASIDUODU (RESIGN); (=) su ėjimu – lygiųjų pasiūlymas; SUTINKU SU LYGIOSIOMIS (ACCEPT DRAW); REIKALAUJU LYGIŲJŲ (CLAIM DRAW); ATOSTOGOS 2026-07-01 2026-07-10 (LEAVE); ATOSTOGŲ PABAIGA (LEAVE END); BŪSENA (STATUS); PAGALBA (HELP).
 
@@ -94,7 +98,10 @@ official-reminder-first = jau { $waiting } { $waiting ->
         [one] dieną
         [few] dienas
        *[other] dienų
-    } nuo partijos pradžios { $start } nėra atsakymo: laukiama pirmojo baltųjų ėjimo.
+    } nuo partijos pradžios { $start } nėra atsakymo: laukiama pirmojo { $color ->
+        [white] baltųjų
+       *[black] juodųjų
+    } ėjimo.
 official-reminder-repeated = { $director ->
         [yes] Ėjimas čia pakartojamas su visa informacija; kopija siunčiama turnyro direktoriui ({ $article }).
        *[no] Ėjimas čia pakartojamas su visa informacija ({ $article }).

@@ -62,10 +62,14 @@ official-clock-of = { $name } ({ $side }):
 official-opening-subject = партия начинается
 official-opening-begins = Партия { $game } турнира «{ $tournament }» начинается { $date }.
 official-opening-colours = Белые: { $white }. Черные: { $black }.
+official-opening-position = Партия начинается не с исходной позиции, а с этой (FEN { $fen }):
 official-opening-rules = Регламент: { $rules }
 official-opening-notation = Нотация: цифровая ИКЧФ, английская или русская алгебраическая — читается любая
-official-opening-write = Присылайте ходы на этот адрес с номерами, сохраняя метку партии в теме письма. Начинают белые, например:
-official-opening-example = 1. <ваш ход>
+official-opening-write = Присылайте ходы на этот адрес с номерами, сохраняя метку партии в теме письма. Начинают { $color ->
+        [white] белые
+       *[black] черные
+    }, например:
+official-opening-example = { $move } <ваш ход>
 official-opening-sample = (ход e2-e4, например, записывается так: { $sample })
 official-opening-later = Каждое следующее письмо повторяет как минимум последний ход партнера и добавляет ваш: «12... <ход партнера> 13. <ваш ход>». Команды отдельной строкой: СДАЮСЬ (RESIGN); (=) с ходом — предложение ничьей; ПРИНИМАЮ НИЧЬЮ (ACCEPT DRAW); ТРЕБУЮ НИЧЬЮ (CLAIM DRAW); ПЕРЕРЫВ 01.07.2026 10.07.2026 (LEAVE); КОНЕЦ ПЕРЕРЫВА (LEAVE END); СТАТУС (STATUS); ПОМОЩЬ (HELP).
 
@@ -90,7 +94,10 @@ official-reminder-first = с начала партии { $start } { $waiting ->
         [one] прошел { $waiting } день
         [few] прошло { $waiting } дня
        *[many] прошло { $waiting } дней
-    }, а первого хода белых еще нет.
+    }, а первого хода { $color ->
+        [white] белых
+       *[black] черных
+    } еще нет.
 official-reminder-repeated = { $director ->
         [yes] Ход повторяется здесь со всеми сведениями; копия направлена судье ({ $article }).
        *[no] Ход повторяется здесь со всеми сведениями ({ $article }).

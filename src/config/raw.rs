@@ -242,6 +242,9 @@ pub(super) struct RawTournament {
     /// `"hidden"`: players may send hidden conditional moves (issue 12
     /// item 5); `"off"` (the default): they are answered "not used".
     pub(super) conditional: Option<Spanned<String>>,
+    /// The FEN every game of the tournament starts from (a thematic
+    /// event); a game's own `start_position` overrides it.
+    pub(super) start_position: Option<Spanned<String>>,
     #[serde(default)]
     pub(super) player: Vec<RawPlayer>,
     #[serde(default)]
@@ -265,4 +268,7 @@ pub(super) struct RawGame {
     pub(super) number: Option<Spanned<i64>>,
     pub(super) white: Spanned<String>,
     pub(super) black: Spanned<String>,
+    /// The FEN this game starts from (an endgame), instead of the
+    /// tournament's.
+    pub(super) start_position: Option<Spanned<String>>,
 }

@@ -398,9 +398,10 @@ impl Validator<'_> {
                 language,
             });
         }
+        let start_position = self.start_position(rt.start_position.as_ref());
         let games = match &rt.pairing {
-            Some(pairing) => self.generated(&id, rt, pairing, &players),
-            None => self.games(&id, rt, &player_ids),
+            Some(pairing) => self.generated(&id, rt, pairing, &players, &start_position),
+            None => self.games(&id, rt, &player_ids, &start_position),
         };
         // the director reads the language most players read, unless told
         let director_language = self
@@ -493,6 +494,7 @@ impl Validator<'_> {
         rt: &RawTournament,
         pairing: &Spanned<String>,
         players: &[Player],
+        start: &Option<StartPosition>,
     ) -> Vec<GameSpec> {
         let Some(kind) = Pairing::from_name(pairing.get_ref()) else {
             self.problem(
@@ -537,6 +539,7 @@ impl Validator<'_> {
                 id: format!("{id}/{}", k + 1),
                 white: ids[white - 1].clone(),
                 black: ids[black - 1].clone(),
+                start: start.clone(),
             })
             .collect()
     }
@@ -550,6 +553,7 @@ impl Validator<'_> {
         id: &str,
         rt: &RawTournament,
         players: &HashSet<String>,
+        start: &Option<StartPosition>,
     ) -> Vec<GameSpec> {
         // the explicit numbers first, so that a place colliding with a later
         // block's number is found whatever the order
@@ -619,13 +623,29 @@ impl Validator<'_> {
             self.lines.games.entry(game_id.clone()).or_insert(line);
             let white = self.player_id(rg.white.get_ref());
             let black = self.player_id(rg.black.get_ref());
+            let start = match &rg.start_position {
+                Some(_) => self.start_position(rg.start_position.as_ref()),
+                None => start.clone(),
+            };
             games.push(GameSpec {
                 id: game_id,
                 white,
                 black,
+                start,
             });
         }
         games
+    }
+}
+
+impl Validator<'_> {
+    /// A `start_position`: a legal position written as FEN, else a
+    /// problem at its line with the reason.
+    fn start_position(&mut self, fen: Option<&Spanned<String>>) -> Option<StartPosition> {
+        let fen = fen?;
+        StartPosition::parse(fen.get_ref())
+            .map_err(|reason| self.problem(fen, format!("start_position: {reason}")))
+            .ok()
     }
 }
 

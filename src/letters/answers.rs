@@ -438,7 +438,15 @@ fn example(t: &Tournament, game: &Game, color: Color, lang: Lang) -> String {
     let yours = t!(lang, "game-forward-your-move");
     let last = game.plies.len();
     if last == 0 {
-        return format!("1. {yours}");
+        // the first move: 1. from the usual position, else the start
+        // position's number (`40... <your move>` when Black starts at 40)
+        let pos = game.position();
+        let dots = if pos.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        return format!("{}{dots} {yours}", pos.fullmoves());
     }
     let previous = &game.plies[last - 1];
     let next = if color == Color::White {

@@ -698,6 +698,7 @@ pub(crate) mod fixture {
                     id: "T/1".into(),
                     white: "ivanov".into(),
                     black: "petrov".into(),
+                    start: None,
                 }],
                 index: Default::default(),
             }],

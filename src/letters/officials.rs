@@ -15,7 +15,7 @@ use crate::referee::tournament::{Lang, League, Tournament};
 use crate::render::{date_in, game_board, numbered_in, pgn, schedule, standard_form};
 use crate::t;
 use chrono::NaiveDate;
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 use std::fmt::Write;
 
 pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audience) -> Text {
@@ -571,7 +571,7 @@ fn side(color: Color, lang: Lang) -> String {
     t!(lang, "official-side", color = color_key(color))
 }
 
-/// `yes` while White's first move is awaited: the days then run from the
+/// `yes` while the game's first move is awaited: the days then run from the
 /// game's start, and there is no move received to answer.
 fn first_move(game: &Game) -> &'static str {
     if game.plies.is_empty() {
@@ -722,15 +722,35 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
         Notation::San => "e4",
         Notation::Ru => "e2-e4",
     };
+    // the side to move first and its move number: White's 1. from the
+    // usual position, the FEN's from a start position
+    let first = game.position_before(0);
+    let (color, dots) = match first.turn() {
+        Color::White => ("white", "."),
+        Color::Black => ("black", "..."),
+    };
     let example = format!(
         "{}\n{}",
-        t!(lang, "official-opening-example"),
+        t!(
+            lang,
+            "official-opening-example",
+            move = format!("{}{dots}", first.fullmoves())
+        ),
         t!(lang, "official-opening-sample", sample = sample)
     );
+    // a game from a start position shows it, with its FEN
+    let position = match &spec.start {
+        Some(start) => format!(
+            "\n\n{}\n{}",
+            t!(lang, "official-opening-position", fen = start.fen()),
+            game_board(game, lang, audience.side(t, spec)).trim_end()
+        ),
+        None => String::new(),
+    };
     let mut body = audience.greeting();
     let _ = writeln!(
         body,
-        "{}\n{}\n\n{}\n\n{}\n{}\n\n{}\n    {example}\n{}",
+        "{}\n{}\n\n{}{position}\n\n{}\n{}\n\n{}\n    {example}\n{}",
         t!(
             lang,
             "official-opening-begins",
@@ -751,7 +771,7 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
             rules = rules_summary(&t.rules, lang)
         ),
         t!(lang, "official-opening-notation"),
-        t!(lang, "official-opening-write"),
+        t!(lang, "official-opening-write", color = color),
         t!(lang, "official-opening-later"),
     );
     body.push_str(&clocks(t, game, today, audience));
@@ -788,6 +808,10 @@ fn reminder(
             t!(
                 lang,
                 "official-reminder-first",
+                color = match game.to_move() {
+                    Color::White => "white",
+                    Color::Black => "black",
+                },
                 waiting = waiting,
                 start = date_in(game.next_received(), lang)
             ),
@@ -1220,6 +1244,31 @@ mod tests {
             notice(g),
         );
         insta::assert_snapshot!("first_move", format!("{text}\n#####\n{russian}"));
+    }
+
+    /// A game from a start position with Black to move: the reminder asks
+    /// for Black's first move, in each language.
+    #[test]
+    fn the_first_move_asked_for_is_the_start_positions_side() {
+        let mut league = league();
+        league.tournaments[0].games[0].start = Some(
+            crate::referee::tournament::StartPosition::parse("8/8/4k3/8/8/4K3/r7/R7 b - - 0 40")
+                .unwrap(),
+        );
+        let g = game(&league, &[]);
+        let text = written(
+            &league,
+            vec![petrov()],
+            vec![director()],
+            OfficialNotice::Reminder {
+                game: Box::new(g),
+                waiting: 1,
+                to_director: true,
+                today: day("2026-05-11"),
+            },
+        );
+        assert!(text.contains("Black's first move is awaited"), "{text}");
+        assert!(!text.contains("White's first move"), "{text}");
     }
 
     #[test]

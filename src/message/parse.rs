@@ -152,9 +152,17 @@ fn stated(columns: &[&str]) -> Option<Stated> {
 }
 
 impl WrittenPly {
-    /// The 0-based half-move index this written move claims to be.
+    /// The 0-based half-move index this written move claims to be,
+    /// counted from White's first move of a game from the usual position.
     pub fn index(&self) -> usize {
         (self.number.max(1) as usize - 1) * 2 + usize::from(self.color == Color::Black)
+    }
+
+    /// The index of the game's ply this written move claims to be, in a
+    /// game whose first ply has [`WrittenPly::index`] `first` (a game from
+    /// a start position); none for a move before the game's first.
+    pub fn ply(&self, first: usize) -> Option<usize> {
+        self.index().checked_sub(first)
     }
 }
 

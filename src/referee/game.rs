@@ -412,8 +412,8 @@ pub struct Game {
     double_after_days: Option<u32>,
     pub opened: Option<NaiveDate>,
     pub plies: Vec<Ply>,
-    /// The position before the first ply when it is not the standard one
-    /// (only tests set up others): the one before ply `i` is
+    /// The position before the first ply when tests set one up (a game's
+    /// `start_position` is its spec's): the one before ply `i` is
     /// [`Game::position_before`], replayed from it on demand (a game keeps
     /// its current position only, so that 100k games fit in memory).
     initial: Option<Box<Chess>>,
@@ -480,7 +480,10 @@ fn hash(pos: &Chess) -> u64 {
 impl Game {
     /// A game with nothing recorded; `leaves` are White's and Black's.
     pub fn new(tournament: &Tournament, spec: &GameSpec, leaves: [Vec<Days>; 2]) -> Game {
-        let start = Chess::default();
+        let start = spec
+            .start
+            .as_ref()
+            .map_or_else(Chess::default, |s| s.position().clone());
         let hash = hash(&start);
         Game {
             spec: spec.clone(),
@@ -642,9 +645,36 @@ impl Game {
         self.replaying = on;
     }
 
+    /// The half-move index of the game's first ply counted from White's
+    /// first move at move 1: 0 from the usual position, more from a start
+    /// position (Black to move at move 40: 79).
+    pub fn first_index(&self) -> usize {
+        let index = |pos: &Chess| {
+            (pos.fullmoves().get() as usize - 1) * 2 + usize::from(pos.turn() == Color::Black)
+        };
+        match (&self.initial, &self.spec.start) {
+            (Some(pos), _) => index(pos),
+            (None, Some(start)) => index(start.position()),
+            (None, None) => 0,
+        }
+    }
+
+    /// The number of `color`'s first move: 1 from the usual position; from
+    /// a start position, the FEN's move number, or the next one for White
+    /// when Black moves first.
+    pub fn first_number(&self, color: Color) -> u32 {
+        let first = self.first_index();
+        let later = u32::from(color == Color::White && first % 2 == 1);
+        u32::try_from(first / 2).unwrap_or(u32::MAX) + 1 + later
+    }
+
     /// The position before the first ply.
     fn initial(&self) -> Chess {
-        self.initial.as_deref().cloned().unwrap_or_default()
+        match (&self.initial, &self.spec.start) {
+            (Some(pos), _) => (**pos).clone(),
+            (None, Some(start)) => start.position().clone(),
+            (None, None) => Chess::default(),
+        }
     }
 
     /// Makes room for `plies` more plies (a replay knows how many moves
@@ -989,6 +1019,7 @@ mod tests {
                 id: "T/1".into(),
                 white: "w".into(),
                 black: "b".into(),
+                start: None,
             }],
             index: Default::default(),
         }
@@ -1375,6 +1406,51 @@ mod tests {
         assert_eq!(
             g.natural_end(),
             Some((GameResult::Draw, EndReason::SeventyFiveMoves))
+        );
+    }
+
+    /// A game from a start position: Black to move at move 40 moves first,
+    /// the plies are numbered from there, and every position before a ply
+    /// is replayed from the FEN.
+    #[test]
+    fn a_game_from_a_start_position_begins_with_its_side_to_move_and_move_number() {
+        let mut t = tournament(RuleSet::email());
+        let start =
+            crate::referee::tournament::StartPosition::parse("8/8/4k3/8/8/4K3/r7/R7 b - - 0 40")
+                .unwrap();
+        t.games[0].start = Some(start.clone());
+        let g = Game::new(&t, &t.games[0], [vec![], vec![]]);
+        assert_eq!(g.to_move(), Color::Black);
+        assert_eq!(g.first_index(), 79);
+        assert_eq!(*g.position(), *start.position());
+        let events: Vec<Event> = ["a2a1", "e3d4", "a1d1"]
+            .iter()
+            .map(|m| moved(m, "2026-05-12"))
+            .collect();
+        let g = Game::replay(&t, &t.games[0], &events, [vec![], vec![]]).unwrap();
+        let numbered: Vec<(u32, Color)> = g.plies.iter().map(|p| (p.number, p.color)).collect();
+        assert_eq!(
+            numbered,
+            [(40, Color::Black), (41, Color::White), (41, Color::Black)]
+        );
+        assert_eq!(g.position_before(0), *start.position());
+        assert_eq!(*Walk::new(&g).before(1), g.position_before(1));
+        assert_eq!(g.san(0), "Rxa1");
+        assert_eq!(g.san(2), "Rd1+");
+        assert_eq!(g.moves_made(Color::Black), 2);
+        // the clocks' controls are numbered as the moves are: White's
+        // first move is 41, Black's 40 (10 moves a control)
+        assert_eq!(
+            (g.first_number(Color::White), g.first_number(Color::Black)),
+            (41, 40)
+        );
+        let rules = RuleSet::email();
+        let c = |color| g.control(&rules, color, d("2026-05-13")).control;
+        assert_eq!((c(Color::White), c(Color::Black)), (50, 49));
+        let usual = game(RuleSet::email(), &[]);
+        assert_eq!(
+            usual.control(&rules, Color::White, d("2026-05-13")).control,
+            10
         );
     }
 }

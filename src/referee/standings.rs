@@ -249,6 +249,7 @@ mod tests {
                     id: format!("T/{}", i + 1),
                     white: (*w).into(),
                     black: (*b).into(),
+                    start: None,
                 })
                 .collect(),
             index: Default::default(),

@@ -60,6 +60,61 @@ pub struct GameSpec {
     pub id: String,
     pub white: PlayerId,
     pub black: PlayerId,
+    /// The position the game starts from when it is not the usual one
+    /// (`start_position`: a thematic event, an endgame).
+    pub start: Option<StartPosition>,
+}
+
+/// A start position other than the usual one, read from a FEN: the side to
+/// move in it moves first, the move numbers follow its fullmove number.
+/// Games that share it share one copy.
+#[derive(Clone)]
+pub struct StartPosition(Arc<(String, shakmaty::Chess)>);
+
+impl StartPosition {
+    /// Reads `fen`: a legal position, written as FEN.
+    ///
+    /// # Errors
+    /// The reason in plain words when `fen` is not FEN or not a legal
+    /// position.
+    pub fn parse(fen: &str) -> Result<StartPosition, String> {
+        use shakmaty::{fen::Fen, CastlingMode, EnPassantMode};
+        let read = Fen::from_ascii(fen.trim().as_bytes())
+            .map_err(|e| format!("\"{}\" is not a FEN: {e}", fen.trim()))?;
+        let position: shakmaty::Chess =
+            read.into_position(CastlingMode::Standard).map_err(|e| {
+                let reason = e.to_string();
+                let reason = reason.trim_start_matches("illegal position: ");
+                format!("\"{}\" is not a legal position: {reason}", fen.trim())
+            })?;
+        let written = Fen::from_position(&position, EnPassantMode::Legal).to_string();
+        Ok(StartPosition(Arc::new((written, position))))
+    }
+
+    /// The position as FEN (as written back: the same position reads the
+    /// same however it was spelled).
+    pub fn fen(&self) -> &str {
+        &self.0 .0
+    }
+
+    /// The position before the first move.
+    pub fn position(&self) -> &shakmaty::Chess {
+        &self.0 .1
+    }
+}
+
+impl PartialEq for StartPosition {
+    fn eq(&self, other: &StartPosition) -> bool {
+        self.fen() == other.fen()
+    }
+}
+
+impl Eq for StartPosition {}
+
+impl std::fmt::Debug for StartPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.fen())
+    }
 }
 
 /// A player's id as a game names it: read as a `&str`, shared by every
@@ -609,6 +664,7 @@ mod tests {
                         .into_iter()
                         .enumerate()
                         .map(|(k, (w, b))| GameSpec {
+                            start: None,
                             id: format!("T{t}/{}", k + 1),
                             white: ids[w - 1].clone(),
                             black: ids[b - 1].clone(),

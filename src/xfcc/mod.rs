@@ -301,7 +301,11 @@ pub fn get_my_games_response(games: &[XfccGame]) -> String {
         field("message", &g.message);
         field("serverInfo", &g.server_info);
         field("variant", "chess");
-        field("setup", "false");
+        // a game from a start position gives its FEN
+        field("setup", bool_text(h.fen.is_some()));
+        if let Some(fen) = &h.fen {
+            field("fen", fen);
+        }
         out.push_str("</XfccGame>");
     }
     out.push_str("</GetMyGamesResult></GetMyGamesResponse>");
@@ -349,6 +353,7 @@ pub fn wsdl(public_url: &str) -> String {
         string("serverInfo"),
         string("variant"),
         typed("setup", "boolean"),
+        string("fen"),
     ]
     .concat();
     let login = [string("username"), string("password")].concat();
@@ -554,6 +559,48 @@ mod tests {
             "Arbiter",
             "a RAZSh event is played at the arbiter"
         );
+    }
+
+    /// A game from a start position: Xfcc's `setup` and `fen`, and the
+    /// PGN's `SetUp "1"` and `FEN`, give its FEN; the moves are numbered
+    /// from it (Black to move at move 40). A game from the usual position
+    /// has `setup` false and neither tag.
+    #[test]
+    fn a_game_from_a_start_position_gives_its_fen_to_programs_and_in_its_pgn() {
+        const FEN: &str = "8/8/4k3/8/8/4K3/r7/R7 b - - 0 40";
+        let usual = league();
+        let mut league = league();
+        league.tournaments[0].games[0].start =
+            Some(crate::referee::tournament::StartPosition::parse(FEN).unwrap());
+        let t = &league.tournaments[0];
+        let g = game(&league, &["1211", "5344"]);
+        let answer =
+            get_my_games_response(&[game_for(t, &g, Color::Black, at("2026-05-12", "09:00"))]);
+        let games = as_clients_read(&answer);
+        assert_eq!(games[0]["setup"], "true", "{answer}");
+        assert_eq!(games[0]["fen"], FEN, "{answer}");
+        assert_eq!(
+            games[0]["moves"],
+            "40...Rxa1 {[%ccsnt 2026.05.10]} 41.Kd4 {[%ccsnt 2026.05.11]}"
+        );
+        let pgn = crate::render::pgn(t, &g);
+        assert!(
+            pgn.contains("[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/4K3/r7/R7 b - - 0 40\"]\n"),
+            "{pgn}"
+        );
+        assert!(
+            pgn.contains("\n40... Rxa1 {[%ccsnt 2026.05.10]} 41. Kd4 "),
+            "{pgn}"
+        );
+        let t = &usual.tournaments[0];
+        let g = game(&usual, &["5254"]);
+        let answer =
+            get_my_games_response(&[game_for(t, &g, Color::Black, at("2026-05-12", "09:00"))]);
+        let games = as_clients_read(&answer);
+        assert_eq!(games[0]["setup"], "false");
+        assert!(!games[0].contains_key("fen"), "{answer}");
+        let pgn = crate::render::pgn(t, &g);
+        assert!(!pgn.contains("[SetUp") && !pgn.contains("[FEN"), "{pgn}");
     }
 
     /// "ICCF" is the site of an event under ICCF's rules only.

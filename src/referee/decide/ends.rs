@@ -100,7 +100,7 @@ impl Context<'_> {
             scan(text)
                 .plies
                 .iter()
-                .any(|p| p.index() == index && p.color == self.color)
+                .any(|p| p.ply(self.game.first_index()) == Some(index) && p.color == self.color)
         };
         let misplaced = [
             (!scan(&mail.subject).plies.is_empty(), Misplaced::Subject),
@@ -152,7 +152,7 @@ impl Context<'_> {
             self.player.language,
         );
         written.plies.iter().any(|wp| {
-            wp.index() == last
+            wp.ply(self.game.first_index()) == Some(last)
                 && (repeats(self.game, last, &wp.text, letters)
                     || notation::parse_move_with(
                         &self.game.position_before(last),

@@ -87,13 +87,19 @@ impl Group<'_> {
 
 /// The written moves beyond the record, grouped by half-move in the order
 /// written.
-pub(super) fn groups(plies: &[WrittenPly], len: usize) -> Vec<Group<'_>> {
+/// `first` is the [`WrittenPly::index`] of the game's first ply, `len` the
+/// number of its plies.
+pub(super) fn groups(plies: &[WrittenPly], first: usize, len: usize) -> Vec<Group<'_>> {
     let mut out: Vec<Group> = Vec::new();
-    for wp in plies.iter().filter(|wp| wp.index() >= len) {
+    for (index, wp) in plies
+        .iter()
+        .filter_map(|wp| wp.ply(first).map(|i| (i, wp)))
+        .filter(|(i, _)| *i >= len)
+    {
         match out.last_mut() {
-            Some(g) if g.index == wp.index() => g.writings.push(wp),
+            Some(g) if g.index == index => g.writings.push(wp),
             _ => out.push(Group {
-                index: wp.index(),
+                index,
                 writings: vec![wp],
             }),
         }
@@ -140,8 +146,13 @@ impl Context<'_> {
         );
         let read = |pos: &Chess, text: &str| notation::parse_move_with(pos, text, letters);
         let mut walk = crate::referee::game::Walk::new(game);
-        for wp in written.plies.iter().filter(|wp| wp.index() < len) {
-            let index = wp.index();
+        let first = game.first_index();
+        for (index, wp) in written
+            .plies
+            .iter()
+            .filter_map(|wp| wp.ply(first).map(|i| (i, wp)))
+            .filter(|(i, _)| *i < len)
+        {
             let stored = &game.plies[index];
             let fits = repeats(game, index, &wp.text, letters)
                 || read(walk.before(index), &wp.text).is_ok_and(|m| m == stored.mv);
@@ -161,7 +172,7 @@ impl Context<'_> {
         if !repeated_last {
             return Err(Fault::Repetition(answers::Fault::NotRepeated));
         }
-        let groups = groups(&written.plies, len);
+        let groups = groups(&written.plies, first, len);
         let mut pos = game.position().clone();
         // the partner's variant: how much of it the mail repeats (III.3.8)
         let offer = game
@@ -308,7 +319,7 @@ impl Context<'_> {
         // moves of the record written before the series (`1... e5` before
         // `2. Nf3 Nc6`) are context, not part of it
         let (mut moves, mut texts) = read_series(
-            &groups(&hidden.plies, first),
+            &groups(&hidden.plies, self.game.first_index(), first),
             first,
             &hidden.unnumbered,
             pos,
@@ -646,7 +657,10 @@ impl Context<'_> {
         let time = |(days, total): (u32, u32)| Stamp::Time { days, total };
         let mut out = Vec::new();
         for wp in &written.plies {
-            let (Some(stated), Some(ply)) = (wp.stated, after.plies.get(wp.index())) else {
+            let Some(index) = wp.ply(after.first_index()) else {
+                continue;
+            };
+            let (Some(stated), Some(ply)) = (wp.stated, after.plies.get(index)) else {
                 continue;
             };
             let checks = [
@@ -669,7 +683,7 @@ impl Context<'_> {
             for (what, said, record) in checks {
                 match said {
                     Some(said) if said != record => out.push(MoverNote::Stated {
-                        ply: wp.index(),
+                        ply: index,
                         what,
                         said,
                         record,

@@ -41,6 +41,16 @@ impl Game {
     /// clock engine for every kind a rule set has (moves per days,
     /// Fischer, a countdown), over the count since a reset (II.6.4).
     pub fn control(&self, rules: &RuleSet, color: Color, today: NaiveDate) -> Control {
+        let mut control = self.counted(rules, color, today);
+        // the controls count the moves made in this game; a game from a
+        // start position numbers them from its FEN's move number
+        control.control += self.first_number(color) - 1;
+        control
+    }
+
+    /// [`Game::control`] with the control numbered by `color`'s own moves
+    /// in this game (the first is 1).
+    fn counted(&self, rules: &RuleSet, color: Color, today: NaiveDate) -> Control {
         let reset = self.resets[idx(color)].unwrap_or_default();
         let made = self.moves_made(color);
         let series_moves = made - reset.moves_before;

@@ -1,0 +1,155 @@
+//! Games from a start position (`start_position`, DESIGN.md §9): an
+//! endgame played by mail from a FEN with Black to move, in numeric and in
+//! SAN notation, through the real binary.
+
+mod common;
+
+use common::*;
+use mailarbiter::language::Lang;
+use mailarbiter::render::board_from;
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+/// Rook endgame, Black to move at move 40.
+const FEN: &str = "8/8/4k3/8/8/4K3/r7/R7 b - - 0 40";
+const SUBJECT: &str = "Re: [ICCF-END/1] Ivanov - Petrov";
+const WHITE: &str = "ivanov@example.test";
+const BLACK: &str = "petrov@example.test";
+
+fn endgame(notation: &str) -> String {
+    config_with(
+        "ICCF-END",
+        "2026-05-10",
+        notation,
+        &format!("start_position = \"{FEN}\""),
+        &[
+            ("ivanov", "Ivanov, Ivan", WHITE, "en"),
+            ("petrov", "Petrov, Petr", BLACK, "en"),
+        ],
+        &[("ivanov", "petrov")],
+    )
+}
+
+fn start() -> Chess {
+    FEN.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// The moves from the FEN: 40... Rxa1 41. Kd4 Rd1+ 42. Kc5.
+const MOVES: [&str; 4] = ["a2a1", "e3d4", "a1d1", "d4c5"];
+
+/// Plays the endgame in `notation`, each mail repeating the partner's last
+/// move (III.3.3) as `written` writes a ply, and checks each copy.
+fn play(notation: &str, written: &[&str; 4]) -> Arena {
+    let mut arena = Arena::new(&endgame(notation));
+    arena.run("2026-05-10");
+    let opening = arena.new_sent();
+    assert_eq!(opening.len(), 1, "one opening mail to both: {opening:#?}");
+    // it shows the start position with its FEN, and who starts at which move
+    let body = opening[0].body.replace("\r\n", "\n");
+    assert!(
+        body.contains(&format!(
+            "The game starts from this position, not the usual one (FEN {FEN}):\n"
+        )) && body.contains(board_from(&start(), Lang::En, Color::White).trim_end())
+            && body.contains("Black starts, for example:\n    40... <your move>\n")
+            && !body.contains("White starts"),
+        "{body}"
+    );
+    // the controls are numbered as the moves: ten moves from each side's first
+    assert!(
+        body.contains(
+            "Ivanov, Ivan (White):\nYour clock: 0 days used of 60 allowed up to move 50;"
+        ) && body.contains(
+            "Petrov, Petr (Black):\nYour clock: 0 days used of 60 allowed up to move 49;"
+        ),
+        "{body}"
+    );
+    let mut pos = start();
+    let numbered = ["40...", "41.", "41...", "42."];
+    for i in 0..MOVES.len() {
+        let mut record = String::new();
+        if i > 0 {
+            record.push_str(&format!("{} {}\n", numbered[i - 1], written[i - 1]));
+        }
+        record.push_str(&format!("{} {}", numbered[i], written[i]));
+        // Black moves first
+        let mover = if i % 2 == 0 { BLACK } else { WHITE };
+        let day = format!("2026-05-{}", 11 + 2 * i);
+        let sent = arena.exchange(mover, SUBJECT, &record, &day);
+        let m = MOVES[i].parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        pos = pos.play(m).unwrap();
+        let expected = format!("{} {}", numbered[i], written[i]);
+        // one copy, To the player to move (Cc the mover: both read English)
+        let reader = if i % 2 == 0 { WHITE } else { BLACK };
+        assert_eq!(sent.len(), 1, "ply {i}: {sent:#?}");
+        let copy = &sent[0];
+        assert!(copy.is_to(&[reader], &[mover]), "ply {i}: {copy:#?}");
+        assert!(
+            copy.about.ends_with(&expected) && copy.body.contains(&expected),
+            "ply {i}: names {expected}: {} {}",
+            copy.subject,
+            copy.body
+        );
+        // the board shows the position reached from the FEN (from the side
+        // of the copy's readers)
+        let body = copy.body.replace("\r\n", "\n");
+        assert!(
+            [Color::White, Color::Black]
+                .iter()
+                .any(|side| body.contains(board_from(&pos, Lang::En, *side).trim_end())),
+            "ply {i}: the board from the FEN:\n{body}"
+        );
+    }
+    arena
+}
+
+#[test]
+fn an_endgame_from_a_fen_with_black_to_move_is_played_in_numeric() {
+    let arena = play("numeric", &["1211", "5344", "1141", "4435"]);
+    let json = arena.json("ICCF-END/1");
+    let stored = json["moves"].as_array().unwrap();
+    let numbers: Vec<(u64, &str)> = stored
+        .iter()
+        .map(|m| (m["number"].as_u64().unwrap(), m["side"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        numbers,
+        [(40, "black"), (41, "white"), (41, "black"), (42, "white")]
+    );
+    // the PGN starts from the FEN
+    let (code, pgn, _) = arena.cli(&["show", "ICCF-END/1", "--pgn"]);
+    assert_eq!(code, 0);
+    assert!(
+        pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{FEN}\"]\n"))
+            && pgn.contains("\n40... Rxa1 {[%ccsnt 2026.05.11]} 41. Kd4 "),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn an_endgame_from_a_fen_with_black_to_move_is_played_in_san() {
+    play("san", &["Rxa1", "Kd4", "Rd1+", "Kc5"]);
+}
+
+/// Before the first move, Black writes without a move (III.3.5): the
+/// answer shows his move written at the FEN's number.
+#[test]
+fn iii_3_5_a_mail_without_the_first_move_is_shown_the_fens_move_number() {
+    let mut arena = Arena::new(&endgame("san"));
+    arena.run("2026-05-10");
+    arena.new_sent();
+    let sent = arena.exchange(
+        BLACK,
+        SUBJECT,
+        "Good morning, still thinking.",
+        "2026-05-11",
+    );
+    let answer = sent.iter().find(|m| m.is_to(&[BLACK], &[]));
+    let answer = answer.unwrap_or_else(|| panic!("{sent:#?}"));
+    let body = answer.body.replace("\r\n", "\n");
+    assert!(body.contains("\n    40... ...\n"), "{body}");
+    assert!(!body.contains("1. ..."), "{body}");
+}
