@@ -438,8 +438,7 @@ fn example(t: &Tournament, game: &Game, color: Color, lang: Lang) -> String {
     let yours = t!(lang, "game-forward-your-move");
     let last = game.plies.len();
     if last == 0 {
-        // the first move: 1. from the usual position, else the start
-        // position's number (`40... <your move>` when Black starts at 40)
+        // the first move: `1.`, or the start position's (`40...`)
         let pos = game.position();
         let dots = if pos.turn() == Color::White {
             "."
