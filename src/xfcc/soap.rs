@@ -241,7 +241,11 @@ fn read_xml(body: &[u8]) -> Result<Request, RequestError> {
                 if path.len() == 2 && path[1] == "Body" && operation.is_none() {
                     operation = Some(local.clone());
                 }
-                if in_operation && path.len() == 3 {
+                // a parameter begins (its own path is Envelope/Body/<op>)
+                let at_operation = path.len() == 3
+                    && path[1] == "Body"
+                    && operation.as_deref() == Some(path[2].as_str());
+                if at_operation {
                     param_start = params.len();
                     wrapper = false;
                 } else if in_operation && path.len() == 4 && !wrapper {
@@ -509,6 +513,13 @@ mod tests {
         assert_eq!(&body[from..to], b"a</x:myMessage> < b");
         assert_eq!(note_span(b"<myMessage/>"), None);
         assert_eq!(note_span(b"no note"), None);
+    }
+
+    #[test]
+    fn a_note_that_reads_as_an_element_leaves_the_move_read() {
+        // U+0A3C and U+083E arrive as `<` and `>`: the note `<0/>`
+        let m = scids_move(&scid_make_a_move("\u{a3c}0/\u{83e}"));
+        assert_eq!(m.my_move.as_str(), "e5", "{m:?}");
     }
 
     #[test]
