@@ -60,11 +60,10 @@ fn play(notation: &str, written: &[&str; 4]) -> Arena {
     );
     // the controls are numbered as the moves: ten moves from each side's first
     assert!(
-        body.contains(
-            "Ivan Ivanov (White):\nYour clock: 0 days used of 60 allowed up to move 50;"
-        ) && body.contains(
-            "Petr Petrov (Black):\nYour clock: 0 days used of 60 allowed up to move 49;"
-        ),
+        body.contains("Ivan Ivanov (White):\nYour clock: 0 days used of 60 allowed up to move 50;")
+            && body.contains(
+                "Petr Petrov (Black):\nYour clock: 0 days used of 60 allowed up to move 49;"
+            ),
         "{body}"
     );
     let mut pos = start();
