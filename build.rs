@@ -24,7 +24,9 @@ const FILES: [&str; 9] = [
 
 fn main() {
     println!("cargo:rerun-if-changed=locales");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    let root =
+        Path::new(&std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
+            .join("locales");
     let mut folders: Vec<_> = std::fs::read_dir(&root)
         .expect("locales/ is readable")
         .filter_map(Result::ok)
@@ -67,9 +69,11 @@ fn main() {
             "en" => "players.md".to_string(),
             code => format!("players.{code}.md"),
         };
-        let guide = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs")
-            .join(guide);
+        let guide = Path::new(
+            &std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+        )
+        .join("docs")
+        .join(guide);
         println!("cargo:rerun-if-changed={}", guide.display());
         if guide.is_file() {
             writeln!(

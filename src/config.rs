@@ -195,6 +195,8 @@ pub struct Config {
     pub lines: Lines,
     /// The Xfcc endpoint for chess programs (`[xfcc]`), off when absent.
     pub xfcc: Option<XfccConfig>,
+    /// The endgame tables (`[gateway] tablebases`), also in `league.tables`.
+    pub tablebases: Option<std::sync::Arc<crate::tablebase::Syzygy>>,
 }
 
 impl Config {
@@ -603,6 +605,13 @@ impl Validator<'_> {
             .web_dir
             .as_ref()
             .map(|dir| self.folder(dir, "web_dir"));
+        let tablebases = raw.gateway.tablebases.as_ref().and_then(|dir| {
+            let path = self.path(dir.get_ref());
+            crate::tablebase::Syzygy::open(&path)
+                .map(std::sync::Arc::new)
+                .map_err(|why| self.problem(dir, format!("tablebases: {why}")))
+                .ok()
+        });
         let kind = raw.inbox.kind.get_ref().as_str();
         if let Some(provider) = raw.inbox.provider.as_ref().filter(|_| kind != "imap") {
             self.problem(
@@ -838,6 +847,11 @@ impl Validator<'_> {
                     name,
                     tournaments,
                     xfcc: xfcc.as_ref().map(|x| x.public_url.clone()),
+                    tables: crate::referee::endgame::Tables(
+                        tablebases
+                            .clone()
+                            .map(|t| t as std::sync::Arc<dyn crate::referee::endgame::Prober>),
+                    ),
                     index: Default::default(),
                 },
                 state: self.path(raw.gateway.state.get_ref()),
@@ -852,6 +866,7 @@ impl Validator<'_> {
                 batch_mails,
                 lines: self.lines,
                 xfcc,
+                tablebases,
             }),
             _ => Err(self.problems),
         }

@@ -73,5 +73,6 @@ pub mod render;
 pub mod repair;
 pub mod status;
 pub mod store;
+pub mod tablebase;
 pub mod web;
 pub mod xfcc;

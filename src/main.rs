@@ -444,6 +444,15 @@ fn check(path: &Path, config: &Config) -> ExitCode {
         path.display(),
         config.league.tournaments.len()
     );
+    if let Some(tables) = &config.tablebases {
+        use mailarbiter::referee::endgame::Prober;
+        println!(
+            "tablebases: {} table file(s) in {}, up to {} pieces",
+            tables.files,
+            tables.dir.display(),
+            tables.max_pieces()
+        );
+    }
     ExitCode::SUCCESS
 }
 

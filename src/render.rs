@@ -485,7 +485,7 @@ pub fn termination(game: &Game) -> &'static str {
     match game.ending.map(|e| e.reason) {
         None => "unterminated",
         Some(EndReason::TimeForfeit) => "time forfeit",
-        Some(EndReason::Adjudication) => "adjudication",
+        Some(EndReason::Adjudication | EndReason::Tablebase) => "adjudication",
         Some(EndReason::Withdrawal | EndReason::Cancelled) => "abandoned",
         Some(
             EndReason::Checkmate
@@ -906,6 +906,7 @@ pub fn end_reason(reason: EndReason, lang: Lang) -> String {
         EndReason::SeventyFiveMoves => "seventy-five-moves",
         EndReason::TimeForfeit => "time-forfeit",
         EndReason::Adjudication => "adjudication",
+        EndReason::Tablebase => "tablebase",
         EndReason::ClaimsAgreed => "claims-agreed",
         EndReason::Withdrawal => "withdrawal",
         EndReason::Cancelled => "cancelled",

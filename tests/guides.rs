@@ -177,7 +177,9 @@ fn every_command_a_guide_shows_is_read_as_that_command() {
                 // `CLAIM DRAW` in an adjudication is its draw claim
                 // (`referee/adjudication.rs`)
                 let same = |a: &str, b: &str| {
-                    let claim = |n: &str| n == "claim_draw" || n == "adjudication claim";
+                    let claim = |n: &str| {
+                        n == "claim_draw" || n == "claim_win" || n == "adjudication claim"
+                    };
                     a == b || claim(a) && claim(b)
                 };
                 if let Some((first, name)) = meant.first() {

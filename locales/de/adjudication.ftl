@@ -62,3 +62,23 @@ adj-final-body = { $appealed ->
        *[no] Innerhalb von 14 Tagen ist keine Berufung eingegangen: das abgeschätzte Ergebnis { $result } ist endgültig (III.9.9) und erfasst.
     }
 adj-standings-appeal = abgeschätzt, Berufung möglich bis { $date }
+adj-opened-tables = Die Endspieldatenbanken reichen bis zu dieser Stellung. Mit { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } am Zug ergeben sie { $outcome ->
+        [win] den Gewinn für { $color ->
+            [white] Weiß
+           *[black] Schwarz
+        }
+        [draw] Remis
+       *[loss] den Gewinn für { $color ->
+            [white] Schwarz
+           *[black] Weiß
+        }
+    }{ $zeroing ->
+        [0] {""}
+       *[other] {""}; der nächste Schlag- oder Bauernzug folgt bei bestem Spiel in { $zeroing } Halbzügen
+    }{ $cursed ->
+        [yes] {" "}(länger, als die 50-Züge-Regel erlaubt)
+       *[no] {""}
+    }. Der Turnierleiter kann danach entscheiden; eine Analyse ist für diese Partie nicht nötig.

@@ -12,6 +12,8 @@ answer-suspended-subject = Partie unterbrochen
 answer-kept-subject = Zug aufbewahrt, Partie unterbrochen
 answer-no-draw-offer-subject = kein Remisangebot
 answer-draw-claim-refused-subject = Remisreklamation abgelehnt
+answer-table-claim-refused-subject = Reklamation abgelehnt
+answer-table-claim-director-subject = Reklamation an den Turnierleiter weitergegeben
 answer-pgn-subject = PGN
 answer-not-your-game-subject = nicht Ihre Partie
 answer-which-game-subject = Welche Partie?
@@ -83,6 +85,50 @@ answer-unreadable = Ihr Zug konnte anhand der Notation nicht gelesen werden und 
 answer-note-for-director = Anmerkung des Spielers für den Turnierleiter, unverändert weitergeleitet ({ $name }):
 answer-no-draw-offer = Es liegt kein Remisangebot Ihres Gegners vor, es gibt also nichts anzunehmen. Ein Remisangebot gilt von dem Zug, mit dem es gemacht wurde, bis zum Antwortzug.
 answer-draw-claim-refused = Ihre Remisreklamation wird abgelehnt: die Stellung ist nicht dreimal aufgetreten, und die 50-Züge-Regel greift nicht ({ $position }). Eine Reklamation für die Stellung, die erst Ihr Zug herbeiführt, senden Sie zusammen mit diesem Zug: schreiben Sie den Zug und REKLAMIERE REMIS (CLAIM DRAW).
+answer-table-claim-refused = Ihre Reklamation { $claim ->
+        [win] auf Gewinn
+       *[draw] auf Remis
+    } ist abgelehnt: Die Endspieldatenbanken ergeben { $moved ->
+        [yes] in der Stellung nach Ihrem Zug
+       *[no] in dieser Stellung
+    } { $tables ->
+        [win] Ihren Gewinn
+        [draw] Remis
+       *[loss] den Gewinn Ihres Gegners
+    }{ $cursed ->
+        [yes] { $fifty ->
+            [yes] {" "}(der Gewinn dauert länger, als die 50-Züge-Regel erlaubt, und sie gilt in diesem Turnier)
+           *[no] {" "}(der Gewinn dauert länger, als die 50-Züge-Regel erlauben würde, zählt in diesem Turnier aber als Gewinn)
+        }
+       *[no] {""}
+    }. Eine abgelehnte Reklamation kostet nichts; { $moved ->
+        [yes] Ihr Zug bleibt bestehen und ist an Ihren Gegner weitergeleitet.
+       *[no] die Partie geht weiter, und Sie sind am Zug.
+    }
+answer-table-claim-pieces = Ihre Reklamation { $claim ->
+        [win] auf Gewinn
+       *[draw] auf Remis
+    } ist abgelehnt: { $moved ->
+        [yes] Nach Ihrem Zug stehen
+       *[no] Es stehen
+    } { $pieces } Steine auf dem Brett, und keine Endspieldatenbank reicht über { $limit } Steine hinaus. Eine abgelehnte Reklamation kostet nichts; { $moved ->
+        [yes] Ihr Zug bleibt bestehen und ist an Ihren Gegner weitergeleitet.
+       *[no] die Partie geht weiter, und Sie sind am Zug.
+    }
+answer-table-claim-director = Die Endspieldatenbanken entscheiden Ihre Reklamation { $claim ->
+        [win] auf Gewinn
+       *[draw] auf Remis
+    } { $moved ->
+        [yes] in der Stellung nach Ihrem Zug
+       *[no] hier
+    } nicht; sie ist daher an den Turnierleiter gegangen, der darüber entscheidet. Bis dahin geht die Partie weiter{ $moved ->
+        [yes] : Ihr Zug bleibt bestehen und ist an Ihren Gegner weitergeleitet.
+       *[no] , und Sie sind am Zug.
+    }
+answer-table-claim-turn = Ihre Reklamation { $claim ->
+        [win] auf Gewinn
+       *[draw] auf Remis
+    } ist abgelehnt: Reklamieren kann nur der Spieler am Zug, in der Stellung auf dem Brett oder mit seinem Zug in der Stellung danach. Jetzt ist Ihr Gegner am Zug; die Reklamation kostet nichts.
 answer-draw-position = die Stellung ist { $repetitions ->
         [one] einmal
        *[other] { $repetitions }-mal

@@ -150,6 +150,7 @@ end-reason = { $reason ->
         [claims-agreed] übereinstimmende Anträge beider Spieler bei Turnierende (III.9.5)
         [withdrawal] Rückzug eines Spielers aus dem Turnier, die Partie nach Entscheidung des Turnierleiters als verloren gewertet (III.8.1)
         [cancelled] Rückzug eines Spielers aus dem Turnier, die Partie nach Entscheidung des Turnierleiters annulliert: sie wird für niemanden gewertet (III.8.1)
+        [tablebase] eine von den Endspieldatenbanken bestätigte Reklamation
        *[adjudication] Entscheidung des Turnierleiters
     }
 

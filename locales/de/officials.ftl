@@ -283,6 +283,23 @@ official-protest-passed-on = Ihr Einspruch gegen die Reklamation wegen Zeitüber
     }
 official-protest-late = Ihr Einspruch kommt zu spät: Einsprüche gegen diese Reklamation wurden bis zum { $until } angenommen ({ $article }).
 official-protest-no-claim = In dieser Partie ist keine Reklamation wegen Zeitüberschreitung gegen Sie offen: es gibt nichts, wogegen Einspruch eingelegt werden könnte.
+official-table-claim-subject = Datenbank-Reklamation zu entscheiden
+official-table-claim-body = { $name } ({ $side }) reklamiert in der Partie { $game } am { $today } { $claim ->
+        [win] den Gewinn
+       *[draw] Remis
+    }, { $moved ->
+        [yes] in der Stellung nach dem Zug { $move }
+       *[no] in der Stellung auf dem Brett, am Zug
+    }. Die Endspieldatenbanken entscheiden das hier nicht: { $why }.
+official-table-claim-why = { $why ->
+        [claims-off] die Regeln dieses Turniers sehen keine Datenbank-Reklamationen vor, die Entscheidung liegt bei Ihnen
+        [no-table] der Schiedsrichter hat keine Datenbank für dieses Material ({ $pieces } Steine)
+        [castling] es bestehen noch Rochaderechte, und solche Stellungen enthalten die Datenbanken nicht
+        [failed] eine Datenbankdatei ließ sich nicht lesen ({ $error }); der Betreiber sollte die Dateien prüfen
+       *[ambiguous] die 50-Züge-Regel gilt, und die gerundete Distanz der Datenbank lässt nicht erkennen, ob der Gewinn rechtzeitig kommt
+    }
+official-table-claim-position = Die reklamierte Stellung (FEN { $fen }):
+official-table-claim-decide = Bitte entscheiden Sie die Reklamation. Um ihr stattzugeben, antworten Sie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 in einer eigenen Zeile und lassen [{ $game }] im Betreff; die Partie endet dann mit diesem Ergebnis, und beide Spieler erhalten es mit der PGN. Um sie abzulehnen, schreiben Sie den Spielern: Die Partie geht inzwischen weiter, und nichts wartet auf Ihre Antwort.
 official-confirm-held-subject = Ihre Bestätigung (CONFIRM) wird bis zum Ende der Einspruchsfrist zurückgestellt
 official-confirm-held-body = Ihre Bestätigung (BESTÄTIGT, CONFIRM) der Reklamation wegen Zeitüberschreitung in der Partie { $game } wird bis zum { $until } zurückgestellt: bis dahin kann { $name } Einspruch einlegen ({ $article }). Geht kein Einspruch ein, wird Ihre Bestätigung am { $effect } wirksam, und beide Spieler werden dann benachrichtigt. Geht ein Einspruch ein, erhalten Sie ihn mit der Begründung und entscheiden erneut; eine Bestätigung wird dann sofort wirksam.
 official-claim-protest = { $name } kann bis einschließlich { $until } Einspruch gegen diese Reklamation einlegen ({ $article }); ein Einspruch erreicht Sie als eigene E-Mail, mit der Begründung. Ihre Bestätigung (BESTÄTIGT, CONFIRM) wird erst nach diesem Tag wirksam – oder sofort, sobald ein Einspruch eingegangen ist.

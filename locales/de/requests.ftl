@@ -19,6 +19,7 @@ help-body =
       (=) nach Ihrem Zug                  Sie bieten mit diesem Zug Remis an
       REMIS ANGENOMMEN (ACCEPT DRAW)      Sie nehmen das Remisangebot Ihres Gegners an
       REKLAMIERE REMIS (CLAIM DRAW)       dreifache Wiederholung oder 50 Züge; zusammen mit dem Zug, der sie herbeiführt
+      REKLAMIERE GEWINN (CLAIM WIN)       in einem Endspiel der Datenbanken (auch REKLAMIERE REMIS): die Datenbanken entscheiden; mit Ihrem Zug für die Stellung danach
       STAND (STATUS)                      Ihre Partien und Bedenkzeiten
       PGN                                 die bisherige Partie als PGN
       URLAUB 01.07.2026 10.07.2026 (LEAVE)   ein Urlaub, vor seinem Beginn angekündigt

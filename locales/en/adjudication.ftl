@@ -60,3 +60,23 @@ adj-final-body = { $appealed ->
        *[no] No appeal came within 14 days: the adjudicated result { $result } is final (III.9.9) and registered.
     }
 adj-standings-appeal = adjudicated, open to appeal until { $date }
+adj-opened-tables = The endgame tables reach this position. With { $color ->
+        [white] White
+       *[black] Black
+    } to move they give { $outcome ->
+        [win] { $color ->
+            [white] White
+           *[black] Black
+        } a win
+        [draw] a draw
+       *[loss] { $color ->
+            [white] Black
+           *[black] White
+        } a win
+    }{ $zeroing ->
+        [0] {""}
+       *[other] {""}, the next capture or pawn move coming in { $zeroing } half-moves with best play
+    }{ $cursed ->
+        [yes] {" "}(longer than the 50-move rule allows)
+       *[no] {""}
+    }. The director can adjudicate by them; the analysis is not needed for this game.

@@ -12,6 +12,8 @@ answer-suspended-subject = game suspended
 answer-kept-subject = move kept, game suspended
 answer-no-draw-offer-subject = no draw offer
 answer-draw-claim-refused-subject = draw claim refused
+answer-table-claim-refused-subject = claim refused
+answer-table-claim-director-subject = claim sent to the director
 answer-pgn-subject = PGN
 answer-not-your-game-subject = not your game
 answer-which-game-subject = Which game?
@@ -83,6 +85,50 @@ answer-unreadable = Your move could not be read against the record, so it is not
 answer-note-for-director = Player's note for the director, relayed as written ({ $name }):
 answer-no-draw-offer = There is no draw offer of your opponent standing, so there is nothing to accept. A draw offer stands from the move it was made with until the reply move.
 answer-draw-claim-refused = Your draw claim is refused: the position has not occurred three times and fifty moves have not passed ({ $position }). A claim for the position your move makes comes with that move: write the move and CLAIM DRAW.
+answer-table-claim-refused = Your claim of { $claim ->
+        [win] a win
+       *[draw] a draw
+    } is refused: the endgame tables give { $tables ->
+        [win] you a win
+        [draw] a draw
+       *[loss] your opponent a win
+    } { $moved ->
+        [yes] in the position after your move
+       *[no] in this position
+    }{ $cursed ->
+        [yes] { $fifty ->
+            [yes] {" "}(the win takes longer than the 50-move rule allows, and the 50-move rule applies in this tournament)
+           *[no] {" "}(the win takes longer than the 50-move rule would allow, but in this tournament it still wins)
+        }
+       *[no] {""}
+    }. A refused claim costs nothing; { $moved ->
+        [yes] your move stands and has gone to your opponent.
+       *[no] the game goes on, and you are to move.
+    }
+answer-table-claim-pieces = Your claim of { $claim ->
+        [win] a win
+       *[draw] a draw
+    } is refused: { $moved ->
+        [yes] after your move the position has
+       *[no] the position has
+    } { $pieces } pieces, and no endgame table reaches more than { $limit }. A refused claim costs nothing; { $moved ->
+        [yes] your move stands and has gone to your opponent.
+       *[no] the game goes on, and you are to move.
+    }
+answer-table-claim-director = The endgame tables do not decide your claim of { $claim ->
+        [win] a win
+       *[draw] a draw
+    } { $moved ->
+        [yes] on the position after your move
+       *[no] here
+    }, so it has gone to the director, who decides it. Until he does, the game goes on{ $moved ->
+        [yes] : your move stands and has gone to your opponent.
+       *[no] , and you are to move.
+    }
+answer-table-claim-turn = Your claim of { $claim ->
+        [win] a win
+       *[draw] a draw
+    } is refused: a claim is made by the player to move, on the position on the board, or with his move on the position after it. Your opponent is to move now; your claim costs nothing.
 answer-draw-position = the position occurred { $repetitions } { $repetitions ->
         [one] time
        *[other] times

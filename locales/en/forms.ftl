@@ -150,6 +150,7 @@ end-reason = { $reason ->
         [claims-agreed] both players' equal claims at the end of the tournament (III.9.5)
         [withdrawal] a player's withdrawal from the tournament, the game lost by the director's decision (III.8.1)
         [cancelled] a player's withdrawal from the tournament, the game cancelled by the director's decision: it counts for nobody (III.8.1)
+        [tablebase] a claim confirmed by the endgame tables
        *[adjudication] the director's decision
     }
 

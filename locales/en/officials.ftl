@@ -278,6 +278,23 @@ official-protest-passed-on = Your protest against the overstep claim has been pa
     }
 official-protest-late = Your protest comes too late: protests against this claim were taken until { $until } ({ $article }).
 official-protest-no-claim = No overstep claim against you is pending in this game: there is nothing to protest against.
+official-table-claim-subject = tablebase claim to decide
+official-table-claim-body = { $name } ({ $side }) claims { $claim ->
+        [win] a win
+       *[draw] a draw
+    } in game { $game } on { $today }, { $moved ->
+        [yes] on the position after the move { $move }
+       *[no] on the position on the board, where he is to move
+    }. The endgame tables do not decide it here: { $why }.
+official-table-claim-why = { $why ->
+        [claims-off] this tournament's rules have no tablebase claims, so the claim is yours to decide
+        [no-table] the arbiter has no table for this material ({ $pieces } pieces)
+        [castling] castling rights remain, and the tables hold no position with them
+        [failed] a table could not be read ({ $error }); the operator should look at the tables
+       *[ambiguous] the 50-move rule applies, and the tables' rounded distance cannot tell whether the win comes in time
+    }
+official-table-claim-position = The position claimed on (FEN { $fen }):
+official-table-claim-decide = Director, decide the claim: to uphold it, reply with RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 on a line of its own, keeping [{ $game }] in the subject; the game then ends with that result, and both players get it with the PGN. To refuse it, write to the players: the game goes on meanwhile, and nothing waits for your answer.
 official-confirm-held-subject = CONFIRM held for the protest days
 official-confirm-held-body = Your CONFIRM of the overstep claim in game { $game } is held: { $name } may protest until { $until } ({ $article }). Unless a protest comes, it takes effect on { $effect }, and both players are told then. If a protest comes, you receive it with its reasons and decide again: CONFIRM then takes effect at once.
 official-claim-protest = { $name } may protest against this claim until { $until } inclusive ({ $article }); a protest reaches you as a mail of its own, with the reasons. Your CONFIRM takes effect only after that day, or at once after a protest has come.

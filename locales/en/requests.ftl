@@ -19,6 +19,7 @@ help-body =
       (=) after your move                 you offer a draw with that move
       ACCEPT DRAW (Draw accepted)         you accept your partner's draw offer
       CLAIM DRAW                          threefold repetition or 50 moves; with the move that makes it
+      CLAIM WIN                           in an endgame the tables reach (CLAIM DRAW too): the tables decide; with your move, on the position after it
       STATUS                              your games and clocks
       PGN                                 the game so far as PGN
       LEAVE 2026-07-01 2026-07-10         a leave, announced before it begins

@@ -61,3 +61,23 @@ adj-final-body = { $appealed ->
        *[no] Per 14 dienų apeliacijos negauta: įvertintas rezultatas { $result } galutinis (III.9.9) ir užregistruotas.
     }
 adj-standings-appeal = įvertinta, apeliuoti galima iki { $date }
+adj-opened-tables = Šią poziciją apima baigmių lentelės. Kai eilė eiti { $color ->
+        [white] baltiesiems
+       *[black] juodiesiems
+    }, jos rodo { $outcome ->
+        [win] { $color ->
+            [white] baltųjų
+           *[black] juodųjų
+        } pergalę
+        [draw] lygiąsias
+       *[loss] { $color ->
+            [white] juodųjų
+           *[black] baltųjų
+        } pergalę
+    }{ $zeroing ->
+        [0] {""}
+       *[other] {""}; žaidžiant geriausiai, kitas kirtimas ar pėstininko ėjimas bus po { $zeroing } pusėjimių
+    }{ $cursed ->
+        [yes] {" "}(ilgiau, nei leidžia 50 ėjimų taisyklė)
+       *[no] {""}
+    }. Turnyro direktorius gali spręsti pagal jas; šiai partijai analizės nereikia.

@@ -12,6 +12,8 @@ answer-suspended-subject = partija sustabdyta
 answer-kept-subject = ėjimas išsaugotas, partija sustabdyta
 answer-no-draw-offer-subject = nėra lygiųjų pasiūlymo
 answer-draw-claim-refused-subject = pareiškimas dėl lygiųjų atmestas
+answer-table-claim-refused-subject = reikalavimas atmestas
+answer-table-claim-director-subject = reikalavimas perduotas turnyro direktoriui
 answer-pgn-subject = partijos įrašas (PGN)
 answer-not-your-game-subject = ne jūsų partija
 answer-which-game-subject = Kuri partija?
@@ -85,6 +87,54 @@ answer-unreadable = Jūsų ėjimo nepavyko perskaityti pagal partijos įrašą, 
 answer-note-for-director = Žaidėjo pastaba turnyro direktoriui, persiųsta be pakeitimų ({ $name }):
 answer-no-draw-offer = Jūsų varžovo lygiųjų pasiūlymo šiuo metu nėra, todėl nėra ką priimti. Lygiųjų pasiūlymas galioja nuo ėjimo, kuriuo jis pateiktas, iki atsakomojo ėjimo.
 answer-draw-claim-refused = Jūsų pareiškimas dėl lygiųjų atmestas: pozicija nepasikartojo tris kartus ir nepraėjo 50 ėjimų ({ $position }). Pareiškimas dėl pozicijos, kurią sukurs jūsų ėjimas, pateikiamas kartu su tuo ėjimu: parašykite ėjimą ir REIKALAUJU LYGIŲJŲ (CLAIM DRAW).
+answer-table-claim-refused = Jūsų reikalavimas { $claim ->
+        [win] pripažinti pergalę
+       *[draw] pripažinti lygiąsias
+    } atmestas: pagal baigmių lenteles { $moved ->
+        [yes] pozicijoje po jūsų ėjimo
+       *[no] šioje pozicijoje
+    } { $tables ->
+        [win] laimite jūs
+        [draw] lygiosios
+       *[loss] laimi varžovas
+    }{ $cursed ->
+        [yes] { $fifty ->
+            [yes] {" "}(pergalei reikia daugiau ėjimų, nei leidžia 50 ėjimų taisyklė, o šiame turnyre ji taikoma)
+           *[no] {" "}(pergalei reikia daugiau ėjimų, nei leistų 50 ėjimų taisyklė, bet šiame turnyre ji vis tiek įskaitoma)
+        }
+       *[no] {""}
+    }. Už atmestą reikalavimą nieko neskiriama; { $moved ->
+        [yes] jūsų ėjimas galioja ir persiųstas varžovui.
+       *[no] partija tęsiama, ėjimas jūsų.
+    }
+answer-table-claim-pieces = Jūsų reikalavimas { $claim ->
+        [win] pripažinti pergalę
+       *[draw] pripažinti lygiąsias
+    } atmestas: { $moved ->
+        [yes] po jūsų ėjimo lentoje yra
+       *[no] lentoje yra
+    } { $pieces } { $pieces ->
+        [one] figūra
+        [few] figūros
+       *[other] figūrų
+    }, o baigmių lentelės apima ne daugiau kaip { $limit }. Už atmestą reikalavimą nieko neskiriama; { $moved ->
+        [yes] jūsų ėjimas galioja ir persiųstas varžovui.
+       *[no] partija tęsiama, ėjimas jūsų.
+    }
+answer-table-claim-director = Baigmių lentelės neišsprendžia jūsų reikalavimo { $claim ->
+        [win] pripažinti pergalę
+       *[draw] pripažinti lygiąsias
+    } { $moved ->
+        [yes] pozicijoje po jūsų ėjimo
+       *[no] šioje pozicijoje
+    }, todėl jis perduotas turnyro direktoriui, kuris ir nuspręs. Kol jis nenusprendė, partija tęsiama{ $moved ->
+        [yes] : jūsų ėjimas galioja ir persiųstas varžovui.
+       *[no] , ėjimas jūsų.
+    }
+answer-table-claim-turn = Jūsų reikalavimas { $claim ->
+        [win] pripažinti pergalę
+       *[draw] pripažinti lygiąsias
+    } atmestas: reikalavimą pareiškia žaidėjas, kurio eilė eiti, pagal poziciją lentoje arba kartu su savo ėjimu pagal poziciją po jo. Dabar eilė eiti varžovui; už reikalavimą nieko neskiriama.
 answer-draw-position = pozicija pasikartojo { $repetitions } { $repetitions ->
         [one] kartą
         [few] kartus

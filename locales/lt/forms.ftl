@@ -161,6 +161,7 @@ end-reason = { $reason ->
         [claims-agreed] sutapę abiejų žaidėjų pareiškimai turnyro pabaigoje (III.9.5)
         [withdrawal] žaidėjo pasitraukimas iš turnyro, turnyro direktoriaus sprendimu partija įskaityta kaip pralaimėta (III.8.1)
         [cancelled] žaidėjo pasitraukimas iš turnyro, turnyro direktoriaus sprendimu partija anuliuota ir niekam neįskaitoma (III.8.1)
+        [tablebase] reikalavimas, patvirtintas baigmių lentelėmis
        *[adjudication] turnyro direktoriaus sprendimas
     }
 

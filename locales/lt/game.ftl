@@ -16,6 +16,11 @@ game-forward-draw-offer = Jūsų varžovas siūlo lygiąsias (=). Norėdami prii
 game-forward-draw-offered = { $mover } siūlo lygiąsias (=).
 game-forward-note = Varžovo pastaba, persiųsta be pakeitimų ({ $mover }):
 game-forward-note-relayed = Pastaba, kurią parašė { $mover }, be pakeitimų persiųsta varžovui ({ $opponent }):
+game-forward-tables = Dabar lentoje yra { $pieces } { $pieces ->
+        [one] figūra
+        [few] figūros
+       *[other] figūrų
+    }, ir poziciją apima baigmių lentelės. Žaidėjas, kurio eilė eiti, gali reikalauti pripažinti pergalę arba lygiąsias, ir lentelės nuspręs iškart: eilute REIKALAUJU PERGALĖS arba REIKALAUJU LYGIŲJŲ, atskirai (pagal poziciją lentoje) arba su savo ėjimu (pagal poziciją po jo). Už klaidingą reikalavimą nieko neskiriama.
 game-forward-answer = Atsakykite šiuo adresu, pakartodami bent šį ėjimą ir pridėdami savąjį, pavyzdžiui:
 game-forward-your-move = <jūsų ėjimas>
 game-forward-notes = Pastabos siuntėjui ({ $mover }):

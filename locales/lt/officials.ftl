@@ -308,6 +308,23 @@ official-protest-passed-on = Jūsų protestas prieš pareiškimą dėl laiko vir
     }
 official-protest-late = Jūsų protestas pavėluotas: protestai prieš šį pareiškimą buvo priimami iki { $until } ({ $article }).
 official-protest-no-claim = Šioje partijoje nėra laukiančio pareiškimo dėl jūsų laiko viršijimo: nėra dėl ko protestuoti.
+official-table-claim-subject = reikalavimas pagal lenteles: spręskite
+official-table-claim-body = { $name } ({ $side }) reikalauja { $claim ->
+        [win] pripažinti pergalę
+       *[draw] pripažinti lygiąsias
+    } partijoje { $game } ({ $today }) { $moved ->
+        [yes] pagal poziciją po ėjimo { $move }
+       *[no] pagal poziciją lentoje, būdamas eilėje eiti
+    }. Baigmių lentelės čia neišsprendžia: { $why }.
+official-table-claim-why = { $why ->
+        [claims-off] šio turnyro taisyklės nenumato reikalavimų pagal lenteles, todėl spręsti jums
+        [no-table] arbitras neturi lentelės šiai medžiagai ({ $pieces } fig.)
+        [castling] dar išlikusi rokiruotės teisė, o tokių pozicijų lentelėse nėra
+        [failed] lentelės nepavyko perskaityti ({ $error }); operatorius turėtų patikrinti lenteles
+       *[ambiguous] taikoma 50 ėjimų taisyklė, o pagal suapvalintą lentelių atstumą negalima pasakyti, ar pergalė spės
+    }
+official-table-claim-position = Pozicija, pagal kurią reikalaujama (FEN { $fen }):
+official-table-claim-decide = Prašome išspręsti reikalavimą. Norėdami jį patenkinti, atsakykite eilute REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2, palikdami [{ $game }] temoje; partija baigsis šiuo rezultatu, ir abu žaidėjai jį gaus su PGN. Norėdami atmesti, parašykite žaidėjams: partija tuo metu tęsiama, ir niekas nelaukia jūsų atsakymo.
 official-confirm-held-subject = komanda PATVIRTINU (CONFIRM) atidėta iki protesto termino pabaigos
 official-confirm-held-body = Jūsų komanda PATVIRTINU (CONFIRM) dėl pareiškimo dėl laiko viršijimo partijoje { $game } atidėta iki { $until }: iki tos dienos { $name } gali protestuoti ({ $article }). Jei protesto nebus, ji įsigalios { $effect }, ir tada bus pranešta abiem žaidėjams. Jei protestas bus gautas, jį gausite su motyvais ir spręsite iš naujo: tada komanda PATVIRTINU (CONFIRM) įsigalios iš karto.
 official-claim-protest = { $name } gali protestuoti prieš šį pareiškimą iki { $until } imtinai ({ $article }); protestas jus pasieks atskiru laišku su motyvais. Jūsų komanda PATVIRTINU (CONFIRM) įsigalioja tik po tos dienos arba iš karto, kai gaunamas protestas.

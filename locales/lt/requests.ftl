@@ -19,6 +19,7 @@ help-body =
       (=) po savo ėjimo                   šiuo ėjimu siūlote lygiąsias
       SUTINKU SU LYGIOSIOMIS              priimate partnerio pasiūlytas lygiąsias
       REIKALAUJU LYGIŲJŲ                  pozicija pasikartojo tris kartus arba 50 ėjimų; kartu su ėjimu, kuris tai sukuria
+      REIKALAUJU PERGALĖS                 baigmėje, kurią apima lentelės (ir REIKALAUJU LYGIŲJŲ): sprendžia lentelės; su savo ėjimu – pagal poziciją po jo
       BŪSENA                              jūsų partijos ir laikas
       PGN FAILAS                          partija iki šiol PGN formatu
       ATOSTOGOS 2026-07-01 2026-07-10     atostogos, paskelbtos prieš joms prasidedant
@@ -30,7 +31,7 @@ help-body =
       XFCC PERSIUNTIMAS IŠJUNGTAS         partnerių ėjimai nebesiunčiami el. paštu (turint Xfcc paskyrą)
       XFCC PERSIUNTIMAS ĮJUNGTAS          partnerių ėjimai vėl siunčiami el. paštu
       PAGALBA                             šis tekstas
-    Skaitomos ir angliškos formos: RESIGN, ACCEPT DRAW, CLAIM DRAW, STATUS, PGN, LEAVE, LEAVE END, PROTEST, CONDITIONAL, XFCC, HELP.
+    Skaitomos ir angliškos formos: RESIGN, ACCEPT DRAW, CLAIM DRAW, CLAIM WIN, STATUS, PGN, LEAVE, LEAVE END, PROTEST, CONDITIONAL, XFCC, HELP.
 help-guide =
     Žaidėjo atmintinė pridėta prie laiško ({ $file }): ėjimai ir komandos, laiko
     kontrolė, atostogos, protestai ir žaidimas per šachmatų programas (Xfcc), visa.

@@ -25,6 +25,8 @@ pub(super) struct RawGateway {
     pub(super) state: Spanned<String>,
     pub(super) timezone: Option<Spanned<String>>,
     pub(super) web_dir: Option<Spanned<String>>,
+    /// A folder of Syzygy endgame tables for tablebase claims.
+    pub(super) tablebases: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -206,6 +208,8 @@ pub(super) struct RawRulesTable {
     pub(super) game_days: Option<Spanned<u32>>,
     pub(super) double_after_days: Option<Spanned<u32>>,
     pub(super) longest_leave_days: Option<Spanned<u32>>,
+    pub(super) tablebase_claims: Option<bool>,
+    pub(super) tablebase_fifty_moves: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -287,6 +287,12 @@ impl Validator<'_> {
         if let Some(copied) = ov.reminder_to_director {
             rules.reminder_to_director = copied;
         }
+        if let Some(claims) = ov.tablebase_claims {
+            rules.tablebase_claims = claims;
+        }
+        if let Some(fifty) = ov.tablebase_fifty_moves {
+            rules.tablebase_fifty_moves = fifty;
+        }
         if let Some(days) = &ov.further_reminders {
             let rising = std::iter::once(rules.reminder_days)
                 .chain(days.get_ref().iter().copied())

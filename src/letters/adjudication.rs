@@ -26,7 +26,7 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
     let side = |color: Color| t!(lang, "official-side-lower", color = color_key(color));
     let opened = game.adjudication.as_ref().map(|a| a.on);
     let (rest, body) = match notice {
-        AdjudicationNotice::Opened { until, .. } => {
+        AdjudicationNotice::Opened { until, tables, .. } => {
             let a = game.adjudication.as_ref().expect("opened");
             let color = game.to_move();
             let body = t!(
@@ -41,9 +41,13 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                 name = name(color),
                 side = side(color)
             );
+            let tables = tables
+                .as_ref()
+                .map(|v| format!("\n\n{}", super::claims::adjudication(game, v, lang)))
+                .unwrap_or_default();
             (
                 t!(lang, "adj-opened-subject"),
-                format!("{body}\n\n{}", record(t, game, audience)),
+                format!("{body}{tables}\n\n{}", record(t, game, audience)),
             )
         }
         AdjudicationNotice::Move { .. } => {
@@ -295,6 +299,7 @@ mod tests {
             AdjudicationNotice::Opened {
                 game: Box::new(g.clone()),
                 until: day("2026-06-15"),
+                tables: None,
             },
         )];
         let mut moved = g.clone();

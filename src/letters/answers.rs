@@ -3,6 +3,7 @@
 //! forward of his move shows ([`mover_notes`]). Every answer about a game
 //! shows the player his clock, in the copy he reads.
 
+use super::claims::draw_position;
 use super::{forms, game_of, game_subject, Audience, Text};
 use crate::referee::game::Game;
 use crate::referee::leave::Refusal;
@@ -92,12 +93,12 @@ pub(super) fn render(league: &League, notice: &AnswerNotice, audience: &Audience
             let text = t!(lang, "answer-no-draw-offer");
             about(league, seat, audience, "answer-no-draw-offer-subject", text)
         }
+        AnswerNotice::TableClaim { seat, news } => {
+            let (subject, text) = super::claims::answer(league, seat, news, lang);
+            about(league, seat, audience, subject, text)
+        }
         AnswerNotice::DrawClaimRefused { seat } => {
-            let text = t!(
-                lang,
-                "answer-draw-claim-refused",
-                position = draw_position(&seat.game, lang)
-            );
+            let text = super::claims::draw_refused(seat, lang);
             about(
                 league,
                 seat,
@@ -417,7 +418,13 @@ fn clock(t: &Tournament, spec: &GameSpec, seat: &Seat, audience: &Audience) -> S
 }
 
 /// A short answer about a game: the greeting, `text`, the clock.
-fn about(league: &League, seat: &Seat, audience: &Audience, subject: &str, text: String) -> Text {
+pub(super) fn about(
+    league: &League,
+    seat: &Seat,
+    audience: &Audience,
+    subject: &str,
+    text: String,
+) -> Text {
     let (t, spec) = game_of(league, &seat.game);
     let lang = audience.lang;
     let mut body = audience.greeting();
@@ -720,17 +727,6 @@ fn suspended(
     out
 }
 
-/// The numbers of a refused draw claim: repetitions of the position, moves
-/// without a capture or a pawn move.
-fn draw_position(game: &Game, lang: Lang) -> String {
-    t!(
-        lang,
-        "answer-draw-position",
-        repetitions = game.repetitions(),
-        moves = game.position().halfmoves() / 2
-    )
-}
-
 /// One game of the progress report: moves, side to move, both clocks, days
 /// left to each side's next control. The director's `STATUS` shows it too.
 /// The last move of each side and the day it was forwarded to the
@@ -946,6 +942,7 @@ pub fn mover_notes(t: &Tournament, game: &Game, notes: &[MoverNote], lang: Lang)
                 "answer-note-draw-claim",
                 position = draw_position(game, lang)
             ),
+            MoverNote::TableClaim { news } => super::claims::note(t, news, lang),
             MoverNote::Question { deadline } => question_note(t, *deadline, lang),
         };
         let _ = writeln!(out, "- {line}");

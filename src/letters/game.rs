@@ -41,8 +41,9 @@ pub(super) fn render(league: &League, notice: &GameNotice, audience: &Audience) 
             notes,
             note,
             answered,
+            tables_reached,
             ..
-        } => w.forward(notes, note, answered.as_ref()),
+        } => w.forward(notes, note, answered.as_ref(), *tables_reached),
         GameNotice::Result { note, .. } => w.result(note.as_ref()),
         GameNotice::Claim { today, .. } => w.claim(*today),
     }
@@ -150,7 +151,13 @@ impl Writer<'_> {
     }
 
     /// The forward of the last move: To the opponent, Cc the mover.
-    fn forward(&self, notes: &[MoverNote], note: &[String], answered: Option<&Answered>) -> Text {
+    fn forward(
+        &self,
+        notes: &[MoverNote],
+        note: &[String],
+        answered: Option<&Answered>,
+        tables_reached: bool,
+    ) -> Text {
         let (t, game, lang) = (self.t, self.game, self.lang);
         let index = game.plies.len() - 1;
         let ply = &game.plies[index];
@@ -245,6 +252,9 @@ impl Writer<'_> {
         }
         if !note.is_empty() {
             let _ = write!(body, "\n{}", self.relayed(ply.color, note));
+        }
+        if tables_reached {
+            let _ = writeln!(body, "\n{}", super::claims::reached(game, lang));
         }
         let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
         let side = self.audience.side(t, self.spec);

@@ -9,6 +9,7 @@
 mod adjudication;
 pub(crate) mod answers;
 pub mod catalog;
+mod claims;
 pub mod digest;
 pub mod forms;
 mod game;
@@ -448,6 +449,7 @@ fn about(notice: &Notice) -> Option<(&Game, chrono::NaiveDate)> {
             | A::Suspended { seat, .. }
             | A::NoDrawOffer { seat }
             | A::DrawClaimRefused { seat }
+            | A::TableClaim { seat, .. }
             | A::Conditional { seat, .. },
         ) => Some((seat.game.as_ref(), seat.today)),
         Notice::Official(
@@ -703,6 +705,7 @@ pub(crate) mod fixture {
                 index: Default::default(),
             }],
             xfcc: Some("https://arbiter.example.test/xfccbasic.asmx".into()),
+            tables: Default::default(),
             index: Default::default(),
         }
     }

@@ -28,6 +28,20 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             to_director,
             today,
         } => reminder(league, game, *waiting, *to_director, *today, audience),
+        OfficialNotice::TableClaim {
+            game,
+            color,
+            claim,
+            why,
+            moved,
+            today,
+        } => super::claims::to_director(
+            league,
+            game,
+            (*color, *claim, why, *moved),
+            *today,
+            audience,
+        ),
         OfficialNotice::Protest {
             game,
             color,

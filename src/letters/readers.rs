@@ -497,6 +497,7 @@ fn whole_game(league: &League) -> Vec<Letter> {
         Notice::Adjudication(AdjudicationNotice::Opened {
             game: Box::new(adjudicated.clone()),
             until: day("2026-06-15"),
+            tables: None,
         }),
         Some("T/1"),
     ));

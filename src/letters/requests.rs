@@ -68,6 +68,7 @@ mod tests {
             "draw_offer",
             "accept_draw",
             "claim_draw",
+            "claim_win",
             "status",
             "pgn",
             "leave",

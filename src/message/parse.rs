@@ -173,6 +173,9 @@ pub enum Command {
     DrawOffer,
     AcceptDraw,
     ClaimDraw,
+    /// `CLAIM WIN` / `ТРЕБУЮ ПОБЕДУ`: the player to move claims that the
+    /// endgame tables give him the win (ICCF's tablebase claim).
+    ClaimWin,
     Status,
     /// How to write moves and commands.
     Help,
@@ -240,6 +243,7 @@ impl Command {
             Command::DrawOffer => "draw_offer",
             Command::AcceptDraw => "accept_draw",
             Command::ClaimDraw => "claim_draw",
+            Command::ClaimWin => "claim_win",
             Command::Status => "status",
             Command::Help => "help",
             Command::Pgn => "pgn",

@@ -13,6 +13,7 @@ use crate::language::is_word;
 use crate::message::parse::Written;
 use crate::referee::compose::{end_game, game_after, to_both};
 use crate::referee::decision::{Decision, Replier, Verdict};
+use crate::referee::endgame::{self, Tables};
 use crate::referee::game::{AdjudicationReason, EndReason, Event, Game, GameResult, Side};
 use crate::referee::notice::adjudication::{AdjudicationNotice, AppealRefusal};
 use crate::referee::notice::game::GameNotice;
@@ -37,14 +38,18 @@ pub fn ended(t: &Tournament, today: NaiveDate) -> bool {
 
 /// Sends `game` to adjudication on `today`: the event, and the request for
 /// the materials To both players, Cc the director.
+/// Where the endgame `tables` reach the position, the mail names their
+/// verdict for the player to move (and the distance to a zeroing move).
 pub fn open(
-    t: &Tournament,
+    (t, tables): (&Tournament, &Tables),
     spec: &GameSpec,
     game: &Game,
     reason: AdjudicationReason,
     today: NaiveDate,
     decision: &mut Decision,
 ) {
+    let to_move = game.to_move();
+    let verdict = endgame::verdict(tables, &t.rules, game.position(), to_move).ok();
     told_both(
         (t, spec, game),
         Event::AdjudicationOpened { on: today, reason },
@@ -52,6 +57,7 @@ pub fn open(
         |game| AdjudicationNotice::Opened {
             game,
             until: plus_window(today),
+            tables: verdict,
         },
         decision,
     );
@@ -85,7 +91,7 @@ fn told_both(
 /// A game suspended by an overstep claim at the end waits for the
 /// director's decision on the claim, and goes to adjudication on the pass
 /// after it if it goes on (docs/rules.md, Readings).
-pub fn deadlines(t: &Tournament, state: &State, today: NaiveDate) -> Decision {
+pub fn deadlines((t, tables): (&Tournament, &Tables), state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
     for spec in &t.games {
         let game = state.peek(t, spec);
@@ -96,7 +102,14 @@ pub fn deadlines(t: &Tournament, state: &State, today: NaiveDate) -> Decision {
                 && game.ending.is_none()
                 && game.suspension().is_none()
             {
-                open(t, spec, game, AdjudicationReason::End, today, &mut decision);
+                open(
+                    (t, tables),
+                    spec,
+                    game,
+                    AdjudicationReason::End,
+                    today,
+                    &mut decision,
+                );
             }
             continue;
         };
@@ -249,6 +262,10 @@ fn said(written: &Written, text: &str, color: Color) -> Option<(Said, Vec<String
         if found.is_none() {
             found = this;
         }
+    }
+    if found.is_none() && written.has("claim_win") {
+        // `CLAIM WIN` is read as the win claim of a running game
+        found = Some(Said::Claim(GameResult::win_for(color)));
     }
     if found.is_none() && written.has("claim_draw") {
         // `CLAIM DRAW` is read as the draw claim of a running game

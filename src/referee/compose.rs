@@ -89,6 +89,7 @@ pub(crate) fn forward_game(
             notes,
             note: note.to_vec(),
             answered: None,
+            tables_reached: false,
         }),
         Some(&spec.id),
     );

@@ -25,6 +25,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 mod ends;
 mod moves;
+mod tables;
 use moves::*;
 
 /// An inbound mail with the facts the adapter knows about it.
@@ -174,6 +175,7 @@ fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Writ
         color,
         inbound,
         replier: &replier,
+        tables: &league.tables,
     };
     // the tournament's end and adjudication (III.9.4-9.10)
     if let Some(decision) = crate::referee::adjudication::mail(
@@ -220,8 +222,8 @@ fn decide_read(league: &League, state: &State, inbound: &Inbound, written: &Writ
     if written.has("accept_draw") {
         return ctx.accept_draw(written);
     }
-    if written.has("claim_draw") && written.plies.is_empty() {
-        return ctx.claim_draw_now();
+    if let Some(claim) = tables::claim_of(written).filter(|_| written.plies.is_empty()) {
+        return ctx.claim_now(claim);
     }
     if written.plies.is_empty() {
         if written.has("pgn") {

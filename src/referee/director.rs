@@ -283,7 +283,7 @@ pub(crate) fn decide(
                             &mut decision,
                         ),
                         Withdrawn::Adjudicate => crate::referee::adjudication::open(
-                            t,
+                            (t, &league.tables),
                             spec,
                             &state.peek(t, spec),
                             AdjudicationReason::Withdrawal,

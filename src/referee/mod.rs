@@ -10,6 +10,7 @@ pub mod deadline;
 pub mod decide;
 pub mod decision;
 pub(crate) mod director;
+pub mod endgame;
 pub mod game;
 pub mod leave;
 pub mod notice;

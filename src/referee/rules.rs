@@ -276,6 +276,21 @@ pub struct RuleSet {
     /// director's CONFIRM takes effect after them, or once a protest came.
     #[serde(default = "protest_days")]
     pub protest_days: u32,
+    /// The player to move may claim a win or a draw that the endgame
+    /// tables decide (ICCF since 2014: true); otherwise such a claim goes
+    /// to the director (RAZSh has no such article: false).
+    #[serde(default)]
+    pub tablebase_claims: bool,
+    /// The 50-move rule of the Laws spoils a win the tables give when the
+    /// zeroing move comes too late (RAZSh, the Laws 9.3: true); under ICCF
+    /// a "cursed win" still wins (false).
+    #[serde(default = "fifty_moves")]
+    pub tablebase_fifty_moves: bool,
+}
+
+/// The Laws' 50-move rule, for rule sets stored before the key was kept.
+fn fifty_moves() -> bool {
+    true
 }
 
 /// Section III's protest days, for rule sets stored before they were kept.
@@ -492,6 +507,8 @@ pub const VALUE_NAMES: &[&str] = &[
     "inactivity_months",
     "warning_days",
     "protest_days",
+    "tablebase_claims",
+    "tablebase_fifty_moves",
 ];
 
 /// A preset rule set: its names, its values and where each comes from.
@@ -690,6 +707,8 @@ fn read_preset(text: &str) -> Result<Preset, String> {
         inactivity,
         warning_days: needed(&table, "warning_days")?,
         protest_days: needed(&table, "protest_days")?,
+        tablebase_claims: flag(&table, "tablebase_claims")?,
+        tablebase_fifty_moves: flag(&table, "tablebase_fifty_moves")?,
     };
     let mut values = Vec::new();
     for key in VALUE_NAMES {
@@ -856,6 +875,8 @@ mod tests {
             inactivity: Span::Days(40),
             warning_days: 5,
             protest_days: 14,
+            tablebase_claims: false,
+            tablebase_fifty_moves: true,
         };
         let postal = RuleSet {
             kind: RuleKind::Postal,
@@ -878,6 +899,8 @@ mod tests {
             inactivity: Span::Months(3),
             warning_days: 5,
             protest_days: 7,
+            tablebase_claims: false,
+            tablebase_fifty_moves: true,
         };
         assert_eq!(RuleSet::email(), email);
         assert_eq!(RuleSet::postal(), postal);

@@ -69,7 +69,7 @@ pub fn tournament_deadlines(
     today: NaiveDate,
 ) -> Decision {
     // the end of the tournament and adjudication (III.9.4-9.10)
-    let mut decision = adjudication::deadlines(t, state, today);
+    let mut decision = adjudication::deadlines((t, &league.tables), state, today);
     for spec in &t.games {
         let game = state.peek(t, spec);
         let game = &*game;

@@ -300,6 +300,9 @@ pub struct League {
     /// The Xfcc endpoint's URL for chess programs (`[xfcc] public_url`),
     /// when the arbiter offers one.
     pub xfcc: Option<String>,
+    /// The endgame tables the arbiter probes for tablebase claims
+    /// (`[gateway] tablebases`), if any.
+    pub tables: crate::referee::endgame::Tables,
     /// Tournaments, games, players' addresses and directors by map, built
     /// on first use ([`Index`]).
     pub index: Index<LeagueIndex>,
@@ -679,6 +682,7 @@ mod tests {
             name: "Arbiter".into(),
             tournaments,
             xfcc: None,
+            tables: Default::default(),
             index: Default::default(),
         }
     }

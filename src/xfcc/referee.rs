@@ -205,8 +205,11 @@ fn refused(verdict: &Verdict) -> Option<MoveResult> {
         Verdict::Answered(why) => Some(match why.as_str() {
             "not their turn" | "already received" => MoveResult::NotYourTurn,
             "no draw offer" => MoveResult::NoDrawWasOffered,
-            // a draw claim the board does not support
-            "draw claim refused" => MoveResult::InvalidMove,
+            // a draw claim the board does not support, or the tables
+            "draw claim refused" | "tablebase claim refused" => MoveResult::InvalidMove,
+            "claim refused: not his move" => MoveResult::NotYourTurn,
+            // the director decides it: taken, and the mail says so
+            "tablebase claim sent to the director" => return None,
             "not a participant" => MoveResult::NotYourGame,
             _ => MoveResult::ServerError,
         }),
@@ -265,6 +268,7 @@ fn repeats_last(game: &Game, color: Color, request: &MakeAMove) -> bool {
             EndReason::Resignation => request.resign && end.result == GameResult::win_for(!color),
             EndReason::DrawAgreed => request.accept_draw,
             EndReason::ThreefoldRepetition | EndReason::FiftyMoves => request.claim_draw,
+            EndReason::Tablebase => request.claim_draw && end.result == GameResult::Draw,
             _ => false,
         };
         if by_him {
@@ -535,5 +539,64 @@ mod tests {
             decide(&league, &state, "who@example.test", &request("e4", 1)).unwrap_err(),
             MoveResult::AuthenticationFailed
         );
+    }
+
+    /// ICCF's tablebase claim from a chess program: `claimDraw` alone by
+    /// the player to move in a drawn position ends the game; by the player
+    /// not to move it is refused; in a won position, refused as the tables
+    /// say; with a move, the move stands whatever the claim comes to.
+    #[test]
+    fn iccf_a_tablebase_draw_claim_from_a_program_is_decided_by_the_tables() {
+        use crate::referee::endgame::tests::tables;
+        use crate::referee::game::{EndReason, GameResult};
+        use crate::referee::tournament::StartPosition;
+        const KRKR: &str = "8/8/8/4k3/r7/8/8/4K2R w - - 0 60";
+        const KQK: &str = "8/8/8/4k3/8/8/8/4K2Q w - - 0 60";
+        const KQK_AFTER: &str = "8/8/8/4k3/8/8/3K4/7Q b - - 1 60";
+        let with_start = |fen: &str| {
+            let mut league = league();
+            league.tournaments[0].rules = crate::referee::rules::find_preset("iccf")
+                .unwrap()
+                .rules
+                .clone();
+            league.tournaments[0].games[0].start = Some(StartPosition::parse(fen).unwrap());
+            league.tables = tables(vec![(KRKR, 0), (KQK, 17), (KQK_AFTER, -16)]);
+            league
+        };
+        let claim = |mv: &str| {
+            let mut r = request(mv, 60);
+            r.claim_draw = true;
+            r
+        };
+        let ended = |d: &Decision| {
+            d.events.iter().find_map(|(_, e)| match e {
+                Event::Ended { result, reason, .. } => Some((*result, *reason)),
+                _ => None,
+            })
+        };
+        let drawn = with_start(KRKR);
+        let state = state_after(&drawn, &[]);
+        let decision = decide(&drawn, &state, WHITE, &claim("")).unwrap();
+        assert_eq!(
+            ended(&decision),
+            Some((GameResult::Draw, EndReason::Tablebase))
+        );
+        assert_eq!(
+            decide(&drawn, &state, BLACK, &claim("")).unwrap_err(),
+            MoveResult::NotYourTurn
+        );
+        let won = with_start(KQK);
+        let state = state_after(&won, &[]);
+        assert_eq!(
+            decide(&won, &state, WHITE, &claim("")).unwrap_err(),
+            MoveResult::InvalidMove
+        );
+        // with a move: it stands, and the claim is refused in the mover's copy
+        let decision = decide(&won, &state, WHITE, &claim("Kd2")).unwrap();
+        assert_eq!(ended(&decision), None);
+        assert!(decision
+            .events
+            .iter()
+            .any(|(_, e)| matches!(e, Event::Moved { uci, .. } if uci == "e1d2")));
     }
 }

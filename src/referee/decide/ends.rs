@@ -256,23 +256,6 @@ impl Context<'_> {
         )
     }
 
-    /// `CLAIM DRAW` without a move: granted when the position on the board
-    /// stands for the third time or fifty moves have passed.
-    pub(super) fn claim_draw_now(&self) -> Decision {
-        if let Some(reason) = claim_verdict(self.game) {
-            let mut decision = Decision::default();
-            let mut after = self.game.clone();
-            self.end(&mut decision, &mut after, GameResult::Draw, reason);
-            return decision;
-        }
-        self.tell(
-            AnswerNotice::DrawClaimRefused {
-                seat: self.seat(self.game),
-            },
-            "draw claim refused",
-        )
-    }
-
     /// Ends the game: the event and the result mail To both, Cc the director.
     pub(super) fn end(
         &self,

@@ -16,6 +16,8 @@ pub(super) struct Context<'a> {
     pub(super) color: Color,
     pub(super) inbound: &'a Inbound<'a>,
     pub(super) replier: &'a Replier<'a>,
+    /// The arbiter's endgame tables, for tablebase claims.
+    pub(super) tables: &'a crate::referee::endgame::Tables,
 }
 
 /// Why a move mail is refused.
@@ -552,16 +554,13 @@ impl Context<'_> {
         notes.extend(reading.notes);
         notes.extend(self.date_corrections(written, &after));
         notes.extend(dates::free_form_corrections(&written.free, &after));
-        let claim = written.has("claim_draw").then(|| claim_verdict(&after));
-        if let Some(None) = claim {
-            notes.push(MoverNote::DrawClaimRefused);
-        }
+        let mut to_director = Vec::new();
+        let claimed = self.claim_with_move(written, &after, &mut notes, &mut to_director);
         notes.extend(question(written));
         let index = after.plies.len() - 1;
         let ply = numbered(&after, index, self.t.notation);
-        let end = after
-            .natural_end()
-            .or(claim.flatten().map(|reason| (GameResult::Draw, reason)));
+        let end = after.natural_end().or(claimed);
+        let tables_reached = end.is_none() && self.tables_reached(&after);
         // the hidden series that this move answers, and those that answer
         // the automatic moves, played at once (they take no days)
         let mut chain = Decision::default();
@@ -589,8 +588,14 @@ impl Context<'_> {
         };
         let note = self.note_of(written);
         let mut forward = compose::forward_game(self.t, self.spec, shown, notes, &note);
-        if let Notice::Game(GameNotice::Forward { answered: slot, .. }) = &mut forward.notice {
+        if let Notice::Game(GameNotice::Forward {
+            answered: slot,
+            tables_reached: reached,
+            ..
+        }) = &mut forward.notice
+        {
             *slot = answered;
+            *reached = tables_reached;
         }
         self.replier.thread_letter(&mut forward);
         let mut decision = Decision {
@@ -605,6 +610,7 @@ impl Context<'_> {
             letters: vec![forward],
             ..Decision::default()
         };
+        decision.letters.extend(to_director);
         if let Some(mut first) = overstep_claim {
             first.extend(decision);
             decision = first;

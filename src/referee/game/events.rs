@@ -80,6 +80,8 @@ pub enum EndReason {
     TimeForfeit,
     /// The director's decision (III.9).
     Adjudication,
+    /// A tablebase claim the endgame tables confirmed (ICCF).
+    Tablebase,
     /// Both players claimed the same result in adjudication: the game ends
     /// without it (III.9.5).
     ClaimsAgreed,

@@ -2,6 +2,7 @@
 //! materials, the move that counts as made, the claims, the result, the
 //! appeal.
 
+use crate::referee::endgame::TableVerdict;
 use crate::referee::game::{Game, GameResult};
 use chrono::NaiveDate;
 use shakmaty::Color;
@@ -12,7 +13,13 @@ use shakmaty::Color;
 pub enum AdjudicationNotice {
     /// The game went to adjudication: To both players, Cc the director.
     /// The clocks stopped; the materials are due by `until` (III.9.4).
-    Opened { game: Box<Game>, until: NaiveDate },
+    /// `tables`: what the endgame tables give the player to move, where
+    /// they reach the position (the analysis is then not needed).
+    Opened {
+        game: Box<Game>,
+        until: NaiveDate,
+        tables: Option<TableVerdict>,
+    },
     /// The move of the player to move, recorded: To the director, Cc the
     /// mover; it counts as made and goes to nobody else (III.9.4.4).
     Move { game: Box<Game> },

@@ -3,6 +3,7 @@
 //! mover that the forward of his move shows ([`MoverNote`]).
 
 use crate::notation::Impossibility;
+use crate::referee::endgame::{Claim, TableVerdict};
 use crate::referee::game::{Game, Offer};
 use crate::referee::leave::Refusal;
 use chrono::NaiveDate;
@@ -70,6 +71,9 @@ pub enum AnswerNotice {
     /// `CLAIM DRAW` without a move, when neither threefold repetition nor
     /// fifty moves stand on the board.
     DrawClaimRefused { seat: Seat },
+    /// A tablebase claim (`CLAIM WIN`, `CLAIM DRAW`) without a move that
+    /// did not end the game: what became of it.
+    TableClaim { seat: Seat, news: ClaimNews },
     /// `PGN`: the game so far.
     Pgn { seat: Seat },
     /// A tagged game the sender does not play.
@@ -302,10 +306,28 @@ pub enum MoverNote {
     /// `CLAIM DRAW` with the move, but neither threefold repetition nor 50
     /// moves in the position after it.
     DrawClaimRefused,
+    /// A tablebase claim with the move that did not end the game: what
+    /// became of it (the move stands).
+    TableClaim { news: ClaimNews },
     /// The mail asks a question the arbiter cannot answer: it reads moves
     /// and commands only, so the player is sent to the director (and, for
     /// his deadline, to STATUS).
     Question { deadline: bool },
+}
+
+/// What became of a tablebase claim that did not end the game (none
+/// costs a penalty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimNews {
+    /// The tables give another result: refused; `tables` is what they
+    /// give, for the claimant.
+    Refused { claim: Claim, tables: TableVerdict },
+    /// More pieces than any table holds: no tablebase claim.
+    TooManyPieces { claim: Claim, pieces: usize },
+    /// The tables here do not decide it: sent to the director, who does.
+    ToDirector { claim: Claim },
+    /// Claims are made by the player to move.
+    NotYourTurn { claim: Claim },
 }
 
 /// Why an offered variant is refused (the move with it stands).

@@ -24,6 +24,9 @@ pub enum GameNotice {
         note: Vec<String>,
         /// The mover's answer to the variant his opponent offered.
         answered: Option<Answered>,
+        /// The move brought the game within the endgame tables, and
+        /// tablebase claims are on: both are told once that they may claim.
+        tables_reached: bool,
     },
     /// The game ended: To both players, Cc the director, with the PGN.
     /// `note`: the own words of the player whose mail ended it (a

@@ -1,6 +1,7 @@
 //! The director's answers and the timer's mails (openings, reminders,
 //! inactivity and breakdown notices).
 
+use crate::referee::endgame::{Claim, Undecided};
 use crate::referee::game::Game;
 use chrono::NaiveDate;
 use shakmaty::Color;
@@ -94,6 +95,17 @@ pub enum OfficialNotice {
         against: Color,
         control: u32,
         interrupted: bool,
+        today: NaiveDate,
+    },
+    /// A tablebase claim the tables do not decide (`why`): To the
+    /// director, who decides it with `RESULT`; the game goes on meanwhile.
+    /// `moved`: the claim is on the position after the claimant's move.
+    TableClaim {
+        game: Box<Game>,
+        color: Color,
+        claim: Claim,
+        why: Undecided,
+        moved: bool,
         today: NaiveDate,
     },
     /// `LEAVE <player> <from> <to>` from the director (III.7.7): To the
