@@ -152,3 +152,87 @@ fn iii_3_5_a_mail_without_the_first_move_is_shown_the_fens_move_number() {
     assert!(body.contains("\n    40... <your move>\n"), "{body}");
     assert!(!body.contains("1. ..."), "{body}");
 }
+
+/// The same endgame from the FEN in each notation the arbiter writes and
+/// each language its players read, the moves written in the readers' own
+/// letters: every mail numbers the moves from the FEN's 40..., the board
+/// shows the position reached, and the record keeps the moves at their
+/// numbers.
+#[test]
+fn an_endgame_from_a_fen_is_played_in_every_notation_and_language() {
+    // (notation, language, the four moves as the players write them)
+    let cases: [(&str, &str, [&str; 4]); 6] = [
+        ("numeric", "ru", ["1211", "5344", "1141", "4435"]),
+        ("ru", "ru", ["Лa2:a1", "Крe3-d4", "Лa1-d1+", "Крd4-c5"]),
+        ("san", "de", ["Txa1", "Kd4", "Td1+", "Kc5"]),
+        ("numeric", "de", ["1211", "5344", "1141", "4435"]),
+        ("san", "lt", ["Bxa1", "Kd4", "Bd1+", "Kc5"]),
+        ("ru", "en", ["Ra2:a1", "Ke3-d4", "Ra1-d1+", "Kd4-c5"]),
+    ];
+    for (notation, lang, written) in cases {
+        let context = format!("{notation}, {lang}");
+        let config = config_with(
+            "ICCF-END",
+            "2026-05-10",
+            notation,
+            &format!("start_position = \"{FEN}\""),
+            &[
+                ("ivanov", "Ivanov, Ivan", WHITE, lang),
+                ("petrov", "Petrov, Petr", BLACK, lang),
+            ],
+            &[("ivanov", "petrov")],
+        );
+        let mut arena = Arena::new(&config);
+        arena.run("2026-05-10");
+        let opening = arena.new_sent();
+        assert!(
+            opening.iter().any(|m| m.body.contains(FEN)),
+            "{context}: the opening shows the FEN: {opening:#?}"
+        );
+        let reader = Lang::from_code(lang).unwrap();
+        let mut pos = start();
+        let numbered = ["40...", "41.", "41...", "42."];
+        for i in 0..MOVES.len() {
+            let mut record = String::new();
+            if i > 0 {
+                record.push_str(&format!("{} {}\n", numbered[i - 1], written[i - 1]));
+            }
+            record.push_str(&format!("{} {}", numbered[i], written[i]));
+            let mover = if i % 2 == 0 { BLACK } else { WHITE };
+            let day = format!("2026-05-{}", 11 + 2 * i);
+            let sent = arena.exchange(mover, SUBJECT, &record, &day);
+            let m = MOVES[i].parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos = pos.play(m).unwrap();
+            let copy = sent
+                .iter()
+                .find(|m| m.about.contains(numbered[i]))
+                .unwrap_or_else(|| panic!("{context}, ply {i}: the forward: {sent:#?}"));
+            let body = copy.body.replace("\r\n", "\n");
+            assert!(
+                [Color::White, Color::Black]
+                    .iter()
+                    .any(|side| body.contains(board_from(&pos, reader, *side).trim_end())),
+                "{context}, ply {i}: the board from the FEN:\n{body}"
+            );
+        }
+        let json = arena.json("ICCF-END/1");
+        let numbers: Vec<(u64, &str)> = json["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["number"].as_u64().unwrap(), m["side"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            numbers,
+            [(40, "black"), (41, "white"), (41, "black"), (42, "white")],
+            "{context}"
+        );
+        let (_, pgn, _) = arena.cli(&["show", "ICCF-END/1", "--pgn"]);
+        assert!(
+            pgn.contains(&format!("[FEN \"{FEN}\"]"))
+                && pgn.contains("40... Rxa1 ")
+                && pgn.contains("42. Kc5 "),
+            "{context}: {pgn}"
+        );
+    }
+}
