@@ -165,7 +165,8 @@ fn iccf_a_wrong_draw_claim_in_a_won_position_is_refused() {
 #[test]
 fn iccf_a_correct_win_claim_with_a_move_ends_the_game_after_the_move() {
     let mut arena = endgame(ICCF, KQK);
-    let sent = arena.exchange(WHITE, SUBJECT, "60. Kd2\nCLAIM WIN", "2026-05-11");
+    // on the move's own line, after it, as a draw claim may be written
+    let sent = arena.exchange(WHITE, SUBJECT, "60. Kd2 Claim win!", "2026-05-11");
     assert_ended_by_tables(&arena, &sent, "1-0");
     let json = arena.json("END/1");
     assert_eq!(json["moves"].as_array().unwrap().len(), 1, "{json}");
@@ -188,6 +189,23 @@ fn iccf_a_wrong_claim_with_a_move_leaves_the_move_standing() {
              your opponent."
         ),
         "{text}"
+    );
+    assert_goes_on(&arena);
+    assert_eq!(arena.json("END/1")["moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn iccf_a_wrong_draw_claim_with_a_move_is_refused_and_the_move_stands() {
+    let mut arena = endgame(ICCF, KQK);
+    let sent = arena.exchange(WHITE, SUBJECT, "60. Kd2 CLAIM DRAW", "2026-05-11");
+    let forward = mail_to(&sent, &[BLACK], &[WHITE]);
+    assert!(
+        body(forward).contains(
+            "Your claim of a draw is refused: the endgame tables give you a win in the position \
+             after your move."
+        ),
+        "{}",
+        forward.body
     );
     assert_goes_on(&arena);
     assert_eq!(arena.json("END/1")["moves"].as_array().unwrap().len(), 1);

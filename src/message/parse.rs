@@ -432,9 +432,9 @@ pub fn scan(text: &str) -> Written {
     written
 }
 
-/// The draw command (offer, acceptance, claim) written after the moves of
-/// a record line: the words after its last move or move number, if they
-/// say one.
+/// The draw command (offer, acceptance, claim) or the tablebase win
+/// claim written after the moves of a record line: the words after its
+/// last move or move number, if they say one.
 fn draw_after_moves(line: &str) -> Option<Command> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let last_move = tokens.iter().rposition(|t| {
@@ -442,7 +442,10 @@ fn draw_after_moves(line: &str) -> Option<Command> {
     })?;
     let tail = tokens.get(last_move + 1..).filter(|t| !t.is_empty())?;
     match command(&tail.join(" "))? {
-        draw @ (Command::AcceptDraw | Command::DrawOffer | Command::ClaimDraw) => Some(draw),
+        draw @ (Command::AcceptDraw
+        | Command::DrawOffer
+        | Command::ClaimDraw
+        | Command::ClaimWin) => Some(draw),
         _ => None,
     }
 }
@@ -979,6 +982,10 @@ mod tests {
             ("Принимаю ваше предложение ничьей", Some("accept_draw")),
             ("Claim draw.", Some("claim_draw")),
             ("Требую ничью", Some("claim_draw")),
+            ("Claim win.", Some("claim_win")),
+            ("Требую победу", Some("claim_win")),
+            ("Reklamiere Gewinn", Some("claim_win")),
+            ("Reikalauju pergalės", Some("claim_win")),
             ("(=)", Some("draw_offer")),
             ("Предлагаю ничью.", Some("draw_offer")),
             ("status", Some("status")),

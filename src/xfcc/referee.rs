@@ -553,6 +553,7 @@ mod tests {
         const KRKR: &str = "8/8/8/4k3/r7/8/8/4K2R w - - 0 60";
         const KQK: &str = "8/8/8/4k3/8/8/8/4K2Q w - - 0 60";
         const KQK_AFTER: &str = "8/8/8/4k3/8/8/3K4/7Q b - - 1 60";
+        const KRKR_AFTER: &str = "8/8/8/4k3/r7/8/3K4/7R b - - 1 60";
         let with_start = |fen: &str| {
             let mut league = league();
             league.tournaments[0].rules = crate::referee::rules::find_preset("iccf")
@@ -560,7 +561,12 @@ mod tests {
                 .rules
                 .clone();
             league.tournaments[0].games[0].start = Some(StartPosition::parse(fen).unwrap());
-            league.tables = tables(vec![(KRKR, 0), (KQK, 17), (KQK_AFTER, -16)]);
+            league.tables = tables(vec![
+                (KRKR, 0),
+                (KRKR_AFTER, 0),
+                (KQK, 17),
+                (KQK_AFTER, -16),
+            ]);
             league
         };
         let claim = |mv: &str| {
@@ -584,6 +590,12 @@ mod tests {
         assert_eq!(
             decide(&drawn, &state, BLACK, &claim("")).unwrap_err(),
             MoveResult::NotYourTurn
+        );
+        // with a move: the position after it is drawn, the game ends there
+        let decision = decide(&drawn, &state, WHITE, &claim("Kd2")).unwrap();
+        assert_eq!(
+            ended(&decision),
+            Some((GameResult::Draw, EndReason::Tablebase))
         );
         let won = with_start(KQK);
         let state = state_after(&won, &[]);
