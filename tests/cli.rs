@@ -459,6 +459,20 @@ fn rules_lists_the_presets_and_a_tournament_names_one() {
             && l.ends_with("# III.4.3: 60 days for 10 moves, cumulative")),
         "{out}"
     );
+    // ICCF's tablebase claims, each key with its source
+    let (code, out, _) = arena.cli(&["rules", "show", "iccf"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines().any(|l| l.starts_with("tablebase_claims = true")
+            && l.contains("# ICCF: tablebase claims decided by the tables"))
+            && out
+                .lines()
+                .any(|l| l.starts_with("tablebase_fifty_moves = false")
+                    && l.contains(
+                        "# ICCF: in a tablebase position the 50-move rule does not apply"
+                    )),
+        "{out}"
+    );
     let (code, _, err) = arena.cli(&["rules", "show", "fide"]);
     assert_eq!(code, 1);
     assert!(err.contains("no preset rule set \"fide\""), "{err}");
