@@ -409,7 +409,7 @@ fn iii_9_4_the_adjudication_mail_names_the_tables_verdict() {
     if let Some(dtz) = python_dtz(KQK) {
         assert!(
             text.contains(&format!(
-                "the next capture or pawn move coming in {dtz} half-moves with best play"
+                "the next capture, pawn move or mate coming in {dtz} half-moves with best play"
             )),
             "python-chess: DTZ {dtz}: {text}"
         );

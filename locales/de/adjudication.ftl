@@ -77,7 +77,7 @@ adj-opened-tables = Die Endspieldatenbanken reichen bis zu dieser Stellung. Mit 
         }
     }{ $zeroing ->
         [0] {""}
-       *[other] {""}; der nächste Schlag- oder Bauernzug folgt bei bestem Spiel in { $zeroing } Halbzügen
+       *[other] {""}; der nächste Schlag- oder Bauernzug (oder das Matt) folgt bei bestem Spiel in { $zeroing } Halbzügen
     }{ $cursed ->
         [yes] {" "}(länger, als die 50-Züge-Regel erlaubt)
        *[no] {""}

@@ -292,11 +292,11 @@ official-table-claim-body = { $name } ({ $side }) reklamiert in der Partie { $ga
        *[no] in der Stellung auf dem Brett, am Zug
     }. Die Endspieldatenbanken entscheiden das hier nicht: { $why }.
 official-table-claim-why = { $why ->
-        [claims-off] die Regeln dieses Turniers sehen keine Datenbank-Reklamationen vor, die Entscheidung liegt bei Ihnen
-        [no-table] der Schiedsrichter hat keine Datenbank für dieses Material ({ $pieces } Steine)
-        [castling] es bestehen noch Rochaderechte, und solche Stellungen enthalten die Datenbanken nicht
-        [failed] eine Datenbankdatei ließ sich nicht lesen ({ $error }); der Betreiber sollte die Dateien prüfen
-       *[ambiguous] die 50-Züge-Regel gilt, und die gerundete Distanz der Datenbank lässt nicht erkennen, ob der Gewinn rechtzeitig kommt
+        [claims-off] Die Regeln dieses Turniers sehen keine Datenbank-Reklamationen vor, die Entscheidung liegt bei Ihnen
+        [no-table] Der Schiedsrichter hat keine Datenbank für dieses Material ({ $pieces } Steine)
+        [castling] Es bestehen noch Rochaderechte, und solche Stellungen enthalten die Datenbanken nicht
+        [failed] Eine Datenbankdatei ließ sich nicht lesen ({ $error }); der Betreiber sollte die Dateien prüfen
+       *[ambiguous] Die 50-Züge-Regel gilt, und die gerundete Distanz der Datenbank lässt nicht erkennen, ob der Gewinn rechtzeitig kommt
     }
 official-table-claim-position = Die reklamierte Stellung (FEN { $fen }):
 official-table-claim-decide = Bitte entscheiden Sie die Reklamation. Um ihr stattzugeben, antworten Sie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 in einer eigenen Zeile und lassen [{ $game }] im Betreff; die Partie endet dann mit diesem Ergebnis, und beide Spieler erhalten es mit der PGN. Um sie abzulehnen, schreiben Sie den Spielern: Die Partie geht inzwischen weiter, und nichts wartet auf Ihre Antwort.

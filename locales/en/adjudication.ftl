@@ -75,7 +75,7 @@ adj-opened-tables = The endgame tables reach this position. With { $color ->
         } a win
     }{ $zeroing ->
         [0] {""}
-       *[other] {""}, the next capture or pawn move coming in { $zeroing } half-moves with best play
+       *[other] {""}, the next capture, pawn move or mate coming in { $zeroing } half-moves with best play
     }{ $cursed ->
         [yes] {" "}(longer than the 50-move rule allows)
        *[no] {""}

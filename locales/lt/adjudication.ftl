@@ -76,7 +76,7 @@ adj-opened-tables = Šią poziciją apima baigmių lentelės. Kai eilė eiti { $
         } pergalę
     }{ $zeroing ->
         [0] {""}
-       *[other] {""}; žaidžiant geriausiai, kitas kirtimas ar pėstininko ėjimas bus po { $zeroing } pusėjimių
+       *[other] {""}; žaidžiant geriausiai, kitas kirtimas, pėstininko ėjimas ar matas bus po { $zeroing } pusėjimių
     }{ $cursed ->
         [yes] {" "}(ilgiau, nei leidžia 50 ėjimų taisyklė)
        *[no] {""}
