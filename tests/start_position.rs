@@ -41,6 +41,26 @@ fn start() -> Chess {
 /// The moves from the FEN: 40... Rxa1 41. Kd4 Rd1+ 42. Kc5.
 const MOVES: [&str; 4] = ["a2a1", "e3d4", "a1d1", "d4c5"];
 
+/// The numbers of the four plies from the FEN.
+const NUMBERED: [&str; 4] = ["40...", "41.", "41...", "42."];
+
+/// Sends ply `i` of the endgame, repeating the partner's last move
+/// (III.3.3), each as `written` writes it (Black moves first); plays it on
+/// `pos`; returns the mails the pass sent.
+fn ply(arena: &mut Arena, pos: &mut Chess, i: usize, written: &[&str; 4]) -> Vec<Sent> {
+    let mut record = String::new();
+    if i > 0 {
+        record.push_str(&format!("{} {}\n", NUMBERED[i - 1], written[i - 1]));
+    }
+    record.push_str(&format!("{} {}", NUMBERED[i], written[i]));
+    let mover = if i.is_multiple_of(2) { BLACK } else { WHITE };
+    let day = format!("2026-05-{}", 11 + 2 * i);
+    let sent = arena.exchange(mover, SUBJECT, &record, &day);
+    let m = MOVES[i].parse::<UciMove>().unwrap().to_move(pos).unwrap();
+    *pos = pos.clone().play(m).unwrap();
+    sent
+}
+
 /// Plays the endgame in `notation`, each mail repeating the partner's last
 /// move (III.3.3) as `written` writes a ply, and checks each copy.
 fn play(notation: &str, written: &[&str; 4]) -> Arena {
@@ -67,22 +87,15 @@ fn play(notation: &str, written: &[&str; 4]) -> Arena {
         "{body}"
     );
     let mut pos = start();
-    let numbered = ["40...", "41.", "41...", "42."];
     for i in 0..MOVES.len() {
-        let mut record = String::new();
-        if i > 0 {
-            record.push_str(&format!("{} {}\n", numbered[i - 1], written[i - 1]));
-        }
-        record.push_str(&format!("{} {}", numbered[i], written[i]));
-        // Black moves first
-        let mover = if i % 2 == 0 { BLACK } else { WHITE };
-        let day = format!("2026-05-{}", 11 + 2 * i);
-        let sent = arena.exchange(mover, SUBJECT, &record, &day);
-        let m = MOVES[i].parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-        pos = pos.play(m).unwrap();
-        let expected = format!("{} {}", numbered[i], written[i]);
+        let sent = ply(&mut arena, &mut pos, i, written);
+        let expected = format!("{} {}", NUMBERED[i], written[i]);
         // one copy, To the player to move (Cc the mover: both read English)
-        let reader = if i % 2 == 0 { WHITE } else { BLACK };
+        let (reader, mover) = if i % 2 == 0 {
+            (WHITE, BLACK)
+        } else {
+            (BLACK, WHITE)
+        };
         assert_eq!(sent.len(), 1, "ply {i}: {sent:#?}");
         let copy = &sent[0];
         assert!(copy.is_to(&[reader], &[mover]), "ply {i}: {copy:#?}");
@@ -191,21 +204,11 @@ fn an_endgame_from_a_fen_is_played_in_every_notation_and_language() {
         );
         let reader = Lang::from_code(lang).unwrap();
         let mut pos = start();
-        let numbered = ["40...", "41.", "41...", "42."];
-        for i in 0..MOVES.len() {
-            let mut record = String::new();
-            if i > 0 {
-                record.push_str(&format!("{} {}\n", numbered[i - 1], written[i - 1]));
-            }
-            record.push_str(&format!("{} {}", numbered[i], written[i]));
-            let mover = if i % 2 == 0 { BLACK } else { WHITE };
-            let day = format!("2026-05-{}", 11 + 2 * i);
-            let sent = arena.exchange(mover, SUBJECT, &record, &day);
-            let m = MOVES[i].parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-            pos = pos.play(m).unwrap();
+        for (i, number) in NUMBERED.iter().enumerate() {
+            let sent = ply(&mut arena, &mut pos, i, &written);
             let copy = sent
                 .iter()
-                .find(|m| m.about.contains(numbered[i]))
+                .find(|m| m.about.contains(number))
                 .unwrap_or_else(|| panic!("{context}, ply {i}: the forward: {sent:#?}"));
             let body = copy.body.replace("\r\n", "\n");
             assert!(
