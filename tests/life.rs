@@ -510,14 +510,15 @@ fn director_commands_work_from_the_director_only_and_status_reports() {
     // from the director
     let sent = arena.exchange(TD, SUBJECT, "PENALTY black 3", "2026-05-11");
     assert!(
-        sent.iter()
-            .any(|m| m.is_to(&[W], &[]) && m.body.contains("Petr Petrov (Black) +3 days")),
+        sent.iter().any(|m| m.is_to(&[W], &[])
+            && m.body
+                .contains("The director gives Petr Petrov (Black) 3 penalty days.")),
         "{sent:#?}"
     );
     assert!(
-        sent.iter().any(|m| m.is_to(&[B], &[])
-            && m.body
-                .contains("The director gives you penalty days: +3 days.")),
+        sent.iter().any(
+            |m| m.is_to(&[B], &[]) && m.body.contains("The director gives you 3 penalty days.")
+        ),
         "{sent:#?}"
     );
     assert_eq!(arena.json(GAME)["black"]["penalty_days"], 3);

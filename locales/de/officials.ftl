@@ -81,10 +81,10 @@ official-reminder-waiting = seit { $waiting } { $waiting ->
         [one] Tag
        *[other] Tagen
     } ist keine Antwort auf { $last } (empfangen am { $received }) eingegangen.
-official-reminder-first = seit { $waiting } { $waiting ->
+official-reminder-first = die Partie hat am { $start } begonnen, und seit { $waiting } { $waiting ->
         [one] Tag
        *[other] Tagen
-    } ist keine Antwort eingegangen, seit die Partie am { $start } begann: der erste Zug von { $color ->
+    } ist keine Antwort eingegangen: der erste Zug von { $color ->
         [white] Weiß
        *[black] Schwarz
     } wird erwartet.

@@ -140,11 +140,11 @@ official-answers-penalty = PENALTY { $color } <days>   penalty days for { $name 
 ## the director's decisions told to the players
 
 official-penalty-subject = penalty
-official-penalty-body = The director gives penalty days: { $name } ({ $side }) +{ $days } { $days ->
+official-penalty-body = The director gives { $name } ({ $side }) { $days } penalty { $days ->
         [one] day
        *[other] days
     }.
-official-penalty-body-yours = The director gives you penalty days: +{ $days } { $days ->
+official-penalty-body-yours = The director gives you { $days } penalty { $days ->
         [one] day
        *[other] days
     }.

@@ -1459,7 +1459,7 @@ mod tests {
             (
                 "en",
                 [
-                    "The director gives you penalty days: +3 days.",
+                    "The director gives you 3 penalty days.",
                     "The director confirms your first time overstep.",
                     "The director rejects the overstep claim against you;",
                 ],
