@@ -50,6 +50,11 @@ impl Drop for Daemon {
 /// Ivanov (White, Russian) and Petrov (Black, English) from ten days ago,
 /// with the Xfcc endpoint on, the daemon running.
 fn start(extra: &str) -> Daemon {
+    start_with(extra, |config| config)
+}
+
+/// [`start`] with the config changed by `edit` before the daemon starts.
+fn start_with(extra: &str, edit: impl FnOnce(String) -> String) -> Daemon {
     let port = free_port();
     let start = (chrono::Utc::now() - chrono::Duration::days(10))
         .date_naive()
@@ -72,7 +77,7 @@ fn start(extra: &str) -> Daemon {
             "[xfcc]\nlisten = \"127.0.0.1:{port}\"\npublic_url = \"http://127.0.0.1:{port}/xfccbasic.asmx\"\n{extra}\n"
         ),
     );
-    let arena = Arena::new(&config);
+    let arena = Arena::new(&edit(config));
     let child = Command::new(env!("CARGO_BIN_EXE_mailarbiter"))
         .arg("--config")
         .arg(arena.path().join("mailarbiter.toml"))
@@ -1219,4 +1224,63 @@ fn a_refused_request_leaves_one_log_line_with_the_peer_the_user_agent_and_the_re
         refused[1]
     );
     assert!(!log.contains("hunter2-secret"), "never the password");
+}
+
+/// ICCF's tablebase claim from a chess program: `claimDraw` without a move
+/// in a drawn rook ending (real Syzygy tables) by the player not to move
+/// is refused, by the player to move ends the game ½-½.
+#[test]
+fn iccf_a_tablebase_draw_claim_from_a_program_ends_the_game_drawn() {
+    let tables = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syzygy");
+    let mut d = start_with("", |config| {
+        config
+            .replacen(
+                "[gateway]\n",
+                &format!("[gateway]\ntablebases = \"{}\"\n", tables.display()),
+                1,
+            )
+            .replacen(
+                "rules = \"email\"\n",
+                "rules = \"iccf\"\nstart_position = \"8/8/8/4k3/r7/8/8/4K2R w - - 0 60\"\n",
+                1,
+            )
+    });
+    let white = d.password("ivanov@example.test");
+    let black = d.password("petrov@example.test");
+    let (_, body) = d.post(&get_my_games("ivanov@example.test", &white));
+    let g = &games_of(&body)[0];
+    assert_eq!(g["setup"], "true", "{g:?}");
+    assert_eq!(g["fen"], "8/8/8/4k3/r7/8/8/4K2R w - - 0 60", "{g:?}");
+    let id = g["id"].clone();
+    let claim = (false, false, false, true);
+    let (_, body) = d.post(&make_a_move(
+        "petrov@example.test",
+        &black,
+        &id,
+        60,
+        "",
+        claim,
+        "",
+    ));
+    assert_eq!(result_of(&body), "NotYourTurn", "{body}");
+    let (_, body) = d.post(&make_a_move(
+        "ivanov@example.test",
+        &white,
+        &id,
+        60,
+        "",
+        claim,
+        "",
+    ));
+    assert_eq!(result_of(&body), "Success", "{body}");
+    d.mails_until(|s| {
+        s.iter()
+            .any(|m| m.to.contains(&"petrov@example.test".to_string()))
+    });
+    let json = d.arena.json(GAME);
+    assert_eq!(json["result"], "1/2-1/2", "{json}");
+    assert_eq!(
+        json["end_reason"], "a claim confirmed by the endgame tables",
+        "{json}"
+    );
 }
