@@ -36,6 +36,11 @@ fn fixtures() -> PathBuf {
 /// An endgame from `fen` under `rules` (a `rules = …` line and more),
 /// both players reading English, with the tables of `tables`.
 fn endgame_in(rules: &str, fen: &str, tables: &Path) -> Arena {
+    opened(rules, fen, tables).0
+}
+
+/// [`endgame_in`], with the opening mails.
+fn opened(rules: &str, fen: &str, tables: &Path) -> (Arena, Vec<Sent>) {
     let config = config_with(
         "END",
         "2026-05-10",
@@ -54,8 +59,8 @@ fn endgame_in(rules: &str, fen: &str, tables: &Path) -> Arena {
     );
     let mut arena = Arena::new(&config);
     arena.run("2026-05-10");
-    arena.new_sent();
-    arena
+    let opening = arena.new_sent();
+    (arena, opening)
 }
 
 fn endgame(rules: &str, fen: &str) -> Arena {
@@ -386,6 +391,23 @@ fn both_players_are_told_once_when_the_tables_reach_the_game() {
         "2026-05-13",
     );
     assert_ended_by_tables(&arena, &sent, "1/2-1/2");
+}
+
+/// A game that starts within the tables: its opening mail says that a
+/// claim may be made, where claims are on.
+#[test]
+fn a_game_starting_within_the_tables_is_told_so_in_its_opening_mail() {
+    let word = "The position now has 3 pieces and is within the endgame tables.";
+    let (_, opening) = opened(ICCF, KQK, &fixtures());
+    assert!(
+        opening.iter().all(|m| body(m).contains(word)),
+        "{opening:#?}"
+    );
+    let (_, opening) = opened("rules = \"email\"", KQK, &fixtures());
+    assert!(
+        opening.iter().all(|m| !body(m).contains(word)),
+        "claims off: {opening:#?}"
+    );
 }
 
 /// At the tournament's end the adjudication mail names what the tables

@@ -48,7 +48,12 @@ impl Pipeline {
             let decision = self.deciding(|p| {
                 let league = &p.config.league;
                 let t = &league.tournaments[at];
-                guarded(|| written(league, timers::tournament_openings(t, &p.state, today)))
+                guarded(|| {
+                    written(
+                        league,
+                        timers::tournament_openings((t, &league.tables), &p.state, today),
+                    )
+                })
             })?;
             self.commit_with_fact(decision, fact, &mut quiet, report)?;
         }

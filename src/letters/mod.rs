@@ -453,7 +453,7 @@ fn about(notice: &Notice) -> Option<(&Game, chrono::NaiveDate)> {
             | A::Conditional { seat, .. },
         ) => Some((seat.game.as_ref(), seat.today)),
         Notice::Official(
-            O::Opening { game, today }
+            O::Opening { game, today, .. }
             | O::Reminder { game, today, .. }
             | O::ProtestAnswer { game, today, .. }
             | O::TimeWarning { game, today }
@@ -1076,6 +1076,7 @@ mod russian {
                 OfficialNotice::Opening {
                     game: Box::new(game(&league, &[])),
                     today: day("2026-05-10"),
+                    tables_reached: false,
                 },
             ),
         ]);
@@ -1437,6 +1438,7 @@ mod greetings {
                     OfficialNotice::Opening {
                         game: Box::new(game(&league, &[])),
                         today: day("2026-05-10"),
+                        tables_reached: false,
                     },
                 ),
                 official(

@@ -21,7 +21,11 @@ use std::fmt::Write;
 pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audience) -> Text {
     let lang = audience.lang;
     match notice {
-        OfficialNotice::Opening { game, today } => opening(league, game, *today, audience),
+        OfficialNotice::Opening {
+            game,
+            today,
+            tables_reached,
+        } => opening(league, game, (*today, *tables_reached), audience),
         OfficialNotice::Reminder {
             game,
             waiting,
@@ -725,7 +729,12 @@ fn to_players(
 
 /// The opening mail: the start, the standard form's header with the
 /// colours, the rules in short, how to write a move, the reader's clock.
-fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) -> Text {
+fn opening(
+    league: &League,
+    game: &Game,
+    (today, tables_reached): (NaiveDate, bool),
+    audience: &Audience,
+) -> Text {
     let (t, spec) = game_of(league, game);
     let lang = audience.lang;
     // the example is a placeholder, never a playable move: a reply that
@@ -760,6 +769,11 @@ fn opening(league: &League, game: &Game, today: NaiveDate, audience: &Audience) 
             game_board(game, lang, audience.side(t, spec)).trim_end()
         ),
         None => String::new(),
+    };
+    let position = if tables_reached {
+        format!("{position}\n\n{}", super::claims::reached(game, lang))
+    } else {
+        position
     };
     let mut body = audience.greeting();
     let _ = writeln!(
@@ -1188,6 +1202,7 @@ mod tests {
         let notice = OfficialNotice::Opening {
             game: Box::new(g),
             today: day("2026-05-10"),
+            tables_reached: false,
         };
         insta::assert_snapshot!(
             "opening",

@@ -184,6 +184,7 @@ fn whole_game(league: &League) -> Vec<Letter> {
         OfficialNotice::Opening {
             game: Box::new(game(league, &[])),
             today: day("2026-05-10"),
+            tables_reached: false,
         },
     )];
     // White's first move with a note and the dates his mail states

@@ -9,6 +9,7 @@
 
 use crate::referee::compose::{self, copy_director};
 use crate::referee::decision::{Decision, Verdict};
+use crate::referee::endgame::{self, Tables};
 use crate::referee::game::{Event, Game};
 use crate::referee::notice::officials::OfficialNotice;
 use crate::referee::notice::{Letter, Notice, Reader};
@@ -22,7 +23,7 @@ use shakmaty::Color;
 pub fn openings(league: &League, state: &State, today: NaiveDate) -> Decision {
     let mut decision = Decision::default();
     for t in &league.tournaments {
-        decision.extend(tournament_openings(t, state, today));
+        decision.extend(tournament_openings((t, &league.tables), state, today));
     }
     decision
 }
@@ -30,7 +31,13 @@ pub fn openings(league: &League, state: &State, today: NaiveDate) -> Decision {
 /// Opening mails of the games of `t`, if its start has come (the daemon
 /// decides and commits tournament by tournament, so that a day on which
 /// 1,000 tournaments start is 1,000 decisions of a tournament's size).
-pub fn tournament_openings(t: &Tournament, state: &State, today: NaiveDate) -> Decision {
+/// A game from a start position the endgame `tables` reach, tablebase
+/// claims being on, is told so in its opening mail.
+pub fn tournament_openings(
+    (t, tables): (&Tournament, &Tables),
+    state: &State,
+    today: NaiveDate,
+) -> Decision {
     let mut decision = Decision::default();
     if today < t.start {
         return decision;
@@ -46,7 +53,12 @@ pub fn tournament_openings(t: &Tournament, state: &State, today: NaiveDate) -> D
         decision.verdicts.push(Verdict::Opened {
             game: spec.id.clone(),
         });
-        decision.letters.push(opening(t, spec, &game, today));
+        let tables_reached = spec.start.is_some()
+            && t.rules.tablebase_claims
+            && endgame::reaches(tables, game.position());
+        decision
+            .letters
+            .push(opening(t, spec, &game, today, tables_reached));
     }
     decision
 }
@@ -211,10 +223,17 @@ fn warning_due(t: &Tournament, game: &Game, color: Color, today: NaiveDate) -> O
 }
 
 /// The game begins: To both players.
-fn opening(t: &Tournament, spec: &GameSpec, game: &Game, today: NaiveDate) -> Letter {
+fn opening(
+    t: &Tournament,
+    spec: &GameSpec,
+    game: &Game,
+    today: NaiveDate,
+    tables_reached: bool,
+) -> Letter {
     let notice = OfficialNotice::Opening {
         game: Box::new(game.clone()),
         today,
+        tables_reached,
     };
     Letter::new(
         vec![

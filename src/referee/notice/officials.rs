@@ -11,7 +11,13 @@ use shakmaty::Color;
 pub enum OfficialNotice {
     /// The game begins: To both players, with the header, the colours, the
     /// rules in short and how to write a move.
-    Opening { game: Box<Game>, today: NaiveDate },
+    /// `tables_reached`: the game starts within the endgame tables, and
+    /// tablebase claims are on: the players are told they may claim.
+    Opening {
+        game: Box<Game>,
+        today: NaiveDate,
+        tables_reached: bool,
+    },
     /// No answer for `waiting` days: the move awaited is repeated To the
     /// silent player (III.5.1, II.5.1); with no move yet, White's first
     /// move is asked for. `to_director`: a copy goes to the director.
