@@ -181,8 +181,14 @@ fn iii_4_10_a_reply_to_the_digest_names_its_game_by_the_tag_in_the_text() {
             .find(|m| m.is_to(&[player], &[]) && m.about.contains("[RUS-EM-2026/1]"))
             .unwrap_or_else(|| panic!("the penalty told to {player}: {sent:#?}"))
     };
-    has(told("ivanov@example.test"), "The director gives you 2 penalty days.");
-    has(told("petrov@example.test"), "The director gives Ivan Ivanov (White) 2 penalty days.");
+    has(
+        told("ivanov@example.test"),
+        "The director gives you 2 penalty days.",
+    );
+    has(
+        told("petrov@example.test"),
+        "The director gives Ivan Ivanov (White) 2 penalty days.",
+    );
     assert_eq!(arena.json("RUS-EM-2026/1")["white"]["penalty_days"], 2);
     assert_eq!(arena.json("RUS-EM-2026/2")["white"]["penalty_days"], 0);
 }

@@ -6,11 +6,12 @@ use super::{Audience, Text};
 use crate::referee::endgame::{self, Claim, Outcome, TableVerdict, Undecided};
 use crate::referee::game::Game;
 use crate::referee::notice::answers::{ClaimNews, Seat};
+use crate::referee::notice::officials::OfficialNotice;
 use crate::referee::tournament::{Lang, League, Tournament};
 use crate::render::{color_name, date_in, game_board, numbered_in};
 use crate::t;
 use shakmaty::fen::Fen;
-use shakmaty::{Color, EnPassantMode, Position};
+use shakmaty::{EnPassantMode, Position};
 
 fn claim_key(claim: Claim) -> &'static str {
     match claim {
@@ -121,13 +122,19 @@ pub(super) fn news(news: &ClaimNews, moved: bool, fifty: bool, lang: Lang) -> St
 
 /// The claim the director decides: who claims what, on which position,
 /// why the tables do not decide it, and his commands.
-pub(super) fn to_director(
-    league: &League,
-    game: &Game,
-    (color, claim, why, moved): (Color, Claim, &Undecided, bool),
-    today: chrono::NaiveDate,
-    audience: &Audience,
-) -> Text {
+pub(super) fn to_director(league: &League, notice: &OfficialNotice, audience: &Audience) -> Text {
+    let OfficialNotice::TableClaim {
+        game,
+        color,
+        claim,
+        why,
+        moved,
+        today,
+    } = notice
+    else {
+        unreachable!("the letters give this function table claims only")
+    };
+    let (color, claim, moved, today) = (*color, *claim, *moved, *today);
     let lang = audience.lang;
     let (t, spec) = super::game_of(league, game);
     let (why_key, pieces, error) = match why {

@@ -32,20 +32,9 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             to_director,
             today,
         } => reminder(league, game, *waiting, *to_director, *today, audience),
-        OfficialNotice::TableClaim {
-            game,
-            color,
-            claim,
-            why,
-            moved,
-            today,
-        } => super::claims::to_director(
-            league,
-            game,
-            (*color, *claim, why, *moved),
-            *today,
-            audience,
-        ),
+        claim @ OfficialNotice::TableClaim { .. } => {
+            super::claims::to_director(league, claim, audience)
+        }
         OfficialNotice::Protest {
             game,
             color,
