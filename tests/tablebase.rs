@@ -492,3 +492,167 @@ fn python_dtz(fen: &str) -> Option<i64> {
         }
     }
 }
+
+/// The verdicts the referee decides claims by, against python-chess's own
+/// prober of the same tables, on 400 random positions of the fixtures'
+/// material (each side to move, a random halfmove clock): the result
+/// under ICCF (a cursed win wins), the distance to the zeroing move, and
+/// the result where the 50-move rule applies.
+#[test]
+fn the_tables_verdicts_agree_with_python_chess_on_random_endgames() {
+    use mailarbiter::referee::endgame::{self, Outcome, Prober, Tables};
+    use mailarbiter::referee::rules::find_preset;
+    use shakmaty::fen::Fen;
+    use shakmaty::{Board, Chess, Color, Piece, Position, Role, Square};
+    use std::sync::Arc;
+
+    let tables = Arc::new(mailarbiter::tablebase::Syzygy::open(&fixtures()).unwrap());
+    let held = Tables(Some(tables.clone() as Arc<dyn Prober>));
+    let iccf = find_preset("iccf").unwrap().rules.clone();
+    let razsh = find_preset("razsh-email").unwrap().rules.clone();
+    // a small deterministic generator: the same positions every run
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let materials: [&[(Color, Role)]; 4] = [
+        &[(Color::White, Role::Queen)],
+        &[(Color::White, Role::Rook)],
+        &[(Color::White, Role::Pawn)],
+        &[(Color::White, Role::Rook), (Color::Black, Role::Rook)],
+    ];
+    let mut positions: Vec<(Chess, String)> = Vec::new();
+    while positions.len() < 400 {
+        let mut board = Board::empty();
+        let mut used = Vec::new();
+        let mut place = |board: &mut Board, piece: Piece, next: &mut dyn FnMut(u64) -> u64| loop {
+            let square = Square::new(next(64) as u32);
+            let back_rank = matches!(
+                square.rank(),
+                shakmaty::Rank::First | shakmaty::Rank::Eighth
+            );
+            if used.contains(&square) || (piece.role == Role::Pawn && back_rank) {
+                continue;
+            }
+            used.push(square);
+            board.set_piece_at(square, piece);
+            break;
+        };
+        place(&mut board, Color::White.king(), &mut next);
+        place(&mut board, Color::Black.king(), &mut next);
+        for (color, role) in materials[next(4) as usize] {
+            place(
+                &mut board,
+                Piece {
+                    color: *color,
+                    role: *role,
+                },
+                &mut next,
+            );
+        }
+        let turn = if next(2) == 0 { "w" } else { "b" };
+        let fen = format!("{} {turn} - - {} 70", board.board_fen(), next(100));
+        let Ok(position) = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position::<Chess>(shakmaty::CastlingMode::Standard)
+        else {
+            continue;
+        };
+        if position.is_game_over() {
+            continue;
+        }
+        positions.push((position, fen));
+    }
+    let Some(oracle) = python_probe(
+        &positions
+            .iter()
+            .map(|(_, f)| f.as_str())
+            .collect::<Vec<_>>(),
+    ) else {
+        return;
+    };
+    let mut checked_cursed = 0;
+    for ((position, fen), (wdl, dtz)) in positions.iter().zip(oracle) {
+        let side = position.turn();
+        let ours = endgame::verdict(&held, &iccf, position, side).unwrap();
+        let expected = match wdl.signum() {
+            1 => Outcome::Win,
+            0 => Outcome::Draw,
+            _ => Outcome::Loss,
+        };
+        assert_eq!(ours.outcome, expected, "{fen}: python-chess WDL {wdl}");
+        assert_eq!(
+            u64::from(ours.zeroing),
+            dtz.unsigned_abs(),
+            "{fen}: python-chess DTZ {dtz}"
+        );
+        // the other side's view is the same result turned round
+        let theirs = endgame::verdict(&held, &iccf, position, !side).unwrap();
+        assert_eq!(theirs.outcome, ours.outcome.flip(), "{fen}");
+        // where the 50-move rule applies: a win needing more plies than
+        // the clock leaves is a draw
+        let halfmoves = i64::from(position.halfmoves());
+        if dtz != 0 && dtz.abs() + halfmoves != 100 {
+            let fifty = endgame::verdict(&held, &razsh, position, side).unwrap();
+            let expected = if dtz.abs() + halfmoves > 100 {
+                checked_cursed += 1;
+                Outcome::Draw
+            } else {
+                expected
+            };
+            assert_eq!(
+                fifty.outcome, expected,
+                "{fen}: DTZ {dtz}, halfmoves {halfmoves}"
+            );
+        }
+    }
+    assert!(checked_cursed > 0, "no position was cursed by its clock");
+}
+
+/// python-chess's WDL and DTZ of each FEN, in one process; `None` (the
+/// check skipped with a message) without python-chess unless
+/// `MAILARBITER_REQUIRE_PGN_TOOLS=1`.
+fn python_probe(fens: &[&str]) -> Option<Vec<(i64, i64)>> {
+    use std::io::Write;
+    let python = std::env::var("MAILARBITER_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = "import sys, chess, chess.syzygy\n\
+                  with chess.syzygy.open_tablebase(sys.argv[1]) as tb:\n\
+                  \x20   for line in sys.stdin:\n\
+                  \x20       b = chess.Board(line.strip())\n\
+                  \x20       print(tb.probe_wdl(b), tb.probe_dtz(b))\n";
+    let child = Command::new(&python)
+        .args(["-c", script])
+        .arg(fixtures())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn();
+    let out = child.ok().and_then(|mut child| {
+        let mut stdin = child.stdin.take()?;
+        stdin.write_all(fens.join("\n").as_bytes()).ok()?;
+        drop(stdin);
+        child.wait_with_output().ok()
+    });
+    match out {
+        Some(o) if o.status.success() => Some(
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .map(|l| {
+                    let mut n = l.split(' ').map(|x| x.parse::<i64>().unwrap());
+                    (n.next().unwrap(), n.next().unwrap())
+                })
+                .collect(),
+        ),
+        _ => {
+            if std::env::var("MAILARBITER_REQUIRE_PGN_TOOLS").as_deref() == Ok("1") {
+                panic!("python-chess is required but {python} cannot probe the tables");
+            }
+            eprintln!("SKIPPED: python-chess not found; the oracle's checks are left out");
+            None
+        }
+    }
+}
