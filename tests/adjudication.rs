@@ -43,30 +43,41 @@ fn about(sent: &[Sent], n: u32) -> Vec<&Sent> {
 #[test]
 fn iii_9_4_at_the_end_date_unfinished_games_go_to_adjudication_and_the_clocks_stop() {
     let (arena, sent) = at_the_end();
-    // game 5: one mail in English To both players, Cc the director
+    // game 5: each player his own mail in English, the director his own
     let five = about(&sent, 5);
-    // game 5: one mail in English To both players, the director's own
-    assert_eq!(five.len(), 2, "{sent:#?}");
-    let request = five
-        .iter()
-        .find(|m| m.is_to(&[&addr("petrov"), &addr("smirnov")], &[]))
-        .expect("the players' mail");
+    assert_eq!(five.len(), 3, "{sent:#?}");
+    let own = |player: &str| {
+        five.iter()
+            .find(|m| m.is_to(&[&addr(player)], &[]))
+            .unwrap_or_else(|| panic!("{player}'s mail: {five:#?}"))
+    };
+    let (partner, mover) = (own("petrov"), own("smirnov"));
     assert!(five.iter().any(|m| m.is_to(&[TD], &[])), "{five:#?}");
-    lacks(request, "The mail below went to");
-    assert!(
-        request.about.ends_with("adjudication (III.9.4)"),
-        "{}",
-        request.subject
-    );
+    for request in [partner, mover] {
+        lacks(request, "The mail below went to");
+        assert!(
+            request.about.ends_with("adjudication (III.9.4)"),
+            "{}",
+            request.subject
+        );
+        for words in [
+            "The tournament ended on 01.06.2026",
+            "By 15.06.2026 (14 days) send the director",
+            "CLAIM WIN, CLAIM DRAW or CLAIM LOSS",
+            "counts as made (III.9.4.4)",
+        ] {
+            assert!(request.body.contains(words), "{words}: {}", request.body);
+        }
+    }
+    // the one to move is told to move; his partner who moves, and not to him
     for words in [
-        "The tournament ended on 01.06.2026",
-        "By 15.06.2026 (14 days)",
-        "CLAIM WIN, CLAIM DRAW or CLAIM LOSS",
-        "Semen Smirnov (black) is to move",
-        "counts as made (III.9.4.4)",
-        "not to the opponent",
+        "You are to move: send your move as usual",
+        "not to your opponent",
     ] {
-        assert!(request.body.contains(words), "{words}: {}", request.body);
+        assert!(mover.body.contains(words), "{words}: {}", mover.body);
+    }
+    for words in ["Semen Smirnov (black) is to move", "not to you."] {
+        assert!(partner.body.contains(words), "{words}: {}", partner.body);
     }
     // game 6: Sidorov reads Russian, Ivanov and the director English: the
     // director's own mail beside the players'

@@ -10,14 +10,21 @@ adj-claim-word = { $claim ->
 adj-opened-subject = Abschätzung (III.9.4)
 adj-opened-body = { $reason ->
         [withdrawal] Der Turnierleiter hat diese Partie zur Abschätzung gegeben (III.8.1).
-       *[end] Das Turnier endete am { $end }, und diese Partie ist nicht beendet: sie wird abgeschätzt (III.9.4).
+       *[end] Das Turnier endete am { $end }, und diese Partie ist nicht beendet: Sie wird abgeschätzt (III.9.4).
     } Die Uhren wurden am { $end } angehalten.
 
-    Bis zum { $until } (14 Tage) sendet jeder von Ihnen dem Turnierleiter per E-Mail an diese Adresse, mit der Partiekennung im Betreff:
+    Bis zum { $until } (14 Tage) { $who ->
+        [both] sendet jeder von Ihnen
+       *[other] senden Sie
+    } dem Turnierleiter per E-Mail an diese Adresse, mit der Partiekennung im Betreff:
     - die Notation der Partie und die Schlussstellung (beide unten);
     - Ihr beanspruchtes Ergebnis mit Analyse: eine Zeile ANTRAG GEWINN, ANTRAG REMIS oder ANTRAG VERLUST (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), danach Ihre Analyse.
 
-    { $name } ({ $side }) ist am Zug und sendet den Zug wie gewohnt an diese Adresse: er wird notiert und gilt als ausgeführt (III.9.4.4). Er geht an den Turnierleiter, nicht an den Gegner. Danach werden keine Züge mehr angenommen.
+    { $who ->
+        [mover] Sie sind am Zug und senden Ihren Zug wie gewohnt an diese Adresse: Er wird notiert und gilt als ausgeführt (III.9.4.4). Er geht an den Turnierleiter, nicht an Ihren Gegner. Danach werden keine Züge mehr angenommen.
+        [partner] { $name } ({ $side }) ist am Zug und sendet den Zug wie gewohnt an diese Adresse: Er wird notiert und gilt als ausgeführt (III.9.4.4). Er geht an den Turnierleiter, nicht an Sie. Danach werden keine Züge mehr angenommen.
+       *[both] { $name } ({ $side }) ist am Zug und sendet den Zug wie gewohnt an diese Adresse: Er wird notiert und gilt als ausgeführt (III.9.4.4). Er geht an den Turnierleiter, nicht an den Gegner. Danach werden keine Züge mehr angenommen.
+    }
 
     Stimmen beide Anträge überein (Gewinn gegen Verlust, Remis gegen Remis), endet die Partie ohne Abschätzung mit diesem Ergebnis (III.9.5). Wer keinen Antrag rechtzeitig sendet, verliert das Recht auf Berufung (III.9.7). Der Turnierleiter gibt das Ergebnis bekannt, indem er im E-Mail-Verlauf dieser Partie mit ERGEBNIS 1-0, ERGEBNIS 0-1 oder ERGEBNIS 1/2-1/2 (RESULT) antwortet.
 adj-move-subject = der Zug in der Abschätzung (III.9.4.4)

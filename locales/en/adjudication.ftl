@@ -11,11 +11,18 @@ adj-opened-body = { $reason ->
        *[end] The tournament ended on { $end } and this game is unfinished: it goes to adjudication (III.9.4).
     } The clocks stopped on { $end }.
 
-    By { $until } (14 days) each of you sends the director, by a mail to this address with the game's tag in the subject:
+    By { $until } (14 days) { $who ->
+        [both] each of you sends
+       *[other] send
+    } the director, by a mail to this address with the game's tag in the subject:
     - the record of the game and the final position (both below);
     - your claimed result with its analysis: a line CLAIM WIN, CLAIM DRAW or CLAIM LOSS, then your analysis.
 
-    { $name } ({ $side }) is to move and sends his move as usual, to this address: it is recorded and counts as made (III.9.4.4). It goes to the director, not to the opponent. After it no more moves are accepted.
+    { $who ->
+        [mover] You are to move: send your move as usual, to this address. It is recorded and counts as made (III.9.4.4); it goes to the director, not to your opponent. After it no more moves are accepted.
+        [partner] { $name } ({ $side }) is to move and sends his move as usual, to this address: it is recorded and counts as made (III.9.4.4). It goes to the director, not to you. After it no more moves are accepted.
+       *[both] { $name } ({ $side }) is to move and sends his move as usual, to this address: it is recorded and counts as made (III.9.4.4). It goes to the director, not to the opponent. After it no more moves are accepted.
+    }
 
     If both claims agree (a win against a loss, a draw against a draw), the game ends with that result without adjudication (III.9.5). A player who sends no claim in time loses the right to appeal (III.9.7). The director gives the result by answering RESULT 1-0, RESULT 0-1 or RESULT 1/2-1/2 in this game's thread.
 adj-move-subject = the move in adjudication (III.9.4.4)

@@ -11,11 +11,18 @@ adj-opened-body = { $reason ->
        *[end] Turnyras baigėsi { $end }, o ši partija nebaigta: ji perduodama vertinti (III.9.4).
     } Laikrodžiai sustabdyti { $end }.
 
-    Iki { $until } (14 dienų) kiekvienas iš jūsų siunčia turnyro direktoriui laišką šiuo adresu, laiško temoje nurodęs partijos žymę:
+    Iki { $until } (14 dienų) { $who ->
+        [both] kiekvienas iš jūsų siunčia turnyro direktoriui laišką šiuo adresu, laiško temoje nurodęs partijos žymę:
+       *[other] atsiųskite turnyro direktoriui laišką šiuo adresu, laiško temoje nurodę partijos žymę:
+    }
     - partijos įrašą ir galutinę poziciją (abu pateikti žemiau);
     - savo pareiškiamą rezultatą su analize: eilutę PARAIŠKA LAIMĖJIMAS, PARAIŠKA LYGIOSIOS arba PARAIŠKA PRALAIMĖJIMAS (CLAIM WIN, CLAIM DRAW, CLAIM LOSS), o po jos savo analizę.
 
-    Eilė eiti: { $name } ({ $side }); šis žaidėjas savo ėjimą siunčia kaip įprasta, šiuo adresu: jis užrašomas ir laikomas atliktu (III.9.4.4). Ėjimas siunčiamas turnyro direktoriui, ne varžovui. Po jo daugiau ėjimų nepriimama.
+    { $who ->
+        [mover] Eilė eiti jums: savo ėjimą siųskite kaip įprasta, šiuo adresu; jis užrašomas ir laikomas atliktu (III.9.4.4). Ėjimas siunčiamas turnyro direktoriui, ne varžovui. Po jo daugiau ėjimų nepriimama.
+        [partner] Eilė eiti: { $name } ({ $side }); šis žaidėjas savo ėjimą siunčia kaip įprasta, šiuo adresu: jis užrašomas ir laikomas atliktu (III.9.4.4). Ėjimas siunčiamas turnyro direktoriui, ne jums. Po jo daugiau ėjimų nepriimama.
+       *[both] Eilė eiti: { $name } ({ $side }); šis žaidėjas savo ėjimą siunčia kaip įprasta, šiuo adresu: jis užrašomas ir laikomas atliktu (III.9.4.4). Ėjimas siunčiamas turnyro direktoriui, ne varžovui. Po jo daugiau ėjimų nepriimama.
+    }
 
     Jei abu pareiškimai sutampa (pergalė ir pralaimėjimas, lygiosios ir lygiosios), partija baigiama tuo rezultatu be vertinimo (III.9.5). Laiku pareiškimo neatsiuntęs žaidėjas netenka teisės apeliuoti (III.9.7). Turnyro direktorius rezultatą paskelbia šios partijos laiškų gijoje atsakydamas REZULTATAS 1-0, REZULTATAS 0-1 arba REZULTATAS 1/2-1/2 (RESULT).
 adj-move-subject = ėjimas vertinamoje partijoje (III.9.4.4)

@@ -39,7 +39,17 @@ pub(super) fn render(league: &League, notice: &AdjudicationNotice, audience: &Au
                 end = date_in(a.on, lang),
                 until = date_in(*until, lang),
                 name = name(color),
-                side = side(color)
+                side = side(color),
+                // each player reads his own mail: the one to move is told
+                // to move, his partner that he is not; the director's copy
+                // names both
+                who = if addressed(color) {
+                    "mover"
+                } else if addressed(!color) {
+                    "partner"
+                } else {
+                    "both"
+                }
             );
             let tables = tables
                 .as_ref()

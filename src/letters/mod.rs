@@ -342,7 +342,9 @@ fn to_each(notice: &Notice) -> bool {
             .is_some_and(|e| matches!(e.reason, EndReason::Resignation | EndReason::TimeForfeit)),
         Notice::Game(GameNotice::Claim { .. })
         | Notice::Official(O::Penalty { .. } | O::OverstepFixed { .. } | O::ClaimRejected { .. })
-        | Notice::Adjudication(A::Move { .. } | A::Claimed { .. } | A::Appeal { .. }) => true,
+        | Notice::Adjudication(
+            A::Opened { .. } | A::Move { .. } | A::Claimed { .. } | A::Appeal { .. },
+        ) => true,
         _ => false,
     }
 }

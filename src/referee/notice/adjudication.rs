@@ -11,7 +11,8 @@ use shakmaty::Color;
 /// after the event.
 #[derive(Debug, Clone)]
 pub enum AdjudicationNotice {
-    /// The game went to adjudication: To both players, Cc the director.
+    /// The game went to adjudication: To both players, Cc the director;
+    /// each player reads a mail of his own, the one to move told to move.
     /// The clocks stopped; the materials are due by `until` (III.9.4).
     /// `tables`: what the endgame tables give the player to move, where
     /// they reach the position (the analysis is then not needed).
