@@ -974,20 +974,19 @@ mod tests {
     use super::san_in;
     use crate::referee::tournament::Lang;
 
-    /// App.1's remarks column names the penalty and the leave that fell
-    /// while a move was thought over.
-    #[test]
-    fn app1_remarks_name_the_penalties_and_leaves_of_a_move() {
-        use crate::letters::fixture::{day, game_with, league};
+    /// The game `1. e4 e5 2. Nf3` with a leave of White's (12-14 May) and
+    /// a penalty of White's (15 May) while `2. Nf3` was thought over.
+    fn penalized_on_leave(
+        league: &crate::referee::tournament::League,
+    ) -> crate::referee::game::Game {
+        use crate::letters::fixture::{day, game_with};
         use crate::referee::clock::Days;
         use crate::referee::game::{Event, Game, PenaltyReason, Side};
-        let league = league();
-        let t = &league.tournaments[0];
         let leave = Days {
             from: day("2026-05-12"),
             to: day("2026-05-14"),
         };
-        let mut game = game_with(&league, [vec![leave], vec![]], &["5254", "5755"], 1);
+        let mut game = game_with(league, [vec![leave], vec![]], &["5254", "5755"], 1);
         game.apply(&Event::Penalty {
             side: Side::White,
             days: 2,
@@ -1002,6 +1001,17 @@ mod tests {
             draw_offer: false,
         })
         .unwrap();
+        game
+    }
+
+    /// App.1's remarks column names the penalty and the leave that fell
+    /// while a move was thought over.
+    #[test]
+    fn app1_remarks_name_the_penalties_and_leaves_of_a_move() {
+        use crate::letters::fixture::league;
+        let league = league();
+        let t = &league.tournaments[0];
+        let game = penalized_on_leave(&league);
         let text = super::schedule(t, &game, Lang::En);
         let row = text
             .lines()
@@ -1071,31 +1081,11 @@ mod tests {
     /// `2026-05-12 – 2026-05-14`), none as `15.05.2026` or `11/05`.
     #[test]
     fn app1_app3_write_every_date_in_the_readers_form() {
-        use crate::letters::fixture::{day, game_with, league};
-        use crate::referee::clock::Days;
-        use crate::referee::game::{Event, Game, PenaltyReason, Side};
+        use crate::letters::fixture::league;
         let league = league();
         let t = &league.tournaments[0];
         let lt = Lang::from_code("lt").expect("Lithuanian");
-        let leave = Days {
-            from: day("2026-05-12"),
-            to: day("2026-05-14"),
-        };
-        let mut game = game_with(&league, [vec![leave], vec![]], &["5254", "5755"], 1);
-        game.apply(&Event::Penalty {
-            side: Side::White,
-            days: 2,
-            on: day("2026-05-15"),
-            reason: PenaltyReason::WrongRepetition,
-        })
-        .unwrap();
-        let mv = crate::notation::parse_move(&game.position().clone(), "7163").unwrap();
-        game.apply(&Event::Moved {
-            uci: Game::uci(&mv),
-            sent: day("2026-05-20"),
-            draw_offer: false,
-        })
-        .unwrap();
+        let game = penalized_on_leave(&league);
         let schedule = super::schedule(t, &game, lt);
         assert!(
             schedule.contains(
