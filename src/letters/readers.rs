@@ -591,16 +591,23 @@ fn league_in(lang: Lang) -> League {
     league
 }
 
+/// The whole game's mails for readers of `code`, checked to write one
+/// date form and one decimal separator.
+fn whole_game_told_in(code: &str) -> String {
+    let lang = Lang::from_code(code).unwrap();
+    let league = league_in(lang);
+    let text = super::fixture::show(&league, &whole_game(&league));
+    assert_eq!(faults(&text, lang), Vec::<String>::new());
+    text
+}
+
 /// A whole game told to Lithuanian readers: one date form (2026-05-16,
 /// 05-16 in a table), a decimal comma (the Sonneborn-Berger score); the
 /// leave is ATOSTOGOS (III.7), the time control "10 ėjimų per 60 dienų",
 /// the rules RAZŠ's; every mail golden.
 #[test]
 fn iii_7_a_whole_game_in_lithuanian_writes_one_date_form() {
-    let lt = Lang::from_code("lt").unwrap();
-    let league = league_in(lt);
-    let text = super::fixture::show(&league, &whole_game(&league));
-    assert_eq!(faults(&text, lt), Vec::<String>::new());
+    let text = whole_game_told_in("lt");
     for words in [
         "prasideda 2026-05-10",
         "---      05-10    0/00",
@@ -636,10 +643,7 @@ fn iii_7_a_whole_game_in_lithuanian_writes_one_date_form() {
 /// days said as his "Bestätigung" (III.6.4).
 #[test]
 fn iii_6_4_a_whole_game_in_german_writes_one_date_form() {
-    let de = Lang::from_code("de").unwrap();
-    let league = league_in(de);
-    let text = super::fixture::show(&league, &whole_game(&league));
-    assert_eq!(faults(&text, de), Vec::<String>::new());
+    let text = whole_game_told_in("de");
     for words in [
         "beginnt am 10.05.2026",
         "---    10.05. 0/00",
