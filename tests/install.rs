@@ -6,6 +6,9 @@
 //! as systemd makes it, against the test Dovecot and Postfix (started by
 //! `tests/run.sh`); the views run from a root shell without credentials.
 
+#[path = "common/mailserver.rs"]
+mod mailserver;
+
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -310,19 +313,11 @@ fn completions_and_the_man_page_are_printed_for_the_install_steps() {
 /// them; `MAILARBITER_REQUIRE_MAILSERVER=1` (tests/run.sh) makes their
 /// absence a failure.
 fn servers() -> Option<(PathBuf, u16, u16)> {
-    let Ok(root) = std::env::var("MS_ROOT") else {
-        assert!(
-            std::env::var_os("MAILARBITER_REQUIRE_MAILSERVER").is_none(),
-            "MS_ROOT is not set: the test mail servers are not running"
-        );
-        eprintln!("skipped: no test mail servers (run tests/run.sh)");
-        return None;
-    };
-    let port = |name: &str| std::env::var(name).unwrap().parse().unwrap();
+    let root = mailserver::root()?;
     Some((
-        PathBuf::from(root),
-        port("MS_IMAP_PORT"),
-        port("MS_SMTP_PORT"),
+        root,
+        mailserver::port("MS_IMAP_PORT"),
+        mailserver::port("MS_SMTP_PORT"),
     ))
 }
 

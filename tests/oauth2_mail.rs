@@ -14,11 +14,14 @@
 #![allow(clippy::await_holding_lock)]
 
 mod common;
+#[path = "common/mailserver.rs"]
+mod mailserver;
 #[path = "common/token_server.rs"]
 mod token_server;
 
 use mail_parser::MessageParser;
 use mailarbiter::mail::oauth2::{write_token_file, Mechanism, Secret};
+use mailserver::Users;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
@@ -31,22 +34,9 @@ static SERIAL: Mutex<()> = Mutex::new(());
 /// without them; `MAILARBITER_REQUIRE_MAILSERVER=1` (set by tests/run.sh)
 /// makes their absence a failure.
 fn servers() -> Option<Servers> {
-    let Ok(root) = std::env::var("MS_ROOT") else {
-        assert!(
-            std::env::var_os("MAILARBITER_REQUIRE_MAILSERVER").is_none(),
-            "MS_ROOT is not set: the test mail servers are not running"
-        );
-        eprintln!("skipped: no test mail servers (run tests/run.sh)");
-        return None;
-    };
-    let port = |name: &str| {
-        std::env::var(name)
-            .unwrap_or_else(|_| panic!("{name} is set with MS_ROOT"))
-            .parse()
-            .unwrap()
-    };
+    use mailserver::port;
     Some(Servers {
-        root: PathBuf::from(&root),
+        root: mailserver::root()?,
         imap: port("MS_IMAP_PORT"),
         smtp: port("MS_SMTP_PORT"),
         submission: port("MS_SUBMISSION_PORT"),
@@ -66,43 +56,13 @@ struct Servers {
     key: Vec<u8>,
 }
 
-struct Users {
-    arbiter: String,
-    white: String,
-    black: String,
-    director: String,
-}
-
 impl Servers {
     fn script(&self, args: &[&str]) {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mailserver.sh");
-        let status = Command::new("bash")
-            .arg(script)
-            .arg(args[0])
-            .arg(&self.root)
-            .args(&args[1..])
-            .stdout(Stdio::null())
-            .status()
-            .expect("mailserver.sh runs");
-        assert!(status.success(), "mailserver.sh {args:?} failed");
+        mailserver::script(&self.root, args);
     }
 
     fn users(&self, test: &str) -> Users {
-        let run = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_millis()
-            % 100_000_000;
-        let name = |role: &str| format!("{test}{run}-{role}");
-        for role in ["arb", "white", "black", "td"] {
-            self.script(&["adduser", &name(role)]);
-        }
-        Users {
-            arbiter: format!("{}@example.test", name("arb")),
-            white: format!("{}@example.test", name("white")),
-            black: format!("{}@example.test", name("black")),
-            director: format!("{}@example.test", name("td")),
-        }
+        mailserver::users(&self.root, test)
     }
 
     /// A provider whose tokens Dovecot takes.

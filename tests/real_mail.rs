@@ -12,10 +12,13 @@
 #![allow(clippy::await_holding_lock)]
 
 mod common;
+#[path = "common/mailserver.rs"]
+mod mailserver;
 
 use async_imap::Session;
 use futures_util::TryStreamExt;
 use mail_parser::MessageParser;
+use mailserver::Users;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -29,30 +32,15 @@ static SERIAL: Mutex<()> = Mutex::new(());
 /// without them; `MAILARBITER_REQUIRE_MAILSERVER=1` (set by tests/run.sh)
 /// makes their absence a failure.
 fn servers() -> Option<Servers> {
-    let root = match std::env::var("MS_ROOT") {
-        Ok(root) => root,
-        Err(_) => {
-            assert!(
-                std::env::var_os("MAILARBITER_REQUIRE_MAILSERVER").is_none(),
-                "MS_ROOT is not set: the test mail servers are not running"
-            );
-            eprintln!("skipped: no test mail servers (run tests/run.sh)");
-            return None;
-        }
-    };
-    let port = |name: &str| {
-        std::env::var(name)
-            .unwrap_or_else(|_| panic!("{name} is set with MS_ROOT"))
-            .parse()
-            .unwrap()
-    };
+    use mailserver::port;
+    let root = mailserver::root()?;
     Some(Servers {
-        root: PathBuf::from(&root),
         imap: port("MS_IMAP_PORT"),
         smtp: port("MS_SMTP_PORT"),
         imaps: port("MS_IMAPS_PORT"),
         smtps: port("MS_SMTPS_PORT"),
-        ca: PathBuf::from(root).join("tls/ca.pem"),
+        ca: root.join("tls/ca.pem"),
+        root,
     })
 }
 
@@ -68,36 +56,12 @@ struct Servers {
 
 impl Servers {
     fn script(&self, args: &[&str]) {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mailserver.sh");
-        let status = Command::new("bash")
-            .arg(script)
-            .arg(args[0])
-            .arg(&self.root)
-            .args(&args[1..])
-            .stdout(Stdio::null())
-            .status()
-            .expect("mailserver.sh runs");
-        assert!(status.success(), "mailserver.sh {args:?} failed");
+        mailserver::script(&self.root, args);
     }
 
     /// Fresh mailboxes for a test: the arbiter, two players, the director.
     fn users(&self, test: &str) -> Users {
-        // unique per run: mailboxes persist between runs of the servers
-        let run = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_millis()
-            % 100_000_000;
-        let name = |role: &str| format!("{test}{run}-{role}");
-        for role in ["arb", "white", "black", "td"] {
-            self.script(&["adduser", &name(role)]);
-        }
-        Users {
-            arbiter: format!("{}@example.test", name("arb")),
-            white: format!("{}@example.test", name("white")),
-            black: format!("{}@example.test", name("black")),
-            director: format!("{}@example.test", name("td")),
-        }
+        mailserver::users(&self.root, test)
     }
 
     async fn session(&self, user: &str) -> Session<TcpStream> {
@@ -212,13 +176,6 @@ impl Servers {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
-}
-
-struct Users {
-    arbiter: String,
-    white: String,
-    black: String,
-    director: String,
 }
 
 /// A tournament folder with an IMAP/SMTP config for `users`.
