@@ -19,7 +19,6 @@ mod mailserver;
 #[path = "common/token_server.rs"]
 mod token_server;
 
-use mail_parser::MessageParser;
 use mailarbiter::mail::oauth2::{write_token_file, Mechanism, Secret};
 use mailserver::Users;
 use std::path::{Path, PathBuf};
@@ -75,55 +74,16 @@ impl Servers {
     /// The subjects (with a game mail's headline) in a user's folder, and
     /// whether each is seen; read with the user's password.
     async fn mails(&self, user: &str, folder: &str) -> Vec<(String, bool)> {
-        use futures_util::TryStreamExt;
-        let tcp = tokio::net::TcpStream::connect(("127.0.0.1", self.imap))
-            .await
-            .unwrap();
-        let mut client = async_imap::Client::new(tcp);
-        client.read_response().await.unwrap();
-        let mut s = client
-            .login(user, "secret")
-            .await
-            .map_err(|(e, _)| e)
-            .unwrap();
-        let mailbox = s.select(folder).await.unwrap();
-        let mut out = Vec::new();
-        if mailbox.exists > 0 {
-            let fetched: Vec<_> = s
-                .fetch("1:*", "(FLAGS BODY.PEEK[])")
-                .await
-                .unwrap()
-                .try_collect()
-                .await
-                .unwrap();
-            for f in fetched {
-                let seen = f
-                    .flags()
-                    .any(|fl| matches!(fl, async_imap::types::Flag::Seen));
-                let msg = MessageParser::default().parse(f.body().unwrap()).unwrap();
-                let body = msg.body_text(0).unwrap_or_default().to_string();
-                out.push((
-                    common::about(msg.subject().unwrap_or_default(), &body),
-                    seen,
-                ));
-            }
-        }
-        s.logout().await.ok();
-        out
+        let mails = mailserver::mails(self.imap, user, folder).await;
+        mails
+            .into_iter()
+            .map(|(subject, body, seen)| (common::about(&subject, &body), seen))
+            .collect()
     }
 
     /// A player's move, sent by SMTP (port 25, no login) to the arbiter.
     async fn send(&self, from: &str, to: &str, raw: &[u8]) {
-        use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-        let smtp = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
-            .port(self.smtp)
-            .build();
-        let envelope =
-            lettre::address::Envelope::new(Some(from.parse().unwrap()), vec![to.parse().unwrap()])
-                .unwrap();
-        smtp.send_raw(&envelope, raw)
-            .await
-            .expect("SMTP takes the move");
+        mailserver::send(self.smtp, from, to, raw).await;
     }
 
     async fn wait_for(&self, user: &str, count: usize, limit: Duration, dir: &Path) {

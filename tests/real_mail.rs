@@ -80,29 +80,11 @@ impl Servers {
     /// The mails in a user's folder: (what it is about: the subject with a
     /// game mail's headline, body text, seen).
     async fn mails(&self, user: &str, folder: &str) -> Vec<(String, String, bool)> {
-        let mut s = self.session(user).await;
-        let mailbox = s.select(folder).await.expect("select");
-        let mut out = Vec::new();
-        if mailbox.exists > 0 {
-            let fetched: Vec<_> = s
-                .fetch("1:*", "(FLAGS BODY.PEEK[])")
-                .await
-                .unwrap()
-                .try_collect()
-                .await
-                .unwrap();
-            for f in fetched {
-                let seen = f
-                    .flags()
-                    .any(|fl| matches!(fl, async_imap::types::Flag::Seen));
-                let msg = MessageParser::default().parse(f.body().unwrap()).unwrap();
-                let subject = msg.subject().unwrap_or_default();
-                let body = msg.body_text(0).unwrap_or_default().to_string();
-                out.push((common::about(subject, &body), body, seen));
-            }
-        }
-        s.logout().await.ok();
-        out
+        let mails = mailserver::mails(self.imap, user, folder).await;
+        mails
+            .into_iter()
+            .map(|(subject, body, seen)| (common::about(&subject, &body), body, seen))
+            .collect()
     }
 
     /// The Message-IDs of the mails in a user's INBOX, one per mail.
@@ -149,16 +131,7 @@ impl Servers {
     }
 
     async fn send(&self, from: &str, to: &str, raw: &[u8]) {
-        use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-        let smtp = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
-            .port(self.smtp)
-            .build();
-        let envelope =
-            lettre::address::Envelope::new(Some(from.parse().unwrap()), vec![to.parse().unwrap()])
-                .unwrap();
-        smtp.send_raw(&envelope, raw)
-            .await
-            .expect("SMTP accepts the move");
+        mailserver::send(self.smtp, from, to, raw).await;
     }
 
     /// Waits until `user`'s INBOX holds `count` mails; the time it took.

@@ -71,3 +71,58 @@ pub fn users(root: &Path, test: &str) -> Users {
         director: format!("{}@example.test", name("td")),
     }
 }
+
+/// The mails in `user`'s `folder` on the IMAP server at `port`, read with
+/// the user's password and left unseen: (subject, body text, seen).
+pub async fn mails(port: u16, user: &str, folder: &str) -> Vec<(String, String, bool)> {
+    use futures_util::TryStreamExt;
+    let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .expect("IMAP connects");
+    let mut client = async_imap::Client::new(tcp);
+    client.read_response().await.unwrap();
+    let mut s = client
+        .login(user, "secret")
+        .await
+        .map_err(|(e, _)| e)
+        .expect("IMAP login");
+    let mailbox = s.select(folder).await.expect("select");
+    let mut out = Vec::new();
+    if mailbox.exists > 0 {
+        let fetched: Vec<_> = s
+            .fetch("1:*", "(FLAGS BODY.PEEK[])")
+            .await
+            .unwrap()
+            .try_collect()
+            .await
+            .unwrap();
+        for f in fetched {
+            let seen = f
+                .flags()
+                .any(|fl| matches!(fl, async_imap::types::Flag::Seen));
+            let msg = mail_parser::MessageParser::default()
+                .parse(f.body().unwrap())
+                .unwrap();
+            let subject = msg.subject().unwrap_or_default().to_string();
+            let body = msg.body_text(0).unwrap_or_default().to_string();
+            out.push((subject, body, seen));
+        }
+    }
+    s.logout().await.ok();
+    out
+}
+
+/// `raw` sent from `from` to `to` by SMTP on `port` (no login), which
+/// must take it.
+pub async fn send(port: u16, from: &str, to: &str, raw: &[u8]) {
+    use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+    let smtp = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
+        .port(port)
+        .build();
+    let envelope =
+        lettre::address::Envelope::new(Some(from.parse().unwrap()), vec![to.parse().unwrap()])
+            .unwrap();
+    smtp.send_raw(&envelope, raw)
+        .await
+        .expect("SMTP takes the mail");
+}
