@@ -43,6 +43,13 @@ fn copies(sent: Vec<Sent>, opponent: &str, mover: &str) -> (Sent, Sent) {
     (theirs, mine)
 }
 
+/// The move mail `body` from `mover`, arriving on `day`: forwarded, a copy
+/// To each player; (the opponent's, the mover's).
+fn played(arena: &mut Arena, mover: &str, body: &str, day: &str) -> (Sent, Sent) {
+    let opponent = if mover == WHITE { BLACK } else { WHITE };
+    copies(arena.exchange(mover, SUBJECT, body, day), opponent, mover)
+}
+
 #[test]
 fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
     let mut arena = started("numeric");
@@ -63,11 +70,7 @@ fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
     assert_eq!(json["white"]["total"], 2);
     assert_eq!(json["moves"].as_array().unwrap().len(), 0);
     // The corrected move is accepted afterwards.
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-12"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-12");
     let json = arena.json(GAME);
     assert_eq!(json["moves"][0]["days"], 2);
     assert_eq!(json["moves"][0]["total"], 4);
@@ -76,11 +79,7 @@ fn iii_3_1_impossible_move_is_answered_to_the_sender_with_two_penalty_days() {
 #[test]
 fn iii_4_7_wrong_repetition_costs_two_days() {
     let mut arena = started("numeric");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
     // Black repeats 1. e2-e3 instead of 1. e2-e4.
     let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5253 5755", "2026-05-11"));
     assert!(reply.is_to(&[BLACK], &[]), "{reply:?}");
@@ -115,21 +114,9 @@ fn iii_4_7_wrong_repetition_costs_two_days() {
 #[test]
 fn iii_4_7_a_missing_repetition_is_told_apart_from_a_wrong_one() {
     let mut arena = started("numeric");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
-    copies(
-        arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-10"),
-        WHITE,
-        BLACK,
-    );
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1... 5755 2. 7163", "2026-05-11"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
+    played(&mut arena, BLACK, "1. 5254 5755", "2026-05-10");
+    played(&mut arena, WHITE, "1... 5755 2. 7163", "2026-05-11");
     // Black repeats his own 1... e5 but not White's 2. Nf3
     let reply = one(arena.exchange(BLACK, SUBJECT, "1... 5755 2... 2836", "2026-05-12"));
     has(
@@ -172,11 +159,7 @@ fn iii_4_7_a_missing_repetition_is_told_apart_from_a_wrong_one() {
 #[test]
 fn iii_3_5_a_move_record_without_the_new_move_is_an_illegible_move() {
     let mut arena = started("numeric");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
     // Black repeats White's move and forgets his own: a move mail that fails.
     let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5254", "2026-05-11"));
     assert!(reply.is_to(&[BLACK], &[]));
@@ -187,11 +170,7 @@ fn iii_3_5_a_move_record_without_the_new_move_is_an_illegible_move() {
 #[test]
 fn iii_3_4_an_illegible_numeric_move_is_named_not_dropped() {
     let mut arena = started("numeric");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
     // Black's 5051: there is no rank 0
     let reply = one(arena.exchange(BLACK, SUBJECT, "1. 5254 5051", "2026-05-11"));
     assert!(reply.is_to(&[BLACK], &[]), "{reply:?}");
@@ -209,36 +188,16 @@ fn iii_3_4_an_illegible_numeric_move_is_named_not_dropped() {
 #[test]
 fn iii_3_4_ambiguous_san_names_both_knights() {
     let mut arena = started("san");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. d4", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
-    copies(
-        arena.exchange(BLACK, SUBJECT, "1. d4 d5", "2026-05-10"),
-        WHITE,
-        BLACK,
-    );
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1... d5 2. Nf3", "2026-05-11"),
-        BLACK,
-        WHITE,
-    );
-    copies(
-        arena.exchange(BLACK, SUBJECT, "2. Nf3 Nf6", "2026-05-11"),
-        WHITE,
-        BLACK,
-    );
+    played(&mut arena, WHITE, "1. d4", "2026-05-10");
+    played(&mut arena, BLACK, "1. d4 d5", "2026-05-10");
+    played(&mut arena, WHITE, "1... d5 2. Nf3", "2026-05-11");
+    played(&mut arena, BLACK, "2. Nf3 Nf6", "2026-05-11");
     let reply = one(arena.exchange(WHITE, SUBJECT, "2... Nf6 3. Nd2", "2026-05-12"));
     assert!(reply.is_to(&[WHITE], &[]));
     assert!(reply.body.contains("3. Nd2"), "{}", reply.body);
     assert!(reply.body.contains("Nbd2 или Nfd2"), "{}", reply.body);
     assert_eq!(arena.json(GAME)["white"]["penalty_days"], 2);
-    copies(
-        arena.exchange(WHITE, SUBJECT, "2... Nf6 3. Nbd2", "2026-05-12"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "2... Nf6 3. Nbd2", "2026-05-12");
     assert_eq!(arena.json(GAME)["moves"][4]["san"], "Nbd2");
 }
 
@@ -246,11 +205,7 @@ fn iii_3_4_ambiguous_san_names_both_knights() {
 fn iii_3_2_a_typo_that_is_a_legal_move_stands() {
     let mut arena = started("numeric");
     // meant 1. 5254, typed 5253: e2-e3 is legal, so it is the move
-    let (forward, _) = copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5253", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
+    let (forward, _) = played(&mut arena, WHITE, "1. 5253", "2026-05-10");
     assert!(forward.about.ends_with("1. 5253"));
     assert_eq!(arena.json(GAME)["moves"][0]["san"], "e3");
 }
@@ -296,18 +251,10 @@ fn robots_get_nothing_at_all() {
 #[test]
 fn moves_in_quoted_text_are_ignored_and_html_only_mail_is_read() {
     let mut arena = started("numeric");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
     // Black's own text has the move; the quote below holds another.
     let body = "1. 5254 5755\n\nOn Sun, 10 May 2026, Arbiter <arbiter@example.test> wrote:\n> 1. 5254 4745\n> 2. 7163";
-    let (forward, _) = copies(
-        arena.exchange(BLACK, SUBJECT, body, "2026-05-11"),
-        WHITE,
-        BLACK,
-    );
+    let (forward, _) = played(&mut arena, BLACK, body, "2026-05-11");
     assert!(forward.about.ends_with("1... 5755"), "{}", forward.subject);
     // An HTML-only mail, with a quote in a blockquote.
     let html = "From: ivanov@example.test\r\nTo: arbiter@example.test\r\nSubject: Re: [RUS-EM-2026/1]\r\n\
@@ -324,11 +271,7 @@ fn moves_in_quoted_text_are_ignored_and_html_only_mail_is_read() {
 #[test]
 fn a_second_run_sends_nothing_and_changes_nothing() {
     let mut arena = started("numeric");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
     one(arena.exchange(WHITE, SUBJECT, "1. 5299", "2026-05-11"));
     let json = arena.json(GAME);
     arena.run("2026-05-11");
@@ -361,25 +304,13 @@ fn the_date_header_is_a_claim_and_the_arrival_day_counts() {
 #[test]
 fn iii_2_3_dates_stated_in_the_form_are_corrected_by_the_record() {
     let mut arena = started("numeric");
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
-    copies(
-        arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-12"),
-        WHITE,
-        BLACK,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
+    played(&mut arena, BLACK, "1. 5254 5755", "2026-05-12");
     // White's table: move 1 sent on 10/05 (right), Black's row wrong: 1... sent 11/05, time 1/01
     let form = "Пол.  Отв.  Время  N    Белые  Черные  Пол.  Отв.  Время\n\
                 ---   10/05 0/00   01.  5254   5755    10/05 11/05 1/01\n\
                 12/05 13/05 1/01   02.  7163\n";
-    let (_, forward) = copies(
-        arena.exchange(WHITE, SUBJECT, form, "2026-05-13"),
-        BLACK,
-        WHITE,
-    );
+    let (_, forward) = played(&mut arena, WHITE, form, "2026-05-13");
     assert!(forward.about.ends_with("2. 7163"), "{}", forward.subject);
     assert!(
         forward
@@ -499,11 +430,7 @@ fn each_reader_gets_his_copy_in_his_own_language() {
     let mut arena = Arena::new(&config);
     arena.run("2026-05-10");
     arena.new_sent();
-    copies(
-        arena.exchange(WHITE, SUBJECT, "1. 5254", "2026-05-10"),
-        BLACK,
-        WHITE,
-    );
+    played(&mut arena, WHITE, "1. 5254", "2026-05-10");
     // Petrov (English) moves after two days: 5 of 7 days left
     let sent = arena.exchange(BLACK, SUBJECT, "1. 5254 5755", "2026-05-12");
     assert_eq!(sent.len(), 3, "{sent:#?}");
