@@ -6,7 +6,7 @@ use super::{Audience, Text};
 use crate::referee::endgame::{self, Claim, Outcome, TableVerdict, Undecided};
 use crate::referee::game::Game;
 use crate::referee::notice::answers::{ClaimNews, Seat};
-use crate::referee::notice::officials::OfficialNotice;
+use crate::referee::notice::officials::TableClaim;
 use crate::referee::tournament::{Lang, League, Tournament};
 use crate::render::{color_name, date_in, game_board, numbered_in};
 use crate::t;
@@ -122,18 +122,15 @@ pub(super) fn news(news: &ClaimNews, moved: bool, fifty: bool, lang: Lang) -> St
 
 /// The claim the director decides: who claims what, on which position,
 /// why the tables do not decide it, and his commands.
-pub(super) fn to_director(league: &League, notice: &OfficialNotice, audience: &Audience) -> Text {
-    let OfficialNotice::TableClaim {
+pub(super) fn to_director(league: &League, claimed: &TableClaim, audience: &Audience) -> Text {
+    let TableClaim {
         game,
         color,
         claim,
         why,
         moved,
         today,
-    } = notice
-    else {
-        unreachable!("the letters give this function table claims only")
-    };
+    } = claimed;
     let (color, claim, moved, today) = (*color, *claim, *moved, *today);
     let lang = audience.lang;
     let (t, spec) = super::game_of(league, game);

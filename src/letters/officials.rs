@@ -32,9 +32,7 @@ pub(super) fn render(league: &League, notice: &OfficialNotice, audience: &Audien
             to_director,
             today,
         } => reminder(league, game, *waiting, *to_director, *today, audience),
-        claim @ OfficialNotice::TableClaim { .. } => {
-            super::claims::to_director(league, claim, audience)
-        }
+        OfficialNotice::TableClaim(claim) => super::claims::to_director(league, claim, audience),
         OfficialNotice::Protest {
             game,
             color,

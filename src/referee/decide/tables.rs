@@ -8,6 +8,7 @@
 use super::*;
 use crate::referee::endgame::{self, Claim, Undecided, TABLE_PIECES_LIMIT};
 use crate::referee::notice::answers::ClaimNews;
+use crate::referee::notice::officials::TableClaim;
 
 /// What a tablebase claim comes to.
 pub(super) enum Judgement {
@@ -65,14 +66,14 @@ impl Context<'_> {
         Letter::new(
             vec![Reader::director_of(self.t)],
             vec![],
-            Notice::Official(OfficialNotice::TableClaim {
-                game: Box::new(game.clone()),
+            Notice::Official(OfficialNotice::TableClaim(Box::new(TableClaim {
+                game: game.clone(),
                 color: self.color,
                 claim,
                 why,
                 moved,
                 today: self.inbound.arrival,
-            }),
+            }))),
             Some(&self.spec.id),
         )
     }

@@ -103,17 +103,9 @@ pub enum OfficialNotice {
         interrupted: bool,
         today: NaiveDate,
     },
-    /// A tablebase claim the tables do not decide (`why`): To the
-    /// director, who decides it with `RESULT`; the game goes on meanwhile.
-    /// `moved`: the claim is on the position after the claimant's move.
-    TableClaim {
-        game: Box<Game>,
-        color: Color,
-        claim: Claim,
-        why: Undecided,
-        moved: bool,
-        today: NaiveDate,
-    },
+    /// A tablebase claim the tables do not decide: To the director, who
+    /// decides it with `RESULT`; the game goes on meanwhile.
+    TableClaim(Box<TableClaim>),
     /// `LEAVE <player> <from> <to>` from the director (III.7.7): To the
     /// player's partners in running games and the director.
     LeaveGranted {
@@ -220,4 +212,19 @@ pub struct BounceReport {
     /// The bounce in the mailbox: its key and its sender.
     pub key: String,
     pub from: String,
+}
+
+/// A tablebase claim for the director to decide.
+#[derive(Debug, Clone)]
+pub struct TableClaim {
+    /// The game as the claim leaves it.
+    pub game: Game,
+    /// The claimant.
+    pub color: Color,
+    pub claim: Claim,
+    /// Why the tables do not decide it.
+    pub why: Undecided,
+    /// The claim is on the position after the claimant's move.
+    pub moved: bool,
+    pub today: NaiveDate,
 }
