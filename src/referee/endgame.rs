@@ -8,7 +8,7 @@
 
 use crate::referee::rules::RuleSet;
 use shakmaty::{Chess, Color, Position};
-use shakmaty_syzygy::{AmbiguousWdl, Dtz, MaybeRounded, SyzygyError};
+use shakmaty_syzygy::{AmbiguousWdl, Dtz, MaybeRounded, SyzygyError, Wdl};
 use std::sync::Arc;
 
 /// The most pieces any published table reaches (7, since 2018): a claim
@@ -151,20 +151,20 @@ pub fn verdict(
         }
         Err(e) => return Err(Undecided::Failed(e.to_string())),
     };
-    let halfmoves = position.halfmoves();
-    let sign = dtz.signum();
-    let under_fifty = AmbiguousWdl::from_dtz_and_halfmoves(dtz, halfmoves);
+    // the value with the position's halfmove clock: a win or loss the
+    // 50-move rule spoils is "cursed" or "blessed"
+    let under_fifty = AmbiguousWdl::from_dtz_and_halfmoves(dtz, position.halfmoves());
     let cursed = matches!(
         under_fifty,
         AmbiguousWdl::CursedWin | AmbiguousWdl::BlessedLoss
     );
-    let to_move = if rules.tablebase_fifty_moves {
-        match under_fifty.unambiguous() {
-            Some(wdl) => Outcome::of_sign(if cursed { 0 } else { wdl.signum() }),
-            None => return Err(Undecided::Ambiguous),
-        }
-    } else {
-        Outcome::of_sign(sign)
+    let to_move = match (rules.tablebase_fifty_moves, under_fifty.unambiguous()) {
+        // ICCF: the tables' result, however long it takes
+        (false, _) => Outcome::of_sign(dtz.signum()),
+        (true, Some(Wdl::Win)) => Outcome::Win,
+        (true, Some(Wdl::Loss)) => Outcome::Loss,
+        (true, Some(_)) => Outcome::Draw,
+        (true, None) => return Err(Undecided::Ambiguous),
     };
     let outcome = if position.turn() == side {
         to_move
