@@ -397,7 +397,7 @@ fn both_players_are_told_once_when_the_tables_reach_the_game() {
 /// claim may be made, where claims are on.
 #[test]
 fn a_game_starting_within_the_tables_is_told_so_in_its_opening_mail() {
-    let word = "The position now has 3 pieces and is within the endgame tables.";
+    let word = "The position has 3 pieces and is within the endgame tables.";
     let (_, opening) = opened(ICCF, KQK, &fixtures());
     assert!(
         opening.iter().all(|m| body(m).contains(word)),

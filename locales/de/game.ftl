@@ -16,7 +16,10 @@ game-forward-draw-offer = Ihr Gegner bietet Remis an (=). Um anzunehmen, schreib
 game-forward-draw-offered = { $mover } bietet Remis an (=).
 game-forward-note = Anmerkung Ihres Gegners, unverändert weitergeleitet ({ $mover }):
 game-forward-note-relayed = Die Anmerkung von { $mover }, unverändert an { $opponent } weitergeleitet:
-game-forward-tables = Jetzt stehen { $pieces } Steine auf dem Brett, und die Stellung liegt in den Endspieldatenbanken. Der Spieler am Zug kann Gewinn oder Remis reklamieren, und die Datenbanken entscheiden sofort: REKLAMIERE GEWINN oder REKLAMIERE REMIS in einer eigenen Zeile, allein (für die Stellung auf dem Brett) oder mit seinem Zug (für die Stellung danach). Eine falsche Reklamation kostet nichts.
+game-forward-tables = { $start ->
+        [yes] Es stehen
+       *[no] Jetzt stehen
+    } { $pieces } Steine auf dem Brett, und die Stellung liegt in den Endspieldatenbanken. Der Spieler am Zug kann Gewinn oder Remis reklamieren, und die Datenbanken entscheiden sofort: REKLAMIERE GEWINN oder REKLAMIERE REMIS in einer eigenen Zeile, allein (für die Stellung auf dem Brett) oder mit seinem Zug (für die Stellung danach). Eine falsche Reklamation kostet nichts.
 game-forward-answer = Antworten Sie an diese Adresse mit mindestens diesem Zug und Ihrem eigenen, zum Beispiel:
 game-forward-your-move = <Ihr Zug>
 game-forward-notes = Hinweise für den Absender ({ $mover }):

@@ -16,7 +16,10 @@ game-forward-draw-offer = Your opponent offers a draw (=). To accept, write ACCE
 game-forward-draw-offered = { $mover } offers a draw (=).
 game-forward-note = Your opponent's note, relayed as written ({ $mover }):
 game-forward-note-relayed = The note of { $mover }, relayed to { $opponent } as written:
-game-forward-tables = The position now has { $pieces } pieces and is within the endgame tables. The player to move may claim a win or a draw, and the tables decide it at once: CLAIM WIN or CLAIM DRAW on a line of its own, alone (on the position on the board) or with his move (on the position after it). A wrong claim costs nothing.
+game-forward-tables = { $start ->
+        [yes] The position has
+       *[no] The position now has
+    } { $pieces } pieces and is within the endgame tables. The player to move may claim a win or a draw, and the tables decide it at once: CLAIM WIN or CLAIM DRAW on a line of its own, alone (on the position on the board) or with his move (on the position after it). A wrong claim costs nothing.
 game-forward-answer = Answer to this address with at least this move and yours, for example:
 game-forward-your-move = <your move>
 game-forward-notes = Notes for the sender ({ $mover }):

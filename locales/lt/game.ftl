@@ -16,7 +16,10 @@ game-forward-draw-offer = Jūsų varžovas siūlo lygiąsias (=). Norėdami prii
 game-forward-draw-offered = { $mover } siūlo lygiąsias (=).
 game-forward-note = Varžovo pastaba, persiųsta be pakeitimų ({ $mover }):
 game-forward-note-relayed = Pastaba, kurią parašė { $mover }, be pakeitimų persiųsta varžovui ({ $opponent }):
-game-forward-tables = Dabar lentoje yra { $pieces } { $pieces ->
+game-forward-tables = { $start ->
+        [yes] Lentoje yra
+       *[no] Dabar lentoje yra
+    } { $pieces } { $pieces ->
         [one] figūra
         [few] figūros
        *[other] figūrų

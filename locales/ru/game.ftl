@@ -16,7 +16,10 @@ game-forward-draw-offer = Партнер предлагает ничью (=). Ч
 game-forward-draw-offered = { $mover } предлагает ничью (=).
 game-forward-note = Примечание партнера, пересланное без изменений ({ $mover }):
 game-forward-note-relayed = Примечание участника { $mover }, пересланное участнику { $opponent } без изменений:
-game-forward-tables = Теперь на доске { $pieces } { $pieces ->
+game-forward-tables = { $start ->
+        [yes] На доске
+       *[no] Теперь на доске
+    } { $pieces } { $pieces ->
         [one] фигура
         [few] фигуры
        *[many] фигур

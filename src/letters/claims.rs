@@ -180,12 +180,14 @@ pub(super) fn to_director(league: &League, claimed: &TableClaim, audience: &Audi
     }
 }
 
-/// The word, in a forward, that the move brought the game within the
-/// tables and that the player to move may claim.
-pub(super) fn reached(game: &Game, lang: Lang) -> String {
+/// The word that the game is within the tables and that the player to
+/// move may claim: in a forward, the move brought it there; in the
+/// opening mail (`start`), the game starts there.
+pub(super) fn reached(game: &Game, start: bool, lang: Lang) -> String {
     t!(
         lang,
         "game-forward-tables",
+        start = yes(start),
         pieces = endgame::pieces(game.position())
     )
 }

@@ -254,7 +254,7 @@ impl Writer<'_> {
             let _ = write!(body, "\n{}", self.relayed(ply.color, note));
         }
         if tables_reached {
-            let _ = writeln!(body, "\n{}", super::claims::reached(game, lang));
+            let _ = writeln!(body, "\n{}", super::claims::reached(game, false, lang));
         }
         let _ = writeln!(body, "\n{}", render::standard_form(t, game, lang));
         let side = self.audience.side(t, self.spec);

@@ -758,7 +758,7 @@ fn opening(
         None => String::new(),
     };
     let position = if tables_reached {
-        format!("{position}\n\n{}", super::claims::reached(game, lang))
+        format!("{position}\n\n{}", super::claims::reached(game, true, lang))
     } else {
         position
     };
